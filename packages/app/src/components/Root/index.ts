@@ -1,0 +1,1 @@
+export { Root } from './Root';

@@ -1,0 +1,143 @@
+import type { IncomingMessage } from 'node:http';
+import type { SandboxAgent } from '../agent/SandboxAgent';
+import { ApiError, GrpcCode } from '../http/ApiError';
+import { Router } from '../http/Router';
+import { RequestContext, json } from '../http/types';
+import { faultConfigSchema } from '../scenario/schema';
+import { formatPath } from '../scenario/loadScenario';
+import { DRIFT_FIELDS } from '../state/drift';
+import { AppRecord, DriftField } from '../state/types';
+import { JsonObject, isObject } from '../util/json';
+
+function requireAgentToken(agent: SandboxAgent, req: IncomingMessage) {
+  const auth = req.headers.authorization?.replace(/^Bearer\s+/i, '').trim();
+  const key = req.headers['x-api-key'];
+  const presented = auth ?? (Array.isArray(key) ? key[0] : key);
+  if (!presented) throw new ApiError(GrpcCode.Unauthenticated, 'the sandbox control API needs the agent token');
+  if (presented !== agent.config.token) throw new ApiError(GrpcCode.Unauthenticated, 'wrong agent token');
+}
+
+async function objectBody(ctx: RequestContext): Promise<JsonObject> {
+  const body = await ctx.body();
+  if (!isObject(body)) throw new ApiError(GrpcCode.InvalidArgument, 'the request body must be a JSON object');
+  return body;
+}
+
+function findApplication(agent: SandboxAgent, name: unknown, namespace: unknown): AppRecord {
+  if (typeof name !== 'string' || !name) throw new ApiError(GrpcCode.InvalidArgument, 'application is required');
+  let ns = typeof namespace === 'string' ? namespace : undefined;
+  let appName = name;
+  if (!ns && name.includes('/')) [ns, appName] = name.split('/', 2);
+  const record = agent.store.findApp(appName, ns);
+  if (!record) throw new ApiError(GrpcCode.NotFound, `application ${name} not found`);
+  return record;
+}
+
+/** The repository a commit goes to: a repo URL, a service's or an application's. */
+function repoFor(agent: SandboxAgent, body: JsonObject): string {
+  if (typeof body.repo === 'string') return body.repo;
+  if (typeof body.application === 'string') {
+    return findApplication(agent, body.application, body.appNamespace).model.source.repoUrl;
+  }
+  if (typeof body.service === 'string') {
+    const record = [...agent.store.apps.values()].find(r => r.model.service === body.service);
+    if (!record) throw new ApiError(GrpcCode.NotFound, `no application of service ${body.service}`);
+    return record.model.source.repoUrl;
+  }
+  throw new ApiError(GrpcCode.InvalidArgument, 'one of repo, service or application is required');
+}
+
+/**
+ * The sandbox's own control API under each agent's base URL
+ * (`/_sandbox/...`, authenticated with the agent token): drift, faults,
+ * reset, stop/start, git pushes, refresh, state and secret values.
+ */
+export function controlRoutes(agent: SandboxAgent): Router {
+  const router = new Router();
+  const guarded = (fn: (ctx: RequestContext) => Promise<ReturnType<typeof json>> | ReturnType<typeof json>) =>
+    (ctx: RequestContext) => {
+      requireAgentToken(agent, ctx.req);
+      return fn(ctx);
+    };
+
+  router.get('/_sandbox/state', guarded(() =>
+    json(200, {
+      id: agent.id,
+      kind: agent.kind,
+      stopped: agent.stopped,
+      stopMode: agent.config.stopMode,
+      applications: agent.store.apps.size,
+      applicationSets: agent.store.appSets.size,
+      resourceVersion: agent.store.resourceVersion(),
+      faults: agent.faults.get(),
+    }),
+  ));
+
+  router.post('/_sandbox/drift', guarded(async ctx => {
+    const body = await objectBody(ctx);
+    const field = (body.field ?? 'replicas') as DriftField;
+    if (!DRIFT_FIELDS.includes(field)) {
+      throw new ApiError(GrpcCode.InvalidArgument, `field must be one of ${DRIFT_FIELDS.join(', ')}`);
+    }
+    const record = findApplication(agent, body.application, body.appNamespace);
+    return json(200, agent.operations.drift(record, field));
+  }));
+
+  router.get('/_sandbox/faults', guarded(() => json(200, agent.faults.get())));
+
+  router.post('/_sandbox/faults', guarded(async ctx => {
+    const body = await objectBody(ctx);
+    const parsed = faultConfigSchema.safeParse(body);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      throw new ApiError(GrpcCode.InvalidArgument, `${formatPath(issue.path) || 'faults'}: ${issue.message}`);
+    }
+    agent.faults.set(parsed.data);
+    return json(200, agent.faults.get());
+  }));
+
+  router.post('/_sandbox/reset', guarded(() => {
+    agent.reset();
+    agent.stopped = Boolean(agent.spec.stopped);
+    return json(200, { reset: true, applications: agent.store.apps.size });
+  }));
+
+  router.post('/_sandbox/stop', guarded(async ctx => {
+    const body = await objectBody(ctx);
+    if (body.mode === 'reset' || body.mode === 'unavailable') agent.config.stopMode = body.mode;
+    agent.stopped = true;
+    agent.dropStreams(false);
+    return json(200, { stopped: true, mode: agent.config.stopMode });
+  }));
+
+  router.post('/_sandbox/start', guarded(() => {
+    agent.stopped = false;
+    return json(200, { stopped: false });
+  }));
+
+  router.post('/_sandbox/commit', guarded(async ctx => {
+    const body = await objectBody(ctx);
+    const repoUrl = repoFor(agent, body);
+    const commit = agent.operations.pushCommit(repoUrl, {
+      message: typeof body.message === 'string' ? body.message : undefined,
+      signed: typeof body.signed === 'boolean' ? body.signed : undefined,
+    });
+    if (body.refresh === true) {
+      for (const record of agent.operations.appsOfRepo(repoUrl)) agent.operations.refresh(record, false);
+    }
+    return json(200, { repo: repoUrl, revision: commit.sha, tags: commit.tags, signed: commit.signed, message: commit.message });
+  }));
+
+  router.post('/_sandbox/refresh', guarded(async ctx => {
+    const body = await objectBody(ctx);
+    const records = body.application
+      ? [findApplication(agent, body.application, body.appNamespace)]
+      : [...agent.store.apps.values()];
+    for (const record of records) agent.operations.refresh(record, body.hard === true);
+    return json(200, { refreshed: records.length });
+  }));
+
+  router.get('/_sandbox/secrets', guarded(() => json(200, { values: agent.secretValues() })));
+
+  return router;
+}

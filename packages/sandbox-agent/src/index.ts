@@ -1,0 +1,28 @@
+/**
+ * A local server that speaks the Argo CD REST API v1 and the Harness GitOps
+ * API for development, tests and benchmarks.
+ *
+ * @packageDocumentation
+ */
+
+export { startSandbox } from './startSandbox';
+export type {
+  Sandbox,
+  SandboxAgentInfo,
+  StartSandboxOptions,
+  DriftResult,
+} from './startSandbox';
+export { loadScenarioFile, parseScenario, parseScenarioText, ScenarioError } from './scenario/loadScenario';
+export type { ScenarioIssue } from './scenario/loadScenario';
+export { scenarioSchema, faultConfigSchema } from './scenario/schema';
+export type {
+  Scenario,
+  ScenarioInput,
+  AgentSpec,
+  ServiceSpec,
+  EnvironmentSpec,
+  FaultConfig,
+  GenerateSpec,
+} from './scenario/schema';
+export type { DriftField } from './state/types';
+export { main as runCli, parseCliArgs, readinessLines } from './cli';

@@ -1,0 +1,192 @@
+import { SandboxAgent } from './agent/SandboxAgent';
+import { ApiError } from './http/ApiError';
+import { loadScenarioFile, parseScenario } from './scenario/loadScenario';
+import { FaultConfig, Scenario, ScenarioInput, faultConfigSchema } from './scenario/schema';
+import { SandboxServer } from './server';
+import { scenarioGit } from './scenario/buildAgentState';
+import { DriftField } from './state/types';
+
+/** How to start a sandbox: a scenario object or file, and where to listen. */
+export interface StartSandboxOptions {
+  /** The scenario as an object (validated like a file). */
+  scenario?: ScenarioInput | Record<string, unknown>;
+  /** A scenario file (YAML or JSON). */
+  scenarioPath?: string;
+  /** Port to listen on; 0 (default) picks a free one. */
+  port?: number;
+  /** Interface to listen on (default 127.0.0.1). */
+  host?: string;
+  /** Where log lines go (default: stderr). */
+  log?: (message: string) => void;
+}
+
+/** One running agent, as a client configures it. */
+export interface SandboxAgentInfo {
+  id: string;
+  kind: 'argocd' | 'harness';
+  /** Base URL: append `/api/v1/...` (Argo CD) or `/gitops/api/v1/...` (Harness). */
+  url: string;
+  /** Bearer token (Argo CD) or x-api-key (Harness). */
+  token: string;
+  region?: string;
+  /** Argo CD local user for POST /api/v1/session. */
+  username?: string;
+  password?: string;
+  accountIdentifier?: string;
+  orgIdentifier?: string;
+  projectIdentifier?: string;
+  agentIdentifier?: string;
+}
+
+/** What a drift changed. */
+export interface DriftResult {
+  application: string;
+  namespace?: string;
+  field: DriftField;
+  path: string;
+  resource: { group: string; version: string; kind: string; name: string; namespace?: string };
+  target: unknown;
+  live: unknown;
+  resourceStatus: string;
+}
+
+/** A running sandbox. */
+export interface Sandbox {
+  agents: SandboxAgentInfo[];
+  /** `http://host:port` */
+  baseUrl: string;
+  port: number;
+  /** The agent info of an id (throws for an unknown id). */
+  agent(id: string): SandboxAgentInfo;
+  /** Takes an agent down: its connections are reset (or answered 503 with mode `unavailable`). */
+  stopAgent(id: string, mode?: 'reset' | 'unavailable'): void;
+  startAgent(id: string): void;
+  /** Replaces an agent's latency and fault settings ({} clears them). */
+  setFaults(id: string, faults: FaultConfig): void;
+  /** Someone edits the cluster: the app goes OutOfSync with the changed field visible in the diff. */
+  drift(id: string, application: string, field?: DriftField, appNamespace?: string): DriftResult;
+  /** Someone pushes to git: a new head commit (seen by apps on their next refresh). */
+  commit(options: { service?: string; repo?: string; agent?: string; message?: string; signed?: boolean; refresh?: boolean }): string;
+  /** Restores an agent's (or every agent's) scenario state. */
+  reset(id?: string): void;
+  /** Every secret value the sandbox holds or has issued (tokens, passwords, keys, Secret data). */
+  secretValues(): string[];
+  /** The scenario as validated (after `generate` expansion). */
+  scenario: Scenario;
+  close(): Promise<void>;
+}
+
+function stderrLog(message: string) {
+  process.stderr.write(`${message}\n`);
+}
+
+/** Starts the sandbox agents of a scenario on one port. */
+export async function startSandbox(options: StartSandboxOptions): Promise<Sandbox> {
+  const log = options.log ?? stderrLog;
+  let scenario: Scenario;
+  if (options.scenarioPath) scenario = loadScenarioFile(options.scenarioPath);
+  else if (options.scenario) scenario = parseScenario(options.scenario, 'scenario');
+  else throw new Error('startSandbox needs a scenario or a scenarioPath');
+
+  const seed = scenario.seed ?? 'gitops-sandbox';
+  const fixedNow = scenario.now ? Date.parse(scenario.now) : undefined;
+  const started = Date.now();
+  const baseGit = scenarioGit(scenario, { seed, now: fixedNow ?? started });
+  const agents = scenario.agents.map(spec => new SandboxAgent(scenario, spec, { seed, fixedNow, baseGit }));
+  const server = new SandboxServer(agents, {
+    host: options.host ?? '127.0.0.1',
+    port: options.port ?? 0,
+    log,
+  });
+  const { port, baseUrl } = await server.listen();
+  const total = agents.reduce((n, a) => n + a.store.apps.size, 0);
+  log(`sandbox: ${agents.length} agent(s), ${total} application(s) ready in ${Date.now() - started} ms at ${baseUrl}`);
+
+  const byId = new Map(agents.map(a => [a.id, a]));
+  const get = (id: string) => {
+    const agent = byId.get(id);
+    if (!agent) throw new Error(`no sandbox agent "${id}"`);
+    return agent;
+  };
+  const infos: SandboxAgentInfo[] = agents.map(agent => {
+    const c = agent.config;
+    const info: SandboxAgentInfo = {
+      id: agent.id,
+      kind: agent.kind,
+      url: server.agentUrl(agent.id),
+      token: c.token,
+    };
+    if (c.region) info.region = c.region;
+    if (agent.kind === 'argocd') {
+      info.username = c.username;
+      info.password = c.password;
+    }
+    if (c.harness) {
+      info.accountIdentifier = c.harness.accountIdentifier;
+      if (c.harness.orgIdentifier) info.orgIdentifier = c.harness.orgIdentifier;
+      if (c.harness.projectIdentifier) info.projectIdentifier = c.harness.projectIdentifier;
+      info.agentIdentifier = c.harness.agentIdentifier;
+    }
+    return info;
+  });
+
+  return {
+    agents: infos,
+    baseUrl,
+    port,
+    scenario,
+    agent(id) {
+      const info = infos.find(i => i.id === id);
+      if (!info) throw new Error(`no sandbox agent "${id}"`);
+      return info;
+    },
+    stopAgent(id, mode) {
+      const agent = get(id);
+      if (mode) agent.config.stopMode = mode;
+      agent.stopped = true;
+      agent.dropStreams(false);
+    },
+    startAgent(id) {
+      get(id).stopped = false;
+    },
+    setFaults(id, faults) {
+      get(id).faults.set(faultConfigSchema.parse(faults));
+    },
+    drift(id, application, field = 'replicas', appNamespace) {
+      const agent = get(id);
+      const record = agent.store.findApp(application, appNamespace);
+      if (!record) throw new Error(`agent ${id} has no application ${application}`);
+      return agent.operations.drift(record, field) as DriftResult;
+    },
+    commit(options) {
+      let revision = '';
+      for (const agent of options.agent ? [get(options.agent)] : agents) {
+        const repoUrl =
+          options.repo ??
+          [...agent.store.apps.values()].find(r => r.model.service === options.service)?.model.source.repoUrl;
+        if (!repoUrl || !agent.store.git.find(repoUrl)) continue;
+        try {
+          revision = agent.operations.pushCommit(repoUrl, { message: options.message, signed: options.signed }).sha;
+        } catch (error) {
+          if (!(error instanceof ApiError)) throw error;
+          continue;
+        }
+        if (options.refresh) {
+          for (const record of agent.operations.appsOfRepo(repoUrl)) agent.operations.refresh(record, false);
+        }
+      }
+      if (!revision) throw new Error(`no agent has the repository of ${options.repo ?? options.service}`);
+      return revision;
+    },
+    reset(id) {
+      for (const agent of id ? [get(id)] : agents) {
+        agent.reset();
+        agent.stopped = Boolean(agent.spec.stopped);
+      }
+    },
+    secretValues() {
+      return [...new Set(agents.flatMap(a => a.secretValues()))];
+    },
+    close: () => server.close(),
+  };
+}

@@ -1,0 +1,94 @@
+import path from 'node:path';
+import type { SandboxAgentInfo } from '../startSandbox';
+
+/*
+ * Helpers for the package's own tests: HTTP clients for sandbox agents and
+ * paths to the example fleet and the Argo CD reference data.
+ */
+
+export const FLEET_SCENARIO = path.resolve(__dirname, '../../../../examples/fleet.yaml');
+export const TESTDATA = path.resolve(__dirname, '../../testdata');
+
+export interface TestResponse {
+  status: number;
+  headers: Headers;
+  text: string;
+  json: any;
+}
+
+export async function request(
+  url: string,
+  options: { method?: string; headers?: Record<string, string>; body?: unknown } = {},
+): Promise<TestResponse> {
+  const res = await fetch(url, {
+    method: options.method ?? (options.body === undefined ? 'GET' : 'POST'),
+    headers: {
+      ...(options.body !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...(options.headers ?? {}),
+    },
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+  });
+  const text = await res.text();
+  let json: any;
+  try {
+    json = text ? JSON.parse(text) : undefined;
+  } catch {
+    json = undefined;
+  }
+  return { status: res.status, headers: res.headers, text, json };
+}
+
+/** A client for an Argo CD agent: bearer token on every call. */
+export function argoClient(agent: SandboxAgentInfo, token: string | undefined = agent.token) {
+  const headers = token ? { authorization: `Bearer ${token}` } : undefined;
+  return {
+    get: (p: string) => request(`${agent.url}${p}`, { headers }),
+    post: (p: string, body: unknown = {}) => request(`${agent.url}${p}`, { method: 'POST', headers, body }),
+    delete: (p: string) => request(`${agent.url}${p}`, { method: 'DELETE', headers }),
+  };
+}
+
+/** The scope query every Harness call carries. */
+export function harnessScope(agent: SandboxAgentInfo): string {
+  const params = new URLSearchParams({
+    accountIdentifier: agent.accountIdentifier!,
+    routingId: agent.accountIdentifier!,
+  });
+  if (agent.orgIdentifier) params.set('orgIdentifier', agent.orgIdentifier);
+  if (agent.projectIdentifier) params.set('projectIdentifier', agent.projectIdentifier);
+  return params.toString();
+}
+
+/** A client for a Harness agent: x-api-key and scope on every call. */
+export function harnessClient(agent: SandboxAgentInfo, apiKey: string | undefined = agent.token) {
+  const headers = apiKey ? { 'x-api-key': apiKey } : undefined;
+  const withScope = (p: string) => `${agent.url}${p}${p.includes('?') ? '&' : '?'}${harnessScope(agent)}`;
+  return {
+    get: (p: string) => request(withScope(p), { headers }),
+    post: (p: string, body: unknown = {}) => request(withScope(p), { method: 'POST', headers, body }),
+    raw: (p: string) => request(`${agent.url}${p}`, { headers }),
+  };
+}
+
+/** Control API of an agent (/_sandbox/...). */
+export function controlClient(agent: SandboxAgentInfo) {
+  const headers = { authorization: `Bearer ${agent.token}` };
+  return {
+    get: (p: string) => request(`${agent.url}/_sandbox${p}`, { headers }),
+    post: (p: string, body: unknown = {}) =>
+      request(`${agent.url}/_sandbox${p}`, { method: 'POST', headers, body }),
+  };
+}
+
+/** Polls until the check passes (or throws its last error after the timeout). */
+export async function eventually<T>(check: () => Promise<T>, timeoutMs = 5000, intervalMs = 20): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      return await check();
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await new Promise(r => setTimeout(r, intervalMs));
+    }
+  }
+}

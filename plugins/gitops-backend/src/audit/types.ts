@@ -1,0 +1,145 @@
+import type {
+  AuditEvent,
+  DriftEvent,
+  HealthStatusCode,
+  SyncStatusCode,
+} from '@gitops-suite/plugin-gitops-common';
+
+/**
+ * An audited operation as the store returns it: an {@link AuditEvent}, plus
+ * the namespace of the target Application when it lives outside the agent's
+ * control-plane namespace (apps in any namespace).
+ * @public
+ */
+export type AuditOperation = AuditEvent & { appNamespace?: string };
+
+/**
+ * A drift period as the store returns it: a {@link DriftEvent}, plus the
+ * Application's namespace when it has one.
+ * @public
+ */
+export type DriftRecord = DriftEvent & { appNamespace?: string };
+
+/**
+ * What is known about an operation before the agent is called.
+ * @public
+ */
+export type StartOperationInput = Omit<
+  AuditEvent,
+  'id' | 'outcome' | 'startedAt' | 'finishedAt'
+> & {
+  appNamespace?: string;
+};
+
+/**
+ * How an operation ended, once the agent answered (or failed to).
+ * @public
+ */
+export interface CompleteOperationInput {
+  outcome: 'succeeded' | 'failed';
+  message?: string;
+}
+
+/**
+ * Narrows `AuditStore.listOperations`. Fields combine (AND); an absent
+ * field does not narrow.
+ * @public
+ */
+export interface OperationFilter {
+  entityRef?: string;
+  agentId?: string;
+  /** Application name; combine with `agentId` for an exact application. */
+  application?: string;
+  appNamespace?: string;
+  /** At most this many rows (default 100, 1 to 500). */
+  limit?: number;
+  /** Only operations started strictly before this ISO 8601 time (paging). */
+  before?: string;
+}
+
+/**
+ * Identifies one application on one agent.
+ * @public
+ */
+export interface ApplicationLocator {
+  agentId: string;
+  /** Application name. */
+  application: string;
+  /**
+   * Application namespace (apps in any namespace). Absent means the
+   * application was recorded without one; the two never match each other.
+   */
+  appNamespace?: string;
+}
+
+/**
+ * What the drift poller knows when it sees an application drift.
+ * @public
+ */
+export interface DriftStartInput extends ApplicationLocator {
+  entityRef?: string;
+  environment?: string;
+  syncStatus: SyncStatusCode;
+  health?: HealthStatusCode;
+  revision?: string;
+  /** When the drift was observed (ISO 8601); defaults to now. */
+  startedAt?: string;
+}
+
+/**
+ * Narrows `AuditStore.listDriftEvents`. Fields combine (AND); an absent
+ * field does not narrow.
+ * @public
+ */
+export interface DriftEventFilter {
+  entityRef?: string;
+  agentId?: string;
+  application?: string;
+  appNamespace?: string;
+  environment?: string;
+  /** `true`: only ongoing drift; `false`: only drift that has ended. */
+  open?: boolean;
+  /** Only events still open at, or ended after, this ISO 8601 time. */
+  since?: string;
+  /** Only events started strictly before this ISO 8601 time (paging). */
+  before?: string;
+  /** At most this many rows (default 100, 1 to 500). */
+  limit?: number;
+}
+
+/**
+ * The last observed state of one application, as the drift poller keeps it.
+ * @public
+ */
+export interface FleetStateEntry {
+  /** Fleet-unique key, `${agentId}:${namespace ?? ''}/${name}`. */
+  appKey: string;
+  /** Application name. */
+  application: string;
+  appNamespace?: string;
+  syncStatus: SyncStatusCode;
+  health?: HealthStatusCode;
+  revision?: string;
+  /** When this state was observed (ISO 8601). */
+  observedAt: string;
+}
+
+/**
+ * One row given to `AuditStore.putFleetState`; `observedAt` defaults
+ * to now.
+ * @public
+ */
+export type FleetStateInput = Omit<FleetStateEntry, 'observedAt'> & {
+  observedAt?: string;
+};
+
+/**
+ * What `AuditStore.putFleetState` changed.
+ * @public
+ */
+export interface PutFleetStateResult {
+  /** How many rows were inserted or updated. */
+  upserted: number;
+  /** The rows that were deleted because their application vanished. */
+  removed: FleetStateEntry[];
+}

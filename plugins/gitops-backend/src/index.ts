@@ -1,0 +1,7 @@
+/**
+ * The `gitops` backend plugin of the GitOps plugin suite.
+ *
+ * @packageDocumentation
+ */
+export { gitopsPlugin as default } from './plugin';
+export { scrubSecrets } from './proxy/scrubSecrets';

@@ -1,0 +1,133 @@
+import {
+  coreServices,
+  createBackendPlugin,
+} from '@backstage/backend-plugin-api';
+import { catalogServiceRef } from '@backstage/plugin-catalog-node';
+import { gitopsPermissions } from '@gitops-suite/plugin-gitops-common';
+import {
+  GitOpsProviderFactory,
+  gitopsProvidersExtensionPoint,
+} from '@gitops-suite/plugin-gitops-node';
+import { readGitOpsConfig } from './config/readGitOpsConfig';
+import { ArgoCdProvider } from './providers/argocd/ArgoCdProvider';
+import { HarnessProvider } from './providers/harness/HarnessProvider';
+import { ProviderRegistry } from './providers/ProviderRegistry';
+import { CoalescingCache } from './aggregation/CoalescingCache';
+import { ApplicationAggregator } from './aggregation/ApplicationAggregator';
+import { DatabaseAuditStore } from './audit/DatabaseAuditStore';
+import { OperationRunner } from './operations/OperationRunner';
+import { DriftPoller } from './drift/DriftPoller';
+import { RouteContext } from './routes/RouteContext';
+import { createRouter } from './routes/createRouter';
+
+/**
+ * The `gitops` backend plugin: providers for Argo CD and Harness GitOps
+ * agents (more through the `gitops.providers` extension point), aggregated
+ * and permission-checked reads, audited operations, the guarded proxy and
+ * the drift poller.
+ * @public
+ */
+export const gitopsPlugin = createBackendPlugin({
+  pluginId: 'gitops',
+  register(env) {
+    const factories = new Map<string, GitOpsProviderFactory>([
+      ['argocd', ArgoCdProvider.factory],
+      ['harness', HarnessProvider.factory],
+    ]);
+    env.registerExtensionPoint(gitopsProvidersExtensionPoint, {
+      addProviderFactory(kind, factory) {
+        if (factories.has(kind) && kind !== 'argocd' && kind !== 'harness') {
+          throw new Error(`A GitOps provider for kind '${kind}' is already registered`);
+        }
+        factories.set(kind, factory);
+      },
+    });
+
+    env.registerInit({
+      deps: {
+        config: coreServices.rootConfig,
+        logger: coreServices.logger,
+        httpRouter: coreServices.httpRouter,
+        httpAuth: coreServices.httpAuth,
+        permissions: coreServices.permissions,
+        permissionsRegistry: coreServices.permissionsRegistry,
+        database: coreServices.database,
+        cache: coreServices.cache,
+        scheduler: coreServices.scheduler,
+        auditor: coreServices.auditor,
+        catalog: catalogServiceRef,
+      },
+      async init(deps) {
+        const { config, logger, scheduler } = deps;
+        const gitops = readGitOpsConfig(config);
+        deps.permissionsRegistry.addPermissions(gitopsPermissions);
+
+        const registry = ProviderRegistry.create({
+          agents: gitops.agents,
+          environments: gitops.environments,
+          factories,
+          logger,
+        });
+        const aggregator = new ApplicationAggregator(
+          registry,
+          new CoalescingCache(deps.cache, gitops.cacheTtlMs),
+        );
+        const store = await DatabaseAuditStore.create({
+          database: deps.database,
+        });
+        const runner = new OperationRunner(
+          store,
+          deps.auditor,
+          aggregator,
+          logger,
+        );
+        const knownSecrets = gitops.agents.flatMap(agent =>
+          [
+            agent.config.getOptionalString('credentials.token'),
+            agent.config.getOptionalString('credentials.password'),
+          ].filter((s): s is string => Boolean(s)),
+        );
+
+        deps.httpRouter.use(
+          createRouter(
+            new RouteContext({
+              httpAuth: deps.httpAuth,
+              permissions: deps.permissions,
+              catalog: deps.catalog,
+              logger,
+              registry,
+              aggregator,
+              store,
+              runner,
+              environments: gitops.environments,
+              extraProxyPaths: gitops.extraProxyPaths,
+              knownSecrets,
+            }),
+          ),
+        );
+        deps.httpRouter.addAuthPolicy({ path: '/health', allow: 'unauthenticated' });
+
+        if (gitops.pollerFrequencySeconds > 0 && gitops.agents.length) {
+          const poller = new DriftPoller(registry, store, logger);
+          await scheduler.scheduleTask({
+            id: 'gitops-drift-poller',
+            frequency: { seconds: gitops.pollerFrequencySeconds },
+            timeout: { seconds: gitops.pollerTimeoutSeconds },
+            initialDelay: { seconds: 5 },
+            fn: async signal => {
+              const result = await poller.pollOnce(signal as AbortSignal);
+              logger.debug(
+                `Drift poll: ${result.applications} apps on ${result.agents} agents, ${result.driftStarted} drift started, ${result.driftEnded} ended`,
+              );
+            },
+          });
+        }
+        logger.info(
+          `GitOps plugin serving ${gitops.agents.length} agent(s): ${gitops.agents
+            .map(a => `${a.id} (${a.kind})`)
+            .join(', ')}`,
+        );
+      },
+    });
+  },
+});

@@ -1,0 +1,218 @@
+/*
+ * The parts of Argo CD's v1alpha1 API objects the provider reads, as the
+ * swagger (shared/reference/argocd/swagger.json) defines them. Every field is
+ * optional: real payloads omit what is empty.
+ */
+
+export interface ArgoObjectMeta {
+  name?: string;
+  namespace?: string;
+  labels?: Record<string, string>;
+  annotations?: Record<string, string>;
+  creationTimestamp?: string;
+  resourceVersion?: string;
+  ownerReferences?: Array<{ kind?: string; name?: string }>;
+}
+
+export interface ArgoApplicationSource {
+  repoURL?: string;
+  path?: string;
+  targetRevision?: string;
+  chart?: string;
+  ref?: string;
+  helm?: {
+    releaseName?: string;
+    valueFiles?: string[];
+    parameters?: Array<{ name?: string; value?: string }>;
+  };
+  kustomize?: { images?: string[]; namePrefix?: string; nameSuffix?: string };
+  directory?: unknown;
+  plugin?: unknown;
+}
+
+export interface ArgoSyncPolicy {
+  automated?: { prune?: boolean; selfHeal?: boolean; enabled?: boolean };
+  syncOptions?: string[];
+}
+
+export interface ArgoApplicationSpec {
+  project?: string;
+  source?: ArgoApplicationSource;
+  sources?: ArgoApplicationSource[];
+  destination?: { server?: string; name?: string; namespace?: string };
+  syncPolicy?: ArgoSyncPolicy;
+}
+
+export interface ArgoRevisionHistory {
+  id?: number | string;
+  revision?: string;
+  revisions?: string[];
+  deployedAt?: string;
+  deployStartedAt?: string;
+  source?: ArgoApplicationSource;
+  sources?: ArgoApplicationSource[];
+  initiatedBy?: { username?: string; automated?: boolean };
+}
+
+export interface ArgoOperationState {
+  phase?: string;
+  message?: string;
+  startedAt?: string;
+  finishedAt?: string;
+  retryCount?: number | string;
+  operation?: {
+    sync?: { revision?: string; revisions?: string[]; dryRun?: boolean };
+    initiatedBy?: { username?: string; automated?: boolean };
+  };
+  syncResult?: { revision?: string; revisions?: string[] };
+}
+
+export interface ArgoResourceStatus {
+  group?: string;
+  version?: string;
+  kind?: string;
+  namespace?: string;
+  name?: string;
+  status?: string;
+  health?: { status?: string; message?: string };
+  hook?: boolean;
+}
+
+export interface ArgoApplicationStatus {
+  sync?: { status?: string; revision?: string; revisions?: string[] };
+  health?: { status?: string; message?: string };
+  history?: ArgoRevisionHistory[];
+  operationState?: ArgoOperationState;
+  reconciledAt?: string;
+  resources?: ArgoResourceStatus[];
+  summary?: { images?: string[]; externalURLs?: string[] };
+  sourceType?: string;
+  sourceTypes?: string[];
+}
+
+export interface ArgoApplication {
+  metadata?: ArgoObjectMeta;
+  spec?: ArgoApplicationSpec;
+  status?: ArgoApplicationStatus;
+}
+
+export interface ArgoApplicationList {
+  metadata?: { resourceVersion?: string };
+  items?: ArgoApplication[] | null;
+}
+
+export interface ArgoResourceNode {
+  group?: string;
+  version?: string;
+  kind?: string;
+  namespace?: string;
+  name?: string;
+  uid?: string;
+  parentRefs?: Array<{
+    group?: string;
+    kind?: string;
+    namespace?: string;
+    name?: string;
+    uid?: string;
+  }>;
+  health?: { status?: string; message?: string };
+  images?: string[];
+  info?: Array<{ name?: string; value?: string }>;
+  createdAt?: string;
+}
+
+export interface ArgoResourceTree {
+  nodes?: ArgoResourceNode[] | null;
+}
+
+export interface ArgoResourceDiff {
+  group?: string;
+  kind?: string;
+  namespace?: string;
+  name?: string;
+  targetState?: string;
+  liveState?: string;
+  normalizedLiveState?: string;
+  predictedLiveState?: string;
+  hook?: boolean;
+  modified?: boolean;
+}
+
+export interface ArgoRevisionMetadata {
+  author?: string;
+  date?: string;
+  message?: string;
+  tags?: string[];
+  signatureInfo?: string;
+  sourceIntegrityResult?: {
+    checks?: Array<{ name?: string; problems?: string[] }>;
+  };
+}
+
+export interface ArgoSyncWindow {
+  kind?: string;
+  schedule?: string;
+  duration?: string;
+  applications?: string[];
+  namespaces?: string[];
+  clusters?: string[];
+  manualSync?: boolean;
+  timeZone?: string;
+}
+
+export interface ArgoSyncWindowsResponse {
+  assignedWindows?: ArgoSyncWindow[];
+  activeWindows?: ArgoSyncWindow[];
+  canSync?: boolean;
+}
+
+export interface ArgoApplicationSetGenerator {
+  [kind: string]: unknown;
+}
+
+export interface ArgoApplicationSet {
+  metadata?: ArgoObjectMeta;
+  spec?: {
+    generators?: ArgoApplicationSetGenerator[];
+    template?: {
+      metadata?: { name?: string };
+      spec?: ArgoApplicationSpec;
+    };
+  };
+  status?: {
+    conditions?: Array<{ type?: string; status?: string; message?: string }>;
+    resources?: Array<{ name?: string; namespace?: string }>;
+  };
+}
+
+export interface ArgoCluster {
+  server?: string;
+  name?: string;
+  namespaces?: string[];
+  labels?: Record<string, string>;
+  info?: {
+    serverVersion?: string;
+    connectionState?: { status?: string; message?: string; attemptedAt?: string };
+  };
+  connectionState?: { status?: string; message?: string; attemptedAt?: string };
+  serverVersion?: string;
+  config?: Record<string, unknown>;
+}
+
+export interface ArgoRepository {
+  repo?: string;
+  type?: string;
+  name?: string;
+  project?: string;
+  insecure?: boolean;
+  username?: string;
+  password?: string;
+  sshPrivateKey?: string;
+  tlsClientCertKey?: string;
+  githubAppPrivateKey?: string;
+  connectionState?: { status?: string; message?: string; attemptedAt?: string };
+}
+
+export interface ArgoVersion {
+  Version?: string;
+}

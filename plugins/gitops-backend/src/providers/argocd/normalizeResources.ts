@@ -1,0 +1,122 @@
+import {
+  HealthStatusCode,
+  HEALTH_STATUSES,
+  ResourceDiff,
+  ResourceNode,
+  ResourceRef,
+  ResourceTree,
+  SyncStatusCode,
+  SYNC_STATUSES,
+} from '@gitops-suite/plugin-gitops-common';
+import type {
+  ArgoResourceDiff,
+  ArgoResourceStatus,
+  ArgoResourceTree,
+} from './argoCdTypes';
+
+function health(status?: string): HealthStatusCode {
+  return HEALTH_STATUSES.includes(status as HealthStatusCode)
+    ? (status as HealthStatusCode)
+    : 'Unknown';
+}
+
+function ref(raw: {
+  group?: string;
+  version?: string;
+  kind?: string;
+  namespace?: string;
+  name?: string;
+  uid?: string;
+}): ResourceRef {
+  const result: ResourceRef = { kind: raw.kind ?? '', name: raw.name ?? '' };
+  if (raw.group) result.group = raw.group;
+  if (raw.version) result.version = raw.version;
+  if (raw.namespace) result.namespace = raw.namespace;
+  if (raw.uid) result.uid = raw.uid;
+  return result;
+}
+
+const sameRef = (a: ResourceRef, b: ResourceRef) =>
+  a.kind === b.kind &&
+  a.name === b.name &&
+  (a.namespace ?? '') === (b.namespace ?? '') &&
+  (a.group ?? '') === (b.group ?? '');
+
+/**
+ * The resource tree, with each node's sync status taken from the app's
+ * `status.resources` (the tree carries health, the app carries sync).
+ */
+export function normalizeResourceTree(
+  raw: ArgoResourceTree,
+  appResources: ArgoResourceStatus[] = [],
+): ResourceTree {
+  const statuses = appResources.map(r => ({ ref: ref(r), status: r.status }));
+  const nodes: ResourceNode[] = (raw.nodes ?? []).map(node => {
+    const result: ResourceNode = {
+      ...ref(node),
+      parentRefs: (node.parentRefs ?? []).map(ref),
+    };
+    if (node.health?.status) {
+      result.health = { status: health(node.health.status) };
+      if (node.health.message) result.health.message = node.health.message;
+    }
+    const sync = statuses.find(s => sameRef(s.ref, result))?.status;
+    if (sync) {
+      result.syncStatus = SYNC_STATUSES.includes(sync as SyncStatusCode)
+        ? (sync as SyncStatusCode)
+        : 'Unknown';
+    }
+    if (node.images?.length) result.images = node.images;
+    if (node.info?.length) {
+      result.info = node.info.map(i => ({
+        name: i.name ?? '',
+        value: i.value ?? '',
+      }));
+    }
+    if (node.createdAt) result.createdAt = node.createdAt;
+    return result;
+  });
+  return { nodes };
+}
+
+function parseState(text: string | undefined): Record<string, unknown> | null {
+  if (!text || text === 'null') return null;
+  try {
+    const parsed = JSON.parse(text);
+    return parsed && typeof parsed === 'object' ? parsed : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Desired vs live per managed resource. Argo CD sends both as JSON strings;
+ * the normalized live state is preferred (it hides fields Argo CD ignores).
+ */
+export function normalizeResourceDiffs(
+  items: ArgoResourceDiff[],
+  appResources: ArgoResourceStatus[] = [],
+): ResourceDiff[] {
+  return items.map(item => {
+    const base = ref(item);
+    const targetState = parseState(item.targetState);
+    const liveState = parseState(item.normalizedLiveState ?? item.liveState);
+    const sync = appResources.find(r => sameRef(ref(r), base))?.status;
+    const modified =
+      item.modified ??
+      JSON.stringify(targetState) !== JSON.stringify(liveState);
+    const result: ResourceDiff = {
+      ...base,
+      targetState,
+      liveState,
+      modified: Boolean(modified),
+    };
+    if (sync) {
+      result.syncStatus = SYNC_STATUSES.includes(sync as SyncStatusCode)
+        ? (sync as SyncStatusCode)
+        : 'Unknown';
+    }
+    if (item.hook) result.hook = true;
+    return result;
+  });
+}

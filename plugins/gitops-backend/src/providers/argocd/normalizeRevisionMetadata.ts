@@ -1,0 +1,50 @@
+import {
+  RevisionMetadata,
+  SignatureState,
+} from '@gitops-suite/plugin-gitops-common';
+import type { ArgoRevisionMetadata } from './argoCdTypes';
+
+function signatureState(raw: ArgoRevisionMetadata): {
+  state: SignatureState;
+  problems: string[];
+} {
+  const checks = raw.sourceIntegrityResult?.checks ?? [];
+  const problems = checks.flatMap(c =>
+    (c.problems ?? []).map(p => (c.name ? `${c.name}: ${p}` : p)),
+  );
+  if (problems.length) return { state: 'invalid', problems };
+  const info = raw.signatureInfo;
+  if (info !== undefined) {
+    if (/bad signature|invalid|expired|revoked/i.test(info)) {
+      return { state: 'invalid', problems: [info] };
+    }
+    if (/good signature|signed/i.test(info) && !/unsigned/i.test(info)) {
+      return { state: 'signed', problems };
+    }
+    if (info.trim() === '' || /unsigned|no signature/i.test(info)) {
+      return checks.length
+        ? { state: 'signed', problems }
+        : { state: 'unsigned', problems };
+    }
+  }
+  if (checks.length) return { state: 'signed', problems };
+  return { state: 'unknown', problems };
+}
+
+/** Commit metadata with the revision's signature state (GnuPG and source integrity). */
+export function normalizeRevisionMetadata(
+  revision: string,
+  raw: ArgoRevisionMetadata,
+): RevisionMetadata {
+  const { state, problems } = signatureState(raw);
+  const result: RevisionMetadata = {
+    revision,
+    signature: { state, problems },
+  };
+  if (raw.signatureInfo) result.signature.info = raw.signatureInfo;
+  if (raw.author) result.author = raw.author;
+  if (raw.date) result.date = raw.date;
+  if (raw.message) result.message = raw.message;
+  if (raw.tags?.length) result.tags = raw.tags;
+  return result;
+}

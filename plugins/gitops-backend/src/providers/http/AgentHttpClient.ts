@@ -1,0 +1,241 @@
+import { GitOpsAgentError } from '@gitops-suite/plugin-gitops-node';
+import { readAgentErrorMessage } from './readAgentErrorMessage';
+
+/** Query parameters; arrays repeat the key, undefined values are dropped. */
+export type AgentQuery = Record<string, string | string[] | undefined>;
+
+/** One HTTP call to an agent. `path` is relative to the agent's base URL. */
+export interface AgentRequest {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  path: string;
+  query?: AgentQuery | URLSearchParams;
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+/** The raw answer of an agent call, body parsed when it is JSON. */
+export interface AgentRawResponse {
+  status: number;
+  contentType?: string;
+  body: unknown;
+}
+
+export interface AgentHttpClientOptions {
+  agentId: string;
+  baseUrl: string;
+  timeoutMs: number;
+  /** Headers that carry the credential; asked for on every call. */
+  authHeaders: () => Promise<Record<string, string>>;
+  /**
+   * Called once when the agent answers 401; resolve `true` after renewing
+   * the credential to have the call retried once.
+   */
+  renewCredential?: () => Promise<boolean>;
+  /** Credential values that must never appear in an error message. */
+  secrets: () => string[];
+}
+
+function buildQuery(query: AgentRequest['query']): string {
+  if (!query) return '';
+  const params =
+    query instanceof URLSearchParams ? query : new URLSearchParams();
+  if (!(query instanceof URLSearchParams)) {
+    for (const [key, value] of Object.entries(query)) {
+      if (value === undefined) continue;
+      for (const v of Array.isArray(value) ? value : [value]) {
+        params.append(key, v);
+      }
+    }
+  }
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+function networkCause(error: unknown): string {
+  const cause = (error as { cause?: { code?: string; message?: string } })
+    ?.cause;
+  return cause?.code ?? cause?.message ?? String((error as Error)?.message);
+}
+
+/**
+ * The one HTTP client every built-in provider uses: per-call timeout,
+ * credential injection, one renewal on 401, and upstream failures mapped to
+ * {@link GitOpsAgentError}s with clear, credential-free messages.
+ */
+export class AgentHttpClient {
+  private readonly baseUrl: string;
+
+  constructor(private readonly options: AgentHttpClientOptions) {
+    this.baseUrl = options.baseUrl.replace(/\/+$/, '');
+  }
+
+  get agentId(): string {
+    return this.options.agentId;
+  }
+
+  async json<T>(request: AgentRequest): Promise<T> {
+    const response = await this.raw(request);
+    if (response.body === undefined || typeof response.body === 'string') {
+      throw this.error(
+        'malformed_response',
+        `answered ${request.path} with a body that is not JSON`,
+        response.status,
+      );
+    }
+    return response.body as T;
+  }
+
+  async raw(request: AgentRequest): Promise<AgentRawResponse> {
+    let response = await this.send(request);
+    if (response.status === 401 && this.options.renewCredential) {
+      await response.body?.cancel();
+      if (await this.options.renewCredential()) {
+        response = await this.send(request);
+      }
+    }
+    return this.read(request, response);
+  }
+
+  private async send(request: AgentRequest): Promise<Response> {
+    const { timeoutMs } = this.options;
+    const timeout = AbortSignal.timeout(timeoutMs);
+    const signal = request.signal
+      ? AbortSignal.any([request.signal, timeout])
+      : timeout;
+    const url = `${this.baseUrl}${request.path}${buildQuery(request.query)}`;
+    const headers: Record<string, string> = {
+      accept: 'application/json',
+      ...(await this.options.authHeaders()),
+    };
+    if (request.body !== undefined) {
+      headers['content-type'] = 'application/json';
+    }
+    try {
+      return await fetch(url, {
+        method: request.method ?? 'GET',
+        headers,
+        body:
+          request.body === undefined ? undefined : JSON.stringify(request.body),
+        signal,
+        redirect: 'manual',
+      });
+    } catch (error) {
+      if (timeout.aborted) {
+        throw this.error('timeout', `did not answer within ${timeoutMs} ms`);
+      }
+      if (request.signal?.aborted) {
+        throw this.error('timeout', 'call was cancelled');
+      }
+      throw this.error('unreachable', `is unreachable (${networkCause(error)})`);
+    }
+  }
+
+  private async read(
+    request: AgentRequest,
+    response: Response,
+  ): Promise<AgentRawResponse> {
+    let text: string;
+    try {
+      text = await response.text();
+    } catch (error) {
+      if (request.signal?.aborted || (error as Error)?.name === 'TimeoutError') {
+        throw this.error(
+          'timeout',
+          `did not finish answering within ${this.options.timeoutMs} ms`,
+        );
+      }
+      throw this.error(
+        'malformed_response',
+        `broke off its answer to ${request.path} (${networkCause(error)})`,
+        response.status,
+      );
+    }
+    const contentType = response.headers.get('content-type') ?? undefined;
+    let body: unknown = text;
+    if (text.length > 0 && contentType?.includes('json')) {
+      try {
+        body = JSON.parse(text);
+      } catch {
+        throw this.error(
+          'malformed_response',
+          `answered ${request.path} with malformed JSON`,
+          response.status,
+        );
+      }
+    } else if (text.length === 0) {
+      body = undefined;
+    }
+    if (response.status >= 200 && response.status < 300) {
+      return { status: response.status, contentType, body };
+    }
+    throw this.statusError(request, response, body);
+  }
+
+  private statusError(
+    request: AgentRequest,
+    response: Response,
+    body: unknown,
+  ): GitOpsAgentError {
+    const detail = readAgentErrorMessage(body);
+    const suffix = detail ? `: ${detail}` : '';
+    const { status } = response;
+    switch (status) {
+      case 401:
+        return this.error(
+          'unauthorized',
+          `rejected the credential (401): token wrong or expired${suffix}`,
+          status,
+        );
+      case 403:
+        return this.error(
+          'forbidden',
+          `refused access (403): project or resource not permitted${suffix}`,
+          status,
+        );
+      case 404:
+        return this.error(
+          'not_found',
+          `has no ${request.path} (404)${suffix}`,
+          status,
+        );
+      case 429: {
+        const retryAfter = Number(response.headers.get('retry-after'));
+        return this.error(
+          'rate_limited',
+          `is rate limiting requests (429)${
+            Number.isFinite(retryAfter) && retryAfter > 0
+              ? `; retry after ${retryAfter} s`
+              : ''
+          }${suffix}`,
+          status,
+          Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : undefined,
+        );
+      }
+      default:
+        return this.error(
+          'upstream_error',
+          `failed (${status})${suffix}`,
+          status,
+        );
+    }
+  }
+
+  private error(
+    code: GitOpsAgentError['code'],
+    message: string,
+    status?: number,
+    retryAfterSeconds?: number,
+  ): GitOpsAgentError {
+    let text = `Agent ${this.options.agentId} ${message}`;
+    for (const secret of this.options.secrets()) {
+      if (secret && secret.length >= 4) text = text.split(secret).join('***');
+    }
+    return new GitOpsAgentError(
+      this.options.agentId,
+      code,
+      text,
+      status,
+      retryAfterSeconds,
+    );
+  }
+}

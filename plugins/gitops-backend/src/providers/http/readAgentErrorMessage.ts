@@ -1,0 +1,17 @@
+/**
+ * The human part of an agent's error body: Argo CD's runtimeError
+ * (`{code, error, message}`) or Harness's gateway error (`{code, message}`).
+ * Long messages are cut so an error stays readable.
+ */
+export function readAgentErrorMessage(body: unknown): string | undefined {
+  if (!body || typeof body !== 'object') return undefined;
+  const record = body as Record<string, unknown>;
+  const message =
+    typeof record.message === 'string'
+      ? record.message
+      : typeof record.error === 'string'
+      ? record.error
+      : undefined;
+  if (!message) return undefined;
+  return message.length > 300 ? `${message.slice(0, 300)}…` : message;
+}

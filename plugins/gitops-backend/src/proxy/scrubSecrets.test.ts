@@ -1,0 +1,90 @@
+import { REDACTED, scrubSecrets } from './scrubSecrets';
+
+describe('scrubSecrets', () => {
+  it('redacts repository and cluster credentials at any depth', () => {
+    const input = {
+      items: [
+        {
+          repo: 'https://git.example.com/a.git',
+          username: 'bot',
+          password: 'hunter22',
+          sshPrivateKey: '-----BEGIN OPENSSH PRIVATE KEY-----abc',
+          tlsClientCertKey: 'key',
+          githubAppPrivateKey: 'gh-key',
+        },
+        {
+          server: 'https://k8s.example.com',
+          config: {
+            bearerToken: 'eyJhbGciOi',
+            tlsClientConfig: { keyData: 'a2V5', certData: 'Y2VydA==', caData: 'ca' },
+            execProviderConfig: { command: 'aws', args: ['token'] },
+          },
+        },
+      ],
+    };
+    const out = scrubSecrets(input);
+    expect(out.items[0]).toEqual({
+      repo: 'https://git.example.com/a.git',
+      username: 'bot',
+      password: REDACTED,
+      sshPrivateKey: REDACTED,
+      tlsClientCertKey: REDACTED,
+      githubAppPrivateKey: REDACTED,
+    });
+    expect(out.items[1].config).toEqual({
+      bearerToken: REDACTED,
+      tlsClientConfig: { keyData: REDACTED, certData: REDACTED, caData: 'ca' },
+      execProviderConfig: REDACTED,
+    });
+    // the input is left alone
+    expect(input.items[0].password).toBe('hunter22');
+  });
+
+  it('keeps empty secret fields empty', () => {
+    expect(scrubSecrets({ password: '', token: null })).toEqual({
+      password: '',
+      token: null,
+    });
+  });
+
+  it('redacts Secret data, also inside JSON strings and last-applied annotations', () => {
+    const secret = {
+      apiVersion: 'v1',
+      kind: 'Secret',
+      metadata: {
+        name: 's',
+        annotations: {
+          'kubectl.kubernetes.io/last-applied-configuration': JSON.stringify({
+            apiVersion: 'v1',
+            kind: 'Secret',
+            data: { password: 'cGFzcw==' },
+          }),
+        },
+      },
+      data: { password: 'cGFzcw==', user: 'dXNlcg==' },
+      stringData: { token: 'plain' },
+    };
+    const diff = { items: [{ kind: 'Secret', targetState: JSON.stringify(secret), liveState: secret }] };
+    const out = scrubSecrets(diff);
+    const text = JSON.stringify(out);
+    expect(text).not.toContain('cGFzcw==');
+    expect(text).not.toContain('dXNlcg==');
+    expect(text).not.toContain('plain');
+    const live = out.items[0].liveState as typeof secret;
+    expect(live.data).toEqual({ password: REDACTED, user: REDACTED });
+    expect(JSON.parse(out.items[0].targetState).data.user).toBe(REDACTED);
+  });
+
+  it('leaves ConfigMap data alone', () => {
+    const cm = { apiVersion: 'v1', kind: 'ConfigMap', data: { a: 'b' } };
+    expect(scrubSecrets(cm)).toEqual(cm);
+  });
+
+  it('removes known credential values wherever they appear', () => {
+    const out = scrubSecrets(
+      { message: 'failed with token s3cr3t-token-value in header' },
+      ['s3cr3t-token-value'],
+    );
+    expect(out.message).toBe(`failed with token ${REDACTED} in header`);
+  });
+});

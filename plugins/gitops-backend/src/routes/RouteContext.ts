@@ -1,0 +1,123 @@
+import {
+  HttpAuthService,
+  LoggerService,
+  PermissionsService,
+  BackstageCredentials,
+  BackstageUserPrincipal,
+  BackstageServicePrincipal,
+} from '@backstage/backend-plugin-api';
+import { CatalogService } from '@backstage/plugin-catalog-node';
+import { NotAllowedError, NotFoundError } from '@backstage/errors';
+import { Entity, stringifyEntityRef } from '@backstage/catalog-model';
+import {
+  AuthorizeResult,
+  BasicPermission,
+  ResourcePermission,
+} from '@backstage/plugin-permission-common';
+import {
+  EnvironmentDefinition,
+  getGitOpsEntityQuery,
+  GitOpsEntityQuery,
+} from '@gitops-suite/plugin-gitops-common';
+import type { Request, Response } from 'express';
+import { ApplicationAggregator } from '../aggregation/ApplicationAggregator';
+import { AuditStore } from '../audit/AuditStore';
+import { OperationRunner } from '../operations/OperationRunner';
+import { ProviderRegistry } from '../providers/ProviderRegistry';
+import { scrubSecrets } from '../proxy/scrubSecrets';
+
+type Principal = BackstageUserPrincipal | BackstageServicePrincipal;
+
+/** What every route needs, and the checks they share. */
+export class RouteContext {
+  constructor(
+    readonly deps: {
+      httpAuth: HttpAuthService;
+      permissions: PermissionsService;
+      catalog: CatalogService;
+      logger: LoggerService;
+      registry: ProviderRegistry;
+      aggregator: ApplicationAggregator;
+      store: AuditStore;
+      runner: OperationRunner;
+      environments: EnvironmentDefinition[];
+      extraProxyPaths: RegExp[];
+      knownSecrets: string[];
+    },
+  ) {}
+
+  /** A signed-in user or another backend plugin; never anonymous. */
+  credentials(req: Request): Promise<BackstageCredentials<Principal>> {
+    return this.deps.httpAuth.credentials(req, { allow: ['user', 'service'] });
+  }
+
+  /** The actor recorded in the audit log. */
+  actor(credentials: BackstageCredentials<Principal>): string {
+    const principal = credentials.principal;
+    return principal.type === 'user'
+      ? principal.userEntityRef
+      : `service:${principal.subject}`;
+  }
+
+  async authorize(
+    credentials: BackstageCredentials,
+    permission: BasicPermission,
+  ): Promise<void> {
+    const [decision] = await this.deps.permissions.authorize([{ permission }], {
+      credentials,
+    });
+    if (decision.result !== AuthorizeResult.ALLOW) {
+      throw new NotAllowedError(`Not allowed: ${permission.name}`);
+    }
+  }
+
+  /** Entity-scoped check: anything but an explicit allow is a denial. */
+  async authorizeEntity(
+    credentials: BackstageCredentials,
+    permission: ResourcePermission<'catalog-entity'>,
+    entityRef: string,
+  ): Promise<void> {
+    const [decision] = await this.deps.permissions.authorize(
+      [{ permission, resourceRef: entityRef }],
+      { credentials },
+    );
+    if (decision.result !== AuthorizeResult.ALLOW) {
+      throw new NotAllowedError(
+        `Not allowed: ${permission.name} on ${entityRef}`,
+      );
+    }
+  }
+
+  /**
+   * The entity named by the route (as the caller may see it in the catalog)
+   * and the GitOps query its annotations describe.
+   */
+  async entity(
+    req: Request,
+    credentials: BackstageCredentials,
+  ): Promise<{ entity: Entity; entityRef: string; query: GitOpsEntityQuery }> {
+    const entityRef = stringifyEntityRef({
+      kind: req.params.kind,
+      namespace: req.params.namespace,
+      name: req.params.name,
+    });
+    const entity = await this.deps.catalog.getEntityByRef(entityRef, {
+      credentials,
+    });
+    if (!entity) {
+      throw new NotFoundError(`Entity ${entityRef} was not found`);
+    }
+    const query = getGitOpsEntityQuery(entity);
+    if (!query) {
+      throw new NotFoundError(
+        `Entity ${entityRef} has no GitOps annotations: add gitops/service, gitops/app-selector, gitops/app-name or gitops/applicationset (argocd/app-name and argocd/app-selector work too)`,
+      );
+    }
+    return { entity, entityRef, query };
+  }
+
+  /** Sends JSON with every secret scrubbed out. */
+  send(res: Response, body: unknown, status = 200): void {
+    res.status(status).json(scrubSecrets(body, this.deps.knownSecrets));
+  }
+}

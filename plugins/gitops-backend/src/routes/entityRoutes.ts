@@ -1,0 +1,84 @@
+import Router from 'express-promise-router';
+import {
+  gitopsApplicationReadPermission,
+  groupByEnvironment,
+} from '@gitops-suite/plugin-gitops-common';
+import { RouteContext } from './RouteContext';
+
+/** An entity's applications grouped by environment, its ApplicationSets and its events. */
+export function entityRoutes(ctx: RouteContext) {
+  const router = Router();
+  const { aggregator, store, environments } = ctx.deps;
+
+  router.get('/entity/:namespace/:kind/:name/applications', async (req, res) => {
+    const credentials = await ctx.credentials(req);
+    const { entityRef, query } = await ctx.entity(req, credentials);
+    await ctx.authorizeEntity(
+      credentials,
+      gitopsApplicationReadPermission,
+      entityRef,
+    );
+    const { items, errors } = await aggregator.entityApplications(query);
+    ctx.send(res, {
+      entityRef,
+      environments: groupByEnvironment(items, environments),
+      errors,
+    });
+  });
+
+  router.get(
+    '/entity/:namespace/:kind/:name/applicationsets',
+    async (req, res) => {
+      const credentials = await ctx.credentials(req);
+      const { entityRef, query } = await ctx.entity(req, credentials);
+      await ctx.authorizeEntity(
+        credentials,
+        gitopsApplicationReadPermission,
+        entityRef,
+      );
+      const [apps, sets] = await Promise.all([
+        aggregator.entityApplications(query),
+        aggregator.applicationSets(query.agents),
+      ]);
+      const appNames = new Set(apps.items.map(a => `${a.agentId}/${a.name}`));
+      const items = sets.items.filter(
+        set =>
+          query.applicationSets?.includes(set.name) ||
+          set.applications.some(name => appNames.has(`${set.agentId}/${name}`)),
+      );
+      ctx.send(res, { items, errors: [...apps.errors, ...sets.errors] });
+    },
+  );
+
+  router.get('/entity/:namespace/:kind/:name/events', async (req, res) => {
+    const credentials = await ctx.credentials(req);
+    const { entityRef, query } = await ctx.entity(req, credentials);
+    await ctx.authorizeEntity(
+      credentials,
+      gitopsApplicationReadPermission,
+      entityRef,
+    );
+    const apps = await aggregator.entityApplications(query);
+    const [audit, drift] = await Promise.all([
+      store.listOperations({ entityRef, limit: 100 }),
+      Promise.all(
+        apps.items.map(app =>
+          store.listDriftEvents({
+            agentId: app.agentId,
+            application: app.name,
+            limit: 50,
+          }),
+        ),
+      ),
+    ]);
+    ctx.send(res, {
+      audit,
+      drift: drift
+        .flat()
+        .sort((a, b) => b.startedAt.localeCompare(a.startedAt))
+        .slice(0, 200),
+    });
+  });
+
+  return router;
+}

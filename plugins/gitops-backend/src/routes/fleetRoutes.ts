@@ -1,0 +1,82 @@
+import Router from 'express-promise-router';
+import {
+  filterFleetApplications,
+  gitopsFleetReadPermission,
+  gitopsAuditReadPermission,
+  summarizeFleet,
+} from '@gitops-suite/plugin-gitops-common';
+import { RouteContext } from './RouteContext';
+import { eventsQuery, fleetFilterQuery, parse } from './schemas';
+
+/** Fleet-wide views: summary, filtered application list, audit and drift. */
+export function fleetRoutes(ctx: RouteContext) {
+  const router = Router();
+  const { aggregator, registry, store } = ctx.deps;
+  const agentsById = () =>
+    Object.fromEntries(
+      registry.list().map(provider => [provider.agent.id, provider.agent]),
+    );
+
+  router.get('/fleet/summary', async (req, res) => {
+    const credentials = await ctx.credentials(req);
+    await ctx.authorize(credentials, gitopsFleetReadPermission);
+    const filter = parse(fleetFilterQuery, req.query, 'fleet filter');
+    const [apps, statuses] = await Promise.all([
+      aggregator.fleetApplications(filter.agent),
+      aggregator.agentStatuses(),
+    ]);
+    const filtered = filterFleetApplications(apps.items, filter, agentsById());
+    ctx.send(
+      res,
+      summarizeFleet(filtered, statuses.items, [
+        ...apps.errors,
+        ...statuses.errors,
+      ]),
+    );
+  });
+
+  router.get('/fleet/applications', async (req, res) => {
+    const credentials = await ctx.credentials(req);
+    await ctx.authorize(credentials, gitopsFleetReadPermission);
+    const filter = parse(fleetFilterQuery, req.query, 'fleet filter');
+    const apps = await aggregator.fleetApplications(filter.agent);
+    const filtered = filterFleetApplications(apps.items, filter, agentsById());
+    const offset = filter.offset ?? 0;
+    const limit = filter.limit ?? 5000;
+    ctx.send(res, {
+      items: filtered.slice(offset, offset + limit),
+      errors: apps.errors,
+      total: filtered.length,
+    });
+  });
+
+  router.get('/audit', async (req, res) => {
+    const credentials = await ctx.credentials(req);
+    await ctx.authorize(credentials, gitopsAuditReadPermission);
+    const query = parse(eventsQuery, req.query, 'audit query');
+    ctx.send(res, {
+      items: await store.listOperations({
+        entityRef: query.entityRef,
+        agentId: query.agent,
+        application: query.application,
+        limit: query.limit,
+      }),
+    });
+  });
+
+  router.get('/drift', async (req, res) => {
+    const credentials = await ctx.credentials(req);
+    await ctx.authorize(credentials, gitopsAuditReadPermission);
+    const query = parse(eventsQuery, req.query, 'drift query');
+    ctx.send(res, {
+      items: await store.listDriftEvents({
+        entityRef: query.entityRef,
+        agentId: query.agent,
+        application: query.application,
+        limit: query.limit,
+      }),
+    });
+  });
+
+  return router;
+}

@@ -1,0 +1,58 @@
+import { Request, Response } from 'express';
+import Router from 'express-promise-router';
+import { InputError, NotAllowedError } from '@backstage/errors';
+import { gitopsProxyPermission } from '@gitops-suite/plugin-gitops-common';
+import { RouteContext } from './RouteContext';
+import { checkProxyPath } from '../proxy/checkProxyPath';
+import { isAllowedProxyPath } from '../proxy/proxyAllowlist';
+import { scrubSecrets } from '../proxy/scrubSecrets';
+
+/**
+ * The guarded proxy: `GET /proxy/:agentId/<agent API path>`. Only
+ * configured agents, only allowlisted read paths, the caller's identity and
+ * permission checked first, the agent credential added by the provider and
+ * never returned, no caller header forwarded, every response scrubbed.
+ */
+export function proxyRoutes(ctx: RouteContext) {
+  const router = Router();
+  const { registry, extraProxyPaths, knownSecrets } = ctx.deps;
+
+  const forward = async (req: Request<{ agentId: string }>, res: Response) => {
+    const credentials = await ctx.credentials(req);
+    if (req.method !== 'GET') {
+      res.setHeader('allow', 'GET');
+      throw new NotAllowedError(
+        `The GitOps proxy only forwards GET requests, not ${req.method}`,
+      );
+    }
+    await ctx.authorize(credentials, gitopsProxyPermission);
+    // Work on the raw (still encoded) URL: express decodes params.
+    const [rawPath, rawQuery = ''] = req.url.split(/\?(.*)/s, 2);
+    const prefix = `/proxy/${encodeURIComponent(req.params.agentId)}`;
+    if (!rawPath.startsWith(prefix)) {
+      throw new InputError('Proxy path rejected: malformed agent segment');
+    }
+    const provider = registry.get(req.params.agentId);
+    const path = checkProxyPath(rawPath.slice(prefix.length));
+    if (!isAllowedProxyPath(provider.agent.kind, path, extraProxyPaths)) {
+      throw new NotAllowedError(
+        `The GitOps proxy does not forward ${path} to ${provider.agent.kind} agents`,
+      );
+    }
+    const upstream = await provider.rawGet(path, new URLSearchParams(rawQuery));
+    res.status(upstream.status);
+    if (typeof upstream.body === 'string') {
+      res
+        .type('text/plain')
+        .send(scrubSecrets(upstream.body, knownSecrets));
+    } else if (upstream.body === undefined) {
+      res.end();
+    } else {
+      res.json(scrubSecrets(upstream.body, knownSecrets));
+    }
+  };
+  router.all('/proxy/:agentId', forward);
+  router.all('/proxy/:agentId/*', forward);
+
+  return router;
+}

@@ -1,0 +1,13 @@
+export * from './annotations';
+export * from './labels';
+export { stripHarnessScope } from './stripHarnessScope';
+export type { GitOpsEntityQuery } from './GitOpsEntityQuery';
+export {
+  getGitOpsEntityQuery,
+  isGitOpsAvailable,
+} from './getGitOpsEntityQuery';
+export {
+  applicationMatchesQuery,
+  createApplicationMatcher,
+} from './applicationMatchesQuery';
+export type { QueryableApplication } from './applicationMatchesQuery';

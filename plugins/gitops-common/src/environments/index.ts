@@ -1,0 +1,5 @@
+export { matchesEnvironmentMatcher } from './matchesEnvironmentMatcher';
+export type { EnvironmentTarget } from './matchesEnvironmentMatcher';
+export { resolveEnvironment } from './resolveEnvironment';
+export { sortEnvironments, environmentTitle } from './sortEnvironments';
+export { groupByEnvironment } from './groupByEnvironment';

@@ -1,0 +1,77 @@
+import {
+  GITOPS_LABEL_ENVIRONMENT,
+  HARNESS_LABEL_ENV_REF,
+} from '../annotations/labels';
+import { stripHarnessScope } from '../annotations/stripHarnessScope';
+import type { EnvironmentDefinition } from '../types';
+import {
+  EnvironmentTarget,
+  matchesEnvironmentMatcher,
+} from './matchesEnvironmentMatcher';
+
+function ownLabel(
+  labels: Record<string, string> | undefined,
+  key: string,
+): string | undefined {
+  if (!labels || !Object.prototype.hasOwnProperty.call(labels, key)) {
+    return undefined;
+  }
+  const value = labels[key];
+  return typeof value === 'string' && value.trim() ? value.trim() : undefined;
+}
+
+function nonEmpty(value: string | undefined): string | undefined {
+  return value && value.trim() ? value.trim() : undefined;
+}
+
+function serverHost(server: string | undefined): string | undefined {
+  const trimmed = nonEmpty(server);
+  if (!trimmed) {
+    return undefined;
+  }
+  try {
+    return new URL(trimmed).host || trimmed;
+  } catch {
+    return trimmed;
+  }
+}
+
+/**
+ * Which environment an application belongs to, in order:
+ *
+ * 1. its `gitops/environment` label, or its scope-stripped
+ *    `harness.io/envRef` label;
+ * 2. the first environment, in configuration order, with a matcher that
+ *    matches its destination (see `matchesEnvironmentMatcher()`);
+ * 3. its destination cluster name: `destination.name`, else `clusterName`,
+ *    else the destination server's host (with port), else `unknown`.
+ *
+ * @public
+ */
+export function resolveEnvironment(
+  app: EnvironmentTarget & { labels: Record<string, string> },
+  environments: readonly EnvironmentDefinition[],
+): string {
+  const labelled = ownLabel(app.labels, GITOPS_LABEL_ENVIRONMENT);
+  if (labelled) {
+    return labelled;
+  }
+  const envRef = ownLabel(app.labels, HARNESS_LABEL_ENV_REF);
+  if (envRef && stripHarnessScope(envRef)) {
+    return stripHarnessScope(envRef);
+  }
+  const matched = environments.find(environment =>
+    environment.matchers?.some(matcher =>
+      matchesEnvironmentMatcher(matcher, app),
+    ),
+  );
+  if (matched) {
+    return matched.name;
+  }
+  return (
+    nonEmpty(app.destination.name) ??
+    nonEmpty(app.clusterName) ??
+    serverHost(app.destination.server) ??
+    'unknown'
+  );
+}

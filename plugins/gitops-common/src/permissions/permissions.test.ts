@@ -1,0 +1,85 @@
+import { RESOURCE_TYPE_CATALOG_ENTITY } from '@backstage/plugin-catalog-common/alpha';
+import {
+  isResourcePermission,
+  Permission,
+} from '@backstage/plugin-permission-common';
+import * as permissionsModule from './permissions';
+import {
+  gitopsApplicationReadPermission,
+  gitopsApplicationRefreshPermission,
+  gitopsApplicationRollbackPermission,
+  gitopsApplicationSetCreatePermission,
+  gitopsApplicationSyncPermission,
+  gitopsAuditReadPermission,
+  gitopsFleetReadPermission,
+  gitopsPermissions,
+  gitopsProxyPermission,
+} from './permissions';
+
+describe('gitops permissions', () => {
+  it.each<[Permission, string, string, string]>([
+    [
+      gitopsApplicationReadPermission,
+      'gitops.application.read',
+      'read',
+      'resource',
+    ],
+    [
+      gitopsApplicationSyncPermission,
+      'gitops.application.sync',
+      'update',
+      'resource',
+    ],
+    [
+      gitopsApplicationRefreshPermission,
+      'gitops.application.refresh',
+      'update',
+      'resource',
+    ],
+    [
+      gitopsApplicationRollbackPermission,
+      'gitops.application.rollback',
+      'update',
+      'resource',
+    ],
+    [
+      gitopsApplicationSetCreatePermission,
+      'gitops.applicationset.create',
+      'create',
+      'basic',
+    ],
+    [gitopsFleetReadPermission, 'gitops.fleet.read', 'read', 'basic'],
+    [gitopsAuditReadPermission, 'gitops.audit.read', 'read', 'basic'],
+    [gitopsProxyPermission, 'gitops.proxy', 'read', 'basic'],
+  ])('%# is %s (%s, %s)', (permission, name, action, type) => {
+    expect(permission.name).toBe(name);
+    expect(permission.attributes.action).toBe(action);
+    expect(permission.type).toBe(type);
+    expect(isResourcePermission(permission, RESOURCE_TYPE_CATALOG_ENTITY)).toBe(
+      type === 'resource',
+    );
+  });
+
+  it('lists every permission exactly once', () => {
+    const exported = Object.entries(permissionsModule)
+      .filter(([key]) => key !== 'gitopsPermissions')
+      .map(([, value]) => value);
+    expect(gitopsPermissions).toHaveLength(exported.length);
+    expect(new Set(gitopsPermissions)).toEqual(new Set(exported));
+  });
+
+  it('has unique names, all in the gitops namespace', () => {
+    const names = gitopsPermissions.map(p => p.name);
+    expect(new Set(names).size).toBe(names.length);
+    for (const name of names) {
+      expect(name).toMatch(/^gitops(\.[a-z]+)+$/);
+    }
+  });
+
+  it('scopes entity-bound permissions to catalog entities only', () => {
+    const resourceTypes = gitopsPermissions
+      .filter(p => isResourcePermission(p))
+      .map(p => (p as { resourceType: string }).resourceType);
+    expect(resourceTypes).toEqual(Array(4).fill('catalog-entity'));
+  });
+});

@@ -1,0 +1,33 @@
+/**
+ * A configured GitOps agent, as the portal may show it (no credentials).
+ * @public
+ */
+export interface GitOpsAgentInfo {
+  /** The agent id from configuration (`gitops.agents[].id`). */
+  id: string;
+  /** The provider kind, `argocd` or `harness` (third parties add more). */
+  kind: string;
+  title?: string;
+  /** Where a user opens the agent's own UI. */
+  uiUrl?: string;
+  region?: string;
+  /** The environments this agent serves. */
+  environments?: string[];
+}
+
+/**
+ * The connectivity of one agent, checked by the backend.
+ * @public
+ */
+export interface GitOpsAgentStatus {
+  agentId: string;
+  kind: string;
+  state: 'connected' | 'disconnected' | 'error';
+  /** The Argo CD (or agent) version the agent reports. */
+  version?: string;
+  message?: string;
+  /** ISO 8601 timestamp of the check. */
+  checkedAt: string;
+  /** Health per component (Harness: controller, repo server, redis, ...). */
+  components?: Array<{ name: string; status: string; message?: string }>;
+}

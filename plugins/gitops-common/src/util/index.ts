@@ -1,0 +1,5 @@
+export { applicationKey, parseApplicationKey } from './applicationKey';
+export { shortRevision } from './shortRevision';
+export { summarizeFleet, isDrifting } from './summarizeFleet';
+export { filterFleetApplications } from './filterFleetApplications';
+export type { AgentsById } from './filterFleetApplications';

@@ -1,0 +1,169 @@
+import type {
+  GitOpsAgentInfo,
+  GitOpsAgentStatus,
+  GitOpsApplication,
+  GitOpsApplicationSet,
+  GitOpsCluster,
+  GitOpsRepository,
+  ResourceDiff,
+  ResourceTree,
+  RevisionMetadata,
+  RollbackRequest,
+  SyncRequest,
+  SyncWindow,
+} from '@gitops-suite/plugin-gitops-common';
+
+/**
+ * Options every provider call accepts.
+ * @public
+ */
+export interface ProviderCallOptions {
+  /** Aborts the upstream request (per-agent timeout, client gone). */
+  signal?: AbortSignal;
+}
+
+/**
+ * Which applications to list. Every given restriction applies (AND); an
+ * empty query lists every application the agent's credential may see.
+ * @public
+ */
+export interface ApplicationListQuery {
+  /** Kubernetes label selector over Application labels. */
+  selector?: string;
+  /** Argo CD projects. */
+  projects?: string[];
+  /** One application by name. */
+  name?: string;
+  /** Namespace of apps in any namespace. */
+  appNamespace?: string;
+  /**
+   * Ask only for the fields a list view needs (Argo CD's `fields`
+   * parameter). Lean applications carry no history nor operation details.
+   */
+  lean?: boolean;
+}
+
+/**
+ * Names one application on an agent.
+ * @public
+ */
+export interface ApplicationRef {
+  name: string;
+  /** The Application's own namespace (apps in any namespace). */
+  namespace?: string;
+  project?: string;
+}
+
+/**
+ * What `createApplicationSet` answers.
+ * @public
+ */
+export interface ApplicationSetCreateResult {
+  applicationSet: GitOpsApplicationSet;
+  /** Whether the agent was only asked to validate (dry run). */
+  dryRun: boolean;
+}
+
+/**
+ * The raw answer of a read-only passthrough call, for the guarded proxy.
+ * The body is what the agent sent; the proxy scrubs it before it leaves.
+ * @public
+ */
+export interface RawAgentResponse {
+  status: number;
+  contentType?: string;
+  body: unknown;
+}
+
+/**
+ * One GitOps agent behind one interface. A provider maps the agent's raw
+ * payloads to the suite's normalized model, once; nothing downstream sees a
+ * raw payload (except `rawGet`, which only the guarded proxy uses).
+ *
+ * Providers throw {@link GitOpsAgentError} for upstream failures.
+ * @public
+ */
+export interface GitOpsProvider {
+  readonly agent: GitOpsAgentInfo;
+
+  getStatus(options?: ProviderCallOptions): Promise<GitOpsAgentStatus>;
+
+  listApplications(
+    query: ApplicationListQuery,
+    options?: ProviderCallOptions,
+  ): Promise<GitOpsApplication[]>;
+
+  getApplication(
+    ref: ApplicationRef,
+    options?: ProviderCallOptions,
+  ): Promise<GitOpsApplication>;
+
+  getResourceTree(
+    ref: ApplicationRef,
+    options?: ProviderCallOptions,
+  ): Promise<ResourceTree>;
+
+  getManagedResources(
+    ref: ApplicationRef,
+    options?: ProviderCallOptions,
+  ): Promise<ResourceDiff[]>;
+
+  getRevisionMetadata(
+    ref: ApplicationRef,
+    revision: string,
+    options?: ProviderCallOptions,
+  ): Promise<RevisionMetadata>;
+
+  getSyncWindows(
+    ref: ApplicationRef,
+    options?: ProviderCallOptions,
+  ): Promise<SyncWindow[]>;
+
+  refresh(
+    ref: ApplicationRef,
+    mode: 'normal' | 'hard',
+    options?: ProviderCallOptions,
+  ): Promise<GitOpsApplication>;
+
+  sync(
+    ref: ApplicationRef,
+    request: SyncRequest,
+    options?: ProviderCallOptions,
+  ): Promise<GitOpsApplication>;
+
+  rollback(
+    ref: ApplicationRef,
+    request: RollbackRequest,
+    options?: ProviderCallOptions,
+  ): Promise<GitOpsApplication>;
+
+  listApplicationSets(
+    options?: ProviderCallOptions,
+  ): Promise<GitOpsApplicationSet[]>;
+
+  getApplicationSet(
+    name: string,
+    options?: ProviderCallOptions,
+  ): Promise<GitOpsApplicationSet>;
+
+  createApplicationSet(
+    manifest: Record<string, unknown>,
+    flags: { upsert: boolean; dryRun: boolean },
+    options?: ProviderCallOptions,
+  ): Promise<ApplicationSetCreateResult>;
+
+  listClusters(options?: ProviderCallOptions): Promise<GitOpsCluster[]>;
+
+  listRepositories(options?: ProviderCallOptions): Promise<GitOpsRepository[]>;
+
+  /**
+   * A read-only GET of an agent API path (relative to the agent's base URL,
+   * already checked against the proxy allowlist), with the agent credential
+   * injected by the provider.
+   */
+  rawGet(
+    path: string,
+    query: URLSearchParams,
+    options?: ProviderCallOptions,
+  ): Promise<RawAgentResponse>;
+}

@@ -1,0 +1,47 @@
+import type { Entity } from '@backstage/catalog-model';
+import {
+  EntityProvider,
+  entityRouteRef,
+} from '@backstage/plugin-catalog-react';
+import { permissionApiRef } from '@backstage/plugin-permission-react';
+import type { PermissionApi } from '@backstage/plugin-permission-react';
+import {
+  mockApis,
+  renderInTestApp,
+  TestApiProvider,
+} from '@backstage/test-utils';
+import type { ReactElement } from 'react';
+import { GitOpsApi, gitopsApiRef } from '../api';
+import { entity as defaultEntity } from './fixtures';
+import { testGitOpsApi } from './testGitOpsApi';
+
+/** Renders an element in a test app, inside an entity page context. */
+export function renderWithEntity(
+  element: ReactElement,
+  options: {
+    api?: GitOpsApi;
+    entity?: Entity;
+    permissionApi?: PermissionApi;
+    routeEntries?: string[];
+  } = {},
+) {
+  const {
+    api = testGitOpsApi(),
+    entity = defaultEntity,
+    permissionApi = mockApis.permission(),
+  } = options;
+  return renderInTestApp(
+    <TestApiProvider
+      apis={[
+        [gitopsApiRef, api],
+        [permissionApiRef, permissionApi],
+      ]}
+    >
+      <EntityProvider entity={entity}>{element}</EntityProvider>
+    </TestApiProvider>,
+    {
+      mountedRoutes: { '/catalog/:namespace/:kind/:name': entityRouteRef },
+      routeEntries: options.routeEntries,
+    },
+  );
+}

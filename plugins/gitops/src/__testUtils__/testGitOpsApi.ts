@@ -1,0 +1,118 @@
+import type { GitOpsApi } from '../api';
+import { devApp, entityApplications, revisions } from './fixtures';
+
+/**
+ * A GitOpsApi answering with fixed data; each method can be replaced.
+ * It stands for the backend boundary in component tests.
+ */
+export function testGitOpsApi(overrides: Partial<GitOpsApi> = {}): GitOpsApi {
+  const operation = async () => ({ auditId: 'audit-1', application: devApp });
+  const api: GitOpsApi = {
+    getEntityApplications: async () => entityApplications,
+    getEntityApplicationSets: async () => ({
+      items: [
+        {
+          agentId: 'dev-agent',
+          name: 'payments',
+          generators: [
+            { kind: 'list', summary: '3 environments', elements: 3 },
+          ],
+          template: {
+            repoURL: 'https://github.com/acme/payments-deploy',
+            path: 'overlays/{{env}}',
+          },
+          applications: ['payments-dev', 'payments-prod'],
+        },
+      ],
+      errors: [],
+    }),
+    getEntityEvents: async () => ({ audit: [], drift: [] }),
+    getApplication: async ref =>
+      entityApplications.environments
+        .flatMap(group => group.applications)
+        .find(app => app.name === ref.name) ?? devApp,
+    getResourceTree: async () => ({
+      nodes: [
+        {
+          kind: 'Deployment',
+          group: 'apps',
+          name: 'payments',
+          namespace: 'payments',
+          parentRefs: [],
+          health: { status: 'Healthy' },
+          syncStatus: 'Synced',
+        },
+        {
+          kind: 'ReplicaSet',
+          group: 'apps',
+          name: 'payments-5d8f',
+          namespace: 'payments',
+          parentRefs: [
+            {
+              kind: 'Deployment',
+              group: 'apps',
+              name: 'payments',
+              namespace: 'payments',
+            },
+          ],
+          health: { status: 'Healthy' },
+        },
+        {
+          kind: 'Service',
+          name: 'payments',
+          namespace: 'payments',
+          parentRefs: [],
+          health: { status: 'Healthy' },
+          syncStatus: 'OutOfSync',
+        },
+      ],
+    }),
+    getApplicationDiff: async () => [
+      {
+        kind: 'Service',
+        name: 'payments',
+        namespace: 'payments',
+        syncStatus: 'OutOfSync',
+        modified: true,
+        targetState: { kind: 'Service', spec: { port: 8080 } },
+        liveState: { kind: 'Service', spec: { port: 80 } },
+      },
+      {
+        kind: 'Deployment',
+        group: 'apps',
+        name: 'payments',
+        namespace: 'payments',
+        syncStatus: 'Synced',
+        modified: false,
+        targetState: { kind: 'Deployment' },
+        liveState: { kind: 'Deployment' },
+      },
+    ],
+    getRevisionMetadata: async (_app, revision) => ({
+      revision,
+      author: 'Alice <alice@acme.com>',
+      date: '2024-05-01T09:00:00Z',
+      message: `Release ${revision.slice(0, 7)}`,
+      signature: {
+        state: revision === revisions.SHA_B ? 'signed' : 'unsigned',
+        problems: [],
+      },
+    }),
+    getSyncWindows: async () => [],
+    getApplicationEvents: async () => ({ audit: [], drift: [] }),
+    refreshApplication: operation,
+    syncApplication: operation,
+    rollbackApplication: operation,
+    getAgents: async () => ({ items: [], errors: [] }),
+    getEnvironments: async () => [],
+    getFleetSummary: async () => {
+      throw new Error('getFleetSummary not set up');
+    },
+    getFleetApplications: async () => ({ items: [], errors: [], total: 0 }),
+    getClusters: async () => ({ items: [], errors: [] }),
+    getRepositories: async () => ({ items: [], errors: [] }),
+    getAuditEvents: async () => [],
+    getDriftEvents: async () => [],
+  };
+  return { ...api, ...overrides };
+}

@@ -1,0 +1,7 @@
+/**
+ * The GitOps plugin for Backstage's new frontend system.
+ *
+ * @packageDocumentation
+ */
+
+export { default } from './alpha/plugin';

@@ -1,0 +1,135 @@
+import { createApiRef } from '@backstage/core-plugin-api';
+import type {
+  AuditEvent,
+  DriftEvent,
+  EntityApplicationsResponse,
+  EnvironmentDefinition,
+  FleetApplicationFilter,
+  FleetSummary,
+  GitOpsAgentInfo,
+  GitOpsAgentStatus,
+  AgentError,
+  GitOpsApplication,
+  GitOpsApplicationSet,
+  GitOpsCluster,
+  GitOpsRepository,
+  MultiAgentResult,
+  OperationResponse,
+  RefreshRequest,
+  ResourceDiff,
+  ResourceTree,
+  RevisionMetadata,
+  RollbackRequest,
+  SyncRequest,
+  SyncWindow,
+} from '@gitops-suite/plugin-gitops-common';
+
+/**
+ * Names one application of a catalog entity.
+ * @public
+ */
+export interface ApplicationRef {
+  /** The owning catalog entity, as `kind:namespace/name`. */
+  entityRef: string;
+  agentId: string;
+  name: string;
+  /** The Application's own namespace, for apps in any namespace. */
+  namespace?: string;
+}
+
+/**
+ * Audit entries and drift events, of an entity or of one application.
+ * @public
+ */
+export interface GitOpsEvents {
+  audit: AuditEvent[];
+  drift: DriftEvent[];
+}
+
+/**
+ * An agent with the backend's last connectivity check of it.
+ * @public
+ */
+export type GitOpsAgent = GitOpsAgentInfo & { status: GitOpsAgentStatus };
+
+/**
+ * An application of the fleet list; `entityRefs` names the catalog entities
+ * that own it when the backend could map them.
+ * @public
+ */
+export type FleetApplication = GitOpsApplication & { entityRefs?: string[] };
+
+/**
+ * The fleet list of applications.
+ * @public
+ */
+export interface FleetApplicationsResponse {
+  items: FleetApplication[];
+  errors: AgentError[];
+  total: number;
+}
+
+/**
+ * Narrows the audit and drift lists.
+ * @public
+ */
+export interface GitOpsEventQuery {
+  entityRef?: string;
+  agent?: string;
+  application?: string;
+  limit?: number;
+}
+
+/**
+ * The frontend's view of the `gitops` backend.
+ * @public
+ */
+export interface GitOpsApi {
+  getEntityApplications(entityRef: string): Promise<EntityApplicationsResponse>;
+  getEntityApplicationSets(
+    entityRef: string,
+  ): Promise<MultiAgentResult<GitOpsApplicationSet>>;
+  getEntityEvents(entityRef: string): Promise<GitOpsEvents>;
+
+  getApplication(app: ApplicationRef): Promise<GitOpsApplication>;
+  getResourceTree(app: ApplicationRef): Promise<ResourceTree>;
+  getApplicationDiff(app: ApplicationRef): Promise<ResourceDiff[]>;
+  getRevisionMetadata(
+    app: ApplicationRef,
+    revision: string,
+  ): Promise<RevisionMetadata>;
+  getSyncWindows(app: ApplicationRef): Promise<SyncWindow[]>;
+  getApplicationEvents(app: ApplicationRef): Promise<GitOpsEvents>;
+
+  refreshApplication(
+    app: ApplicationRef,
+    request: RefreshRequest,
+  ): Promise<OperationResponse>;
+  syncApplication(
+    app: ApplicationRef,
+    request: SyncRequest,
+  ): Promise<OperationResponse>;
+  rollbackApplication(
+    app: ApplicationRef,
+    request: RollbackRequest,
+  ): Promise<OperationResponse>;
+
+  getAgents(): Promise<{ items: GitOpsAgent[]; errors: AgentError[] }>;
+  getEnvironments(): Promise<EnvironmentDefinition[]>;
+  getFleetSummary(filter?: FleetApplicationFilter): Promise<FleetSummary>;
+  getFleetApplications(
+    filter?: FleetApplicationFilter,
+  ): Promise<FleetApplicationsResponse>;
+  getClusters(): Promise<MultiAgentResult<GitOpsCluster>>;
+  getRepositories(): Promise<MultiAgentResult<GitOpsRepository>>;
+  getAuditEvents(query?: GitOpsEventQuery): Promise<AuditEvent[]>;
+  getDriftEvents(query?: GitOpsEventQuery): Promise<DriftEvent[]>;
+}
+
+/**
+ * The {@link GitOpsApi} of the app.
+ * @public
+ */
+export const gitopsApiRef = createApiRef<GitOpsApi>({
+  id: 'plugin.gitops.service',
+});

@@ -1,0 +1,128 @@
+import {
+  MockFetchApi,
+  mockApis,
+  registerMswTestHooks,
+} from '@backstage/test-utils';
+import { ResponseError } from '@backstage/errors';
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { errorMessage } from '../lib/errorMessage';
+import { GitOpsClient } from './GitOpsClient';
+
+const base = 'http://example.com/api/gitops';
+const entityRef = 'component:default/payments';
+const app = { entityRef, agentId: 'prod-eu', name: 'payments-prod' };
+
+describe('GitOpsClient', () => {
+  const server = setupServer();
+  registerMswTestHooks(server);
+
+  const client = new GitOpsClient({
+    discoveryApi: mockApis.discovery({ baseUrl: 'http://example.com' }),
+    fetchApi: new MockFetchApi(),
+  });
+
+  it('reads the applications of an entity by its ref', async () => {
+    server.use(
+      http.get(`${base}/entity/default/component/payments/applications`, () =>
+        HttpResponse.json({ entityRef, environments: [], errors: [] }),
+      ),
+    );
+    await expect(client.getEntityApplications(entityRef)).resolves.toEqual({
+      entityRef,
+      environments: [],
+      errors: [],
+    });
+  });
+
+  it('passes the application namespace as a query parameter', async () => {
+    let url: URL | undefined;
+    server.use(
+      http.get(
+        `${base}/entity/default/component/payments/applications/prod-eu/payments-prod`,
+        ({ request }) => {
+          url = new URL(request.url);
+          return HttpResponse.json({ application: { name: 'payments-prod' } });
+        },
+      ),
+    );
+    const result = await client.getApplication({ ...app, namespace: 'team-a' });
+    expect(result).toEqual({ name: 'payments-prod' });
+    expect(url?.searchParams.get('appNamespace')).toBe('team-a');
+  });
+
+  it('unwraps list responses', async () => {
+    server.use(
+      http.get(
+        `${base}/entity/default/component/payments/applications/prod-eu/payments-prod/diff`,
+        () =>
+          HttpResponse.json({ items: [{ kind: 'Deployment', name: 'web' }] }),
+      ),
+      http.get(`${base}/environments`, () =>
+        HttpResponse.json({ items: [{ name: 'dev', order: 0 }] }),
+      ),
+    );
+    await expect(client.getApplicationDiff(app)).resolves.toEqual([
+      { kind: 'Deployment', name: 'web' },
+    ]);
+    await expect(client.getEnvironments()).resolves.toEqual([
+      { name: 'dev', order: 0 },
+    ]);
+  });
+
+  it('posts operations with a JSON body', async () => {
+    let body: unknown;
+    server.use(
+      http.post(
+        `${base}/entity/default/component/payments/applications/prod-eu/payments-prod/sync`,
+        async ({ request }) => {
+          body = await request.json();
+          return HttpResponse.json({ auditId: 'a1', application: {} });
+        },
+      ),
+    );
+    const result = await client.syncApplication(app, {
+      prune: true,
+      dryRun: false,
+    });
+    expect(result.auditId).toBe('a1');
+    expect(body).toEqual({ prune: true, dryRun: false });
+  });
+
+  it('repeats array filters as query parameters', async () => {
+    let url: URL | undefined;
+    server.use(
+      http.get(`${base}/fleet/applications`, ({ request }) => {
+        url = new URL(request.url);
+        return HttpResponse.json({ items: [], errors: [], total: 0 });
+      }),
+    );
+    await client.getFleetApplications({
+      health: ['Degraded', 'Missing'],
+      agent: ['prod-eu'],
+      search: '',
+    });
+    expect(url?.searchParams.getAll('health')).toEqual(['Degraded', 'Missing']);
+    expect(url?.searchParams.getAll('agent')).toEqual(['prod-eu']);
+    expect(url?.searchParams.has('search')).toBe(false);
+  });
+
+  it('throws a ResponseError carrying the agent message', async () => {
+    server.use(
+      http.post(
+        `${base}/entity/default/component/payments/applications/prod-eu/payments-prod/refresh`,
+        () =>
+          HttpResponse.json(
+            { error: { name: 'Error', message: 'agent prod-eu timed out' } },
+            { status: 502 },
+          ),
+      ),
+    );
+    const error = await client
+      .refreshApplication(app, { mode: 'hard' })
+      .catch(e => e);
+    expect(error).toBeInstanceOf(ResponseError);
+    expect(error.statusCode).toBe(502);
+    expect(errorMessage(error)).toBe('agent prod-eu timed out');
+  });
+});

@@ -1,0 +1,11 @@
+export { gitopsApiRef } from './GitOpsApi';
+export type {
+  ApplicationRef,
+  FleetApplication,
+  FleetApplicationsResponse,
+  GitOpsAgent,
+  GitOpsApi,
+  GitOpsEventQuery,
+  GitOpsEvents,
+} from './GitOpsApi';
+export { GitOpsClient } from './GitOpsClient';

@@ -1,0 +1,1 @@
+export { AgentErrorBanners } from './AgentErrorBanners';

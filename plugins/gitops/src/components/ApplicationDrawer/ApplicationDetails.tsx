@@ -1,0 +1,94 @@
+import type { GitOpsApplication } from '@gitops-suite/plugin-gitops-common';
+import Box from '@material-ui/core/Box';
+import Tab from '@material-ui/core/Tab';
+import Tabs from '@material-ui/core/Tabs';
+import Alert from '@material-ui/lab/Alert';
+import { useMemo, useState } from 'react';
+import { useApplicationDetails } from '../../hooks/useApplicationDetails';
+import type { OperationOptions } from '../../hooks/useOperation';
+import { toApplicationRef } from '../../lib/applicationRef';
+import { errorMessage } from '../../lib/errorMessage';
+import { OperationsBar } from '../ApplicationOperations';
+import { HistoryTimeline } from '../HistoryTimeline';
+import { ResourceDiffList } from '../ResourceDiff';
+import { ResourceTree } from '../ResourceTree';
+import { ApplicationSetTab } from './ApplicationSetTab';
+import { DrawerHeader } from './DrawerHeader';
+import { EventsTab } from './EventsTab';
+import { OperationTab } from './OperationTab';
+import { SyncWindowsTab } from './SyncWindowsTab';
+
+const TABS = [
+  'Resources',
+  'Diff',
+  'History',
+  'Operation',
+  'Sync windows',
+  'ApplicationSet',
+  'Events',
+] as const;
+
+/** Everything about one application, and the operations on it. */
+export function ApplicationDetails(props: {
+  entityRef: string;
+  initial: GitOpsApplication;
+  onClose: () => void;
+  onChanged?: () => void;
+  operationOptions?: Omit<OperationOptions, 'onSettled'>;
+}) {
+  const { entityRef, initial, onClose, onChanged, operationOptions } = props;
+  const { agentId, name, namespace } = initial;
+  const ref = useMemo(
+    () => toApplicationRef(entityRef, { agentId, name, namespace }),
+    [entityRef, agentId, name, namespace],
+  );
+  const details = useApplicationDetails(ref);
+  const application = details.value ?? initial;
+  const [tab, setTab] = useState(0);
+  const [version, setVersion] = useState(0);
+
+  const settled = () => {
+    details.retry();
+    setVersion(v => v + 1);
+    onChanged?.();
+  };
+
+  return (
+    <Box p={3} width="min(960px, 90vw)">
+      <DrawerHeader application={application} onClose={onClose} />
+      {details.error && (
+        <Alert severity="warning">
+          Showing the last known state: {errorMessage(details.error)}
+        </Alert>
+      )}
+      <OperationsBar
+        app={ref}
+        application={application}
+        onSettled={settled}
+        options={operationOptions}
+      />
+      <Tabs
+        value={tab}
+        onChange={(_e, next) => setTab(next)}
+        variant="scrollable"
+        indicatorColor="primary"
+        aria-label="Application details"
+      >
+        {TABS.map(label => (
+          <Tab key={label} label={label} />
+        ))}
+      </Tabs>
+      <Box pt={2} key={`${tab}-${version}`}>
+        {tab === 0 && <ResourceTree app={ref} />}
+        {tab === 1 && <ResourceDiffList app={ref} />}
+        {tab === 2 && <HistoryTimeline app={ref} application={application} />}
+        {tab === 3 && <OperationTab application={application} />}
+        {tab === 4 && <SyncWindowsTab app={ref} />}
+        {tab === 5 && (
+          <ApplicationSetTab entityRef={entityRef} application={application} />
+        )}
+        {tab === 6 && <EventsTab app={ref} />}
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,63 @@
+import { Link } from '@backstage/core-components';
+import type { GitOpsApplication } from '@gitops-suite/plugin-gitops-common';
+import Box from '@material-ui/core/Box';
+import IconButton from '@material-ui/core/IconButton';
+import Typography from '@material-ui/core/Typography';
+import CloseIcon from '@material-ui/icons/Close';
+import LaunchIcon from '@material-ui/icons/Launch';
+import { HealthStatusChip, PolicyBadges, SyncStatusChip } from '../StatusChips';
+
+/** Name, states, destination and a link to the agent's UI. */
+export function DrawerHeader(props: {
+  application: GitOpsApplication;
+  onClose: () => void;
+}) {
+  const { application: app, onClose } = props;
+  const source = app.sources[0];
+  return (
+    <Box display="flex" justifyContent="space-between" alignItems="flex-start">
+      <Box>
+        <Typography variant="h5">{app.name}</Typography>
+        <Typography variant="body2" color="textSecondary">
+          {app.environment} · agent {app.agentId} ·{' '}
+          {app.clusterName ?? app.destination.name ?? app.destination.server}
+          {app.destination.namespace ? `/${app.destination.namespace}` : ''} ·
+          project {app.project}
+        </Typography>
+        {source && (
+          <Typography variant="body2" color="textSecondary">
+            {source.repoURL}
+            {source.path ? ` · ${source.path}` : ''}
+            {source.chart ? ` · chart ${source.chart}` : ''} @{' '}
+            {source.targetRevision ?? 'HEAD'}
+          </Typography>
+        )}
+        <Box
+          display="flex"
+          flexWrap="wrap"
+          alignItems="center"
+          my={1}
+          style={{ gap: 8 }}
+        >
+          <SyncStatusChip
+            status={app.sync.status}
+            revision={app.sync.revision}
+          />
+          <HealthStatusChip
+            status={app.health.status}
+            message={app.health.message}
+          />
+          <PolicyBadges policy={app.syncPolicy} />
+          {app.uiUrl && (
+            <Link to={app.uiUrl}>
+              Open in agent UI <LaunchIcon fontSize="inherit" />
+            </Link>
+          )}
+        </Box>
+      </Box>
+      <IconButton aria-label="Close" onClick={onClose}>
+        <CloseIcon />
+      </IconButton>
+    </Box>
+  );
+}

@@ -1,0 +1,1 @@
+export { ApplicationDrawer } from './ApplicationDrawer';

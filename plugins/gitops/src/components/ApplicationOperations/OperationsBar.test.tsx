@@ -1,0 +1,313 @@
+import { ResponseError } from '@backstage/errors';
+import type { GitOpsApplication } from '@gitops-suite/plugin-gitops-common';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { devApp, entityRef, prodApp } from '../../__testUtils__/fixtures';
+import { renderWithEntity } from '../../__testUtils__/renderWithEntity';
+import { testGitOpsApi } from '../../__testUtils__/testGitOpsApi';
+import { toApplicationRef } from '../../lib/applicationRef';
+import { OperationsBar } from './OperationsBar';
+
+const ref = toApplicationRef(entityRef, prodApp);
+const previous = {
+  phase: 'Succeeded' as const,
+  startedAt: '2024-04-30T12:00:00Z',
+};
+const app: GitOpsApplication = { ...prodApp, operation: previous };
+const running: GitOpsApplication = {
+  ...prodApp,
+  operation: {
+    phase: 'Running',
+    message: 'waiting for healthy state of apps/Deployment/payments',
+    startedAt: '2024-05-01T12:00:00Z',
+  },
+};
+const finished = (
+  phase: 'Succeeded' | 'Failed',
+  message: string,
+): GitOpsApplication => ({
+  ...prodApp,
+  sync: {
+    status: phase === 'Succeeded' ? 'Synced' : 'OutOfSync',
+    revision: prodApp.sync.revision,
+  },
+  operation: {
+    phase,
+    message,
+    startedAt: '2024-05-01T12:00:00Z',
+    finishedAt: '2024-05-01T12:00:30Z',
+  },
+});
+
+async function badGateway(message: string) {
+  return ResponseError.fromResponse(
+    new Response(JSON.stringify({ error: { name: 'Error', message } }), {
+      status: 502,
+      statusText: 'Bad Gateway',
+      headers: { 'Content-Type': 'application/json' },
+    }),
+  );
+}
+
+async function confirmSync() {
+  await userEvent.click(await screen.findByRole('button', { name: /^Sync$/ }));
+  const dialog = await screen.findByRole('dialog');
+  await within(dialog).findByRole('list', { name: 'Resources to sync' });
+  await userEvent.click(
+    within(dialog).getByRole('button', { name: 'Synchronize' }),
+  );
+}
+
+describe('OperationsBar', () => {
+  const options = { pollIntervalMs: 5, timeoutMs: 5_000 };
+
+  it('shows what a sync will change and sends the chosen options', async () => {
+    const syncApplication = jest.fn(async () => ({
+      auditId: 'a1',
+      application: finished('Succeeded', 'successfully synced'),
+    }));
+    await renderWithEntity(
+      <OperationsBar app={ref} application={app} options={options} />,
+      {
+        api: testGitOpsApi({ syncApplication }),
+      },
+    );
+    await userEvent.click(
+      await screen.findByRole('button', { name: /^Sync$/ }),
+    );
+    const dialog = await screen.findByRole('dialog');
+    const changes = await within(dialog).findByRole('list', {
+      name: 'Resources to sync',
+    });
+    expect(
+      within(changes).getByText('Service/payments/payments'),
+    ).toBeInTheDocument();
+    expect(within(changes).queryByText(/Deployment/)).not.toBeInTheDocument();
+    await userEvent.click(
+      within(dialog).getByLabelText('Prune resources no longer in Git'),
+    );
+    await userEvent.type(within(dialog).getByLabelText('Revision'), 'v1.5.0');
+    await userEvent.click(
+      within(dialog).getByRole('button', { name: 'Synchronize' }),
+    );
+    expect(syncApplication).toHaveBeenCalledWith(ref, {
+      prune: true,
+      dryRun: false,
+      revision: 'v1.5.0',
+    });
+    expect(
+      await screen.findByText('Sync succeeded: successfully synced'),
+    ).toBeInTheDocument();
+  });
+
+  it('syncs only the selected resources when some are deselected', async () => {
+    const syncApplication = jest.fn(async () => ({
+      auditId: 'a1',
+      application: finished('Succeeded', 'ok'),
+    }));
+    const api = testGitOpsApi({
+      syncApplication,
+      getApplicationDiff: async () => [
+        {
+          kind: 'Service',
+          name: 'payments',
+          namespace: 'payments',
+          syncStatus: 'OutOfSync',
+          modified: true,
+          targetState: {},
+          liveState: {},
+        },
+        {
+          kind: 'ConfigMap',
+          name: 'settings',
+          namespace: 'payments',
+          syncStatus: 'OutOfSync',
+          modified: false,
+          targetState: {},
+          liveState: null,
+        },
+      ],
+    });
+    await renderWithEntity(
+      <OperationsBar app={ref} application={app} options={options} />,
+      { api },
+    );
+    await userEvent.click(
+      await screen.findByRole('button', { name: /^Sync$/ }),
+    );
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.click(
+      await within(dialog).findByLabelText('Service/payments'),
+    );
+    await userEvent.click(
+      within(dialog).getByRole('button', { name: 'Synchronize' }),
+    );
+    expect(syncApplication).toHaveBeenCalledWith(ref, {
+      prune: false,
+      dryRun: false,
+      resources: [
+        {
+          kind: 'ConfigMap',
+          name: 'settings',
+          namespace: 'payments',
+          group: undefined,
+          version: undefined,
+        },
+      ],
+    });
+  });
+
+  it('shows progress while the operation runs', async () => {
+    const api = testGitOpsApi({
+      syncApplication: async () => ({ auditId: 'a1', application: running }),
+      getApplication: async () => running,
+    });
+    await renderWithEntity(
+      <OperationsBar app={ref} application={app} options={options} />,
+      { api },
+    );
+    await confirmSync();
+    expect(
+      await screen.findByText(
+        'Sync running: waiting for healthy state of apps/Deployment/payments',
+      ),
+    ).toBeInTheDocument();
+    expect(
+      await screen.findByRole('progressbar', { name: 'Sync in progress' }),
+    ).toBeInTheDocument();
+  });
+
+  it('follows the operation until it ends and reports it', async () => {
+    const onSettled = jest.fn();
+    const reads = [
+      running,
+      running,
+      finished('Succeeded', 'successfully synced (all tasks run)'),
+    ];
+    const api = testGitOpsApi({
+      syncApplication: async () => ({ auditId: 'a1', application: { ...app } }),
+      getApplication: async () =>
+        reads.shift() ?? finished('Succeeded', 'done'),
+    });
+    await renderWithEntity(
+      <OperationsBar
+        app={ref}
+        application={app}
+        options={options}
+        onSettled={onSettled}
+      />,
+      { api },
+    );
+    await confirmSync();
+    expect(
+      await screen.findByText(
+        'Sync succeeded: successfully synced (all tasks run)',
+      ),
+    ).toBeInTheDocument();
+    expect(onSettled).toHaveBeenCalledTimes(1);
+  });
+
+  it("shows the agent's message when the operation fails", async () => {
+    const api = testGitOpsApi({
+      syncApplication: async () => ({ auditId: 'a1', application: running }),
+      getApplication: async () =>
+        finished('Failed', 'one or more objects failed to apply'),
+    });
+    await renderWithEntity(
+      <OperationsBar app={ref} application={app} options={options} />,
+      { api },
+    );
+    await confirmSync();
+    expect(
+      await screen.findByText(
+        'Sync failed: one or more objects failed to apply',
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it("shows the agent's message when the call is refused", async () => {
+    const api = testGitOpsApi({
+      syncApplication: async () =>
+        Promise.reject(await badGateway('agent prod-agent timed out')),
+    });
+    await renderWithEntity(
+      <OperationsBar app={ref} application={app} options={options} />,
+      { api },
+    );
+    await confirmSync();
+    expect(
+      await screen.findByText('Sync failed: agent prod-agent timed out'),
+    ).toBeInTheDocument();
+  });
+
+  it('gives up following after the timeout', async () => {
+    const api = testGitOpsApi({
+      syncApplication: async () => ({ auditId: 'a1', application: running }),
+      getApplication: async () => running,
+    });
+    await renderWithEntity(
+      <OperationsBar
+        app={ref}
+        application={app}
+        options={{ pollIntervalMs: 5, timeoutMs: 30 }}
+      />,
+      { api },
+    );
+    await confirmSync();
+    expect(await screen.findByText(/Sync is taking long/)).toBeInTheDocument();
+  });
+
+  it('refreshes hard', async () => {
+    const refreshApplication = jest.fn(async () => ({
+      auditId: 'r1',
+      application: app,
+    }));
+    await renderWithEntity(
+      <OperationsBar app={ref} application={app} options={options} />,
+      {
+        api: testGitOpsApi({ refreshApplication }),
+      },
+    );
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Hard refresh' }),
+    );
+    expect(refreshApplication).toHaveBeenCalledWith(ref, { mode: 'hard' });
+    expect(await screen.findByText('Refresh succeeded')).toBeInTheDocument();
+  });
+
+  it('rolls back to the picked history entry', async () => {
+    const rollbackApplication = jest.fn(async () => ({
+      auditId: 'b1',
+      application: finished('Succeeded', 'rolled back'),
+    }));
+    const devRef = toApplicationRef(entityRef, devApp);
+    const manual = {
+      ...devApp,
+      syncPolicy: { ...devApp.syncPolicy, automated: false },
+    };
+    await renderWithEntity(
+      <OperationsBar app={devRef} application={manual} options={options} />,
+      {
+        api: testGitOpsApi({ rollbackApplication }),
+      },
+    );
+    await userEvent.click(
+      await screen.findByRole('button', { name: /Rollback/ }),
+    );
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.click(within(dialog).getByLabelText(/^#1 · a1b2c3d/));
+    await userEvent.click(
+      within(dialog).getByRole('button', { name: 'Roll back' }),
+    );
+    await waitFor(() =>
+      expect(rollbackApplication).toHaveBeenCalledWith(devRef, {
+        id: 1,
+        prune: false,
+        dryRun: false,
+      }),
+    );
+    expect(
+      await screen.findByText('Rollback succeeded: rolled back'),
+    ).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,23 @@
+import Button from '@material-ui/core/Button';
+import ButtonGroup from '@material-ui/core/ButtonGroup';
+import RefreshIcon from '@material-ui/icons/Refresh';
+import type { RefreshRequest } from '@gitops-suite/plugin-gitops-common';
+
+/** Refresh re-reads Git; hard refresh also regenerates the manifests. */
+export function RefreshButtons(props: {
+  disabled: boolean;
+  onRefresh: (request: RefreshRequest) => void;
+}) {
+  const { disabled, onRefresh } = props;
+  return (
+    <ButtonGroup size="small" variant="outlined" disabled={disabled}>
+      <Button
+        startIcon={<RefreshIcon />}
+        onClick={() => onRefresh({ mode: 'normal' })}
+      >
+        Refresh
+      </Button>
+      <Button onClick={() => onRefresh({ mode: 'hard' })}>Hard refresh</Button>
+    </ButtonGroup>
+  );
+}

@@ -1,0 +1,161 @@
+import type {
+  GitOpsApplication,
+  ResourceRef,
+  SyncRequest,
+} from '@gitops-suite/plugin-gitops-common';
+import Button from '@material-ui/core/Button';
+import Checkbox from '@material-ui/core/Checkbox';
+import Dialog from '@material-ui/core/Dialog';
+import DialogActions from '@material-ui/core/DialogActions';
+import DialogContent from '@material-ui/core/DialogContent';
+import DialogTitle from '@material-ui/core/DialogTitle';
+import FormControlLabel from '@material-ui/core/FormControlLabel';
+import TextField from '@material-ui/core/TextField';
+import Typography from '@material-ui/core/Typography';
+import { useEffect, useState } from 'react';
+import type { ApplicationRef } from '../../api';
+import { useApplicationDiff } from '../../hooks/useApplicationDiff';
+import { changeOf } from '../ResourceDiff';
+import { resourceId } from '../ResourceTree/buildTree';
+import { SyncChanges } from './SyncChanges';
+
+function toRef({
+  group,
+  version,
+  kind,
+  namespace,
+  name,
+}: ResourceRef): ResourceRef {
+  return { group, version, kind, namespace, name };
+}
+
+function SyncDialogBody(props: {
+  app: ApplicationRef;
+  application: GitOpsApplication;
+  onCancel: () => void;
+  onConfirm: (request: SyncRequest) => void;
+}) {
+  const { app, application, onCancel, onConfirm } = props;
+  const diff = useApplicationDiff(app);
+  const [prune, setPrune] = useState(application.syncPolicy.prune);
+  const [dryRun, setDryRun] = useState(false);
+  const [revision, setRevision] = useState('');
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const changes = (diff.value ?? []).filter(d => changeOf(d) !== 'none');
+
+  useEffect(() => {
+    setSelected(
+      new Set(
+        (diff.value ?? []).filter(d => changeOf(d) !== 'none').map(resourceId),
+      ),
+    );
+  }, [diff.value]);
+
+  const toggle = (ref: ResourceRef) =>
+    setSelected(current => {
+      const next = new Set(current);
+      const id = resourceId(ref);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+
+  const partial = changes.length > 0 && selected.size < changes.length;
+  const confirm = () =>
+    onConfirm({
+      prune,
+      dryRun,
+      ...(revision.trim() ? { revision: revision.trim() } : {}),
+      ...(partial
+        ? {
+            resources: changes
+              .filter(d => selected.has(resourceId(d)))
+              .map(toRef),
+          }
+        : {}),
+    });
+
+  return (
+    <>
+      <DialogContent>
+        <Typography variant="subtitle2" gutterBottom>
+          What will change
+        </Typography>
+        <SyncChanges
+          diffs={diff.value}
+          loading={diff.loading}
+          error={diff.error}
+          prune={prune}
+          selected={selected}
+          onToggle={toggle}
+        />
+        <TextField
+          id="gitops-sync-revision"
+          label="Revision"
+          placeholder={application.sources[0]?.targetRevision ?? 'HEAD'}
+          helperText="Leave empty to sync the target revision"
+          value={revision}
+          onChange={event => setRevision(event.target.value)}
+          fullWidth
+          margin="dense"
+        />
+        <FormControlLabel
+          control={
+            <Checkbox checked={prune} onChange={(_e, v) => setPrune(v)} />
+          }
+          label="Prune resources no longer in Git"
+        />
+        <FormControlLabel
+          control={
+            <Checkbox checked={dryRun} onChange={(_e, v) => setDryRun(v)} />
+          }
+          label="Dry run"
+        />
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onCancel}>Cancel</Button>
+        <Button
+          color="primary"
+          variant="contained"
+          onClick={confirm}
+          disabled={partial && selected.size === 0}
+        >
+          {dryRun ? 'Dry run' : 'Synchronize'}
+        </Button>
+      </DialogActions>
+    </>
+  );
+}
+
+/** Sync options and a confirmation listing what the sync will change. */
+export function SyncDialog(props: {
+  open: boolean;
+  app: ApplicationRef;
+  application: GitOpsApplication;
+  onClose: () => void;
+  onConfirm: (request: SyncRequest) => void;
+}) {
+  const { open, app, application, onClose, onConfirm } = props;
+  return (
+    <Dialog
+      open={open}
+      onClose={onClose}
+      fullWidth
+      maxWidth="sm"
+      aria-labelledby="gitops-sync-title"
+    >
+      <DialogTitle id="gitops-sync-title">Sync {application.name}</DialogTitle>
+      {open && (
+        <SyncDialogBody
+          app={app}
+          application={application}
+          onCancel={onClose}
+          onConfirm={request => {
+            onClose();
+            onConfirm(request);
+          }}
+        />
+      )}
+    </Dialog>
+  );
+}

@@ -1,0 +1,1 @@
+export { OperationsBar } from './OperationsBar';

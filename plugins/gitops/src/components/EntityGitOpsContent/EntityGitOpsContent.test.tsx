@@ -1,0 +1,143 @@
+import { ResponseError } from '@backstage/errors';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import {
+  entity,
+  entityApplications,
+  unannotatedEntity,
+} from '../../__testUtils__/fixtures';
+import { renderWithEntity } from '../../__testUtils__/renderWithEntity';
+import { testGitOpsApi } from '../../__testUtils__/testGitOpsApi';
+import { EntityGitOpsContent } from './EntityGitOpsContent';
+
+async function notFound() {
+  return ResponseError.fromResponse(
+    new Response(
+      JSON.stringify({
+        error: { name: 'NotFoundError', message: 'no annotations' },
+      }),
+      {
+        status: 404,
+        statusText: 'Not Found',
+        headers: { 'Content-Type': 'application/json' },
+      },
+    ),
+  );
+}
+
+describe('EntityGitOpsContent', () => {
+  it('shows progress while loading', async () => {
+    const api = testGitOpsApi({
+      getEntityApplications: () => new Promise(() => {}),
+    });
+    await renderWithEntity(<EntityGitOpsContent />, { api });
+    expect(screen.getByTestId('progress')).toBeInTheDocument();
+  });
+
+  it('renders the environment matrix in promotion order and the table', async () => {
+    await renderWithEntity(<EntityGitOpsContent />);
+    const matrix = await screen.findByRole('table', {
+      name: 'Environment matrix',
+    });
+    const headers = within(matrix)
+      .getAllByRole('columnheader')
+      .map(h => h.textContent);
+    expect(headers).toEqual([
+      'Service',
+      'Development',
+      'QA',
+      'Production (production)',
+    ]);
+    expect(within(matrix).getByText('payments')).toBeInTheDocument();
+    expect(within(matrix).getByText('b2c3d4e · 1.4.2')).toBeInTheDocument();
+    expect(within(matrix).getByLabelText('behind dev')).toBeInTheDocument();
+    expect(within(matrix).getByLabelText('not deployed')).toBeInTheDocument();
+    expect(within(matrix).getAllByText('OutOfSync').length).toBeGreaterThan(0);
+    expect(within(matrix).getByText('Degraded')).toBeInTheDocument();
+    expect(screen.getByText('Applications (2)')).toBeInTheDocument();
+    expect(
+      screen.getByLabelText(/Open payments-prod in the agent UI/),
+    ).toHaveAttribute(
+      'href',
+      'https://argocd-prod.example.com/applications/argocd/payments-prod',
+    );
+  });
+
+  it('shows a banner per failed agent while the rest renders', async () => {
+    const api = testGitOpsApi({
+      getEntityApplications: async () => ({
+        ...entityApplications,
+        environments: entityApplications.environments.map(group =>
+          group.name === 'prod' ? { ...group, applications: [] } : group,
+        ),
+        errors: [
+          {
+            agentId: 'prod-agent',
+            code: 'timeout',
+            message: 'no answer within 10 s',
+          },
+        ],
+      }),
+    });
+    await renderWithEntity(<EntityGitOpsContent />, { api });
+    expect(
+      await screen.findByText(/Agent prod-agent did not answer in time/),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByRole('table', { name: 'Environment matrix' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Applications (1)')).toBeInTheDocument();
+  });
+
+  it('names the annotations when the entity has none', async () => {
+    await renderWithEntity(<EntityGitOpsContent />, {
+      entity: unannotatedEntity,
+    });
+    expect(screen.getByText(/Missing GitOps annotation/)).toBeInTheDocument();
+    expect(screen.getAllByText(/gitops\/service/).length).toBeGreaterThan(0);
+    expect(screen.getByText('argocd/app-name')).toBeInTheDocument();
+    expect(screen.getByText('gitops/app-selector')).toBeInTheDocument();
+  });
+
+  it('treats a 404 from the backend as missing annotations', async () => {
+    const api = testGitOpsApi({
+      getEntityApplications: async () => Promise.reject(await notFound()),
+    });
+    await renderWithEntity(<EntityGitOpsContent />, { api });
+    expect(
+      await screen.findByText(/Missing GitOps annotation/),
+    ).toBeInTheDocument();
+  });
+
+  it('explains when the annotations match nothing', async () => {
+    const api = testGitOpsApi({
+      getEntityApplications: async () => ({
+        ...entityApplications,
+        environments: entityApplications.environments.map(group => ({
+          ...group,
+          applications: [],
+        })),
+      }),
+    });
+    await renderWithEntity(<EntityGitOpsContent />, { api, entity });
+    expect(
+      await screen.findByText('No GitOps applications match this entity'),
+    ).toBeInTheDocument();
+    expect(screen.getByText('gitops/service:')).toBeInTheDocument();
+  });
+
+  it('opens the application drawer from a matrix cell', async () => {
+    await renderWithEntity(<EntityGitOpsContent />);
+    const matrix = await screen.findByRole('table', {
+      name: 'Environment matrix',
+    });
+    await userEvent.click(
+      within(matrix).getByRole('button', { name: 'Open payments-prod' }),
+    );
+    const tabs = await screen.findByRole('tablist', {
+      name: 'Application details',
+    });
+    expect(within(tabs).getByRole('tab', { name: 'Diff' })).toBeInTheDocument();
+    expect(await screen.findByText('Deployment/payments')).toBeInTheDocument();
+  });
+});

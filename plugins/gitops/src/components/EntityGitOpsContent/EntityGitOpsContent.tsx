@@ -1,0 +1,98 @@
+import { Progress, ResponseErrorPanel } from '@backstage/core-components';
+import { useEntity } from '@backstage/plugin-catalog-react';
+import { isGitOpsAvailable } from '@gitops-suite/plugin-gitops-common';
+import type { GitOpsApplication } from '@gitops-suite/plugin-gitops-common';
+import Grid from '@material-ui/core/Grid';
+import { useMemo, useState } from 'react';
+import { useEntityApplications } from '../../hooks/useEntityApplications';
+import type { OperationOptions } from '../../hooks/useOperation';
+import { hasStatus } from '../../lib/errorMessage';
+import { AgentErrorBanners } from '../AgentErrorBanners';
+import { ApplicationDrawer } from '../ApplicationDrawer';
+import { ApplicationsTable } from '../ApplicationsTable';
+import { EnvironmentMatrix } from '../EnvironmentMatrix';
+import {
+  MissingGitOpsAnnotation,
+  NoMatchingApplications,
+} from '../GitOpsEmptyState';
+
+/** Props of {@link EntityGitOpsContent}. */
+export interface EntityGitOpsContentProps {
+  /** How often to refresh in the background while visible; 30 s by default. */
+  refreshIntervalMs?: number;
+  /** Pacing of followed operations (tests shorten it). */
+  operationOptions?: Omit<OperationOptions, 'onSettled'>;
+}
+
+function GitOpsApplications(props: EntityGitOpsContentProps) {
+  const { value, loading, error, retry, entityRef } = useEntityApplications({
+    intervalMs: props.refreshIntervalMs,
+  });
+  const [selected, setSelected] = useState<GitOpsApplication | undefined>();
+  const applications = useMemo(
+    () => value?.environments.flatMap(group => group.applications) ?? [],
+    [value],
+  );
+
+  if (loading) {
+    return <Progress />;
+  }
+  if (error && !value) {
+    return hasStatus(error, 404) ? (
+      <MissingGitOpsAnnotation />
+    ) : (
+      <ResponseErrorPanel error={error} />
+    );
+  }
+  if (!value) {
+    return null;
+  }
+  const errors = <AgentErrorBanners errors={value.errors} />;
+  if (applications.length === 0) {
+    return (
+      <>
+        {errors}
+        {value.errors.length === 0 && <NoMatchingApplications />}
+      </>
+    );
+  }
+  return (
+    <>
+      {errors}
+      <Grid container spacing={3}>
+        <Grid item xs={12}>
+          <EnvironmentMatrix
+            environments={value.environments}
+            onSelect={setSelected}
+          />
+        </Grid>
+        <Grid item xs={12}>
+          <ApplicationsTable
+            applications={applications}
+            onSelect={setSelected}
+          />
+        </Grid>
+      </Grid>
+      <ApplicationDrawer
+        entityRef={entityRef}
+        application={selected}
+        onClose={() => setSelected(undefined)}
+        onChanged={retry}
+        operationOptions={props.operationOptions}
+      />
+    </>
+  );
+}
+
+/**
+ * The entity's GitOps tab: the environment matrix, every application in a
+ * table, per-agent error banners, and details with operations in a drawer.
+ * Without GitOps annotations it explains which ones to add.
+ */
+export function EntityGitOpsContent(props: EntityGitOpsContentProps = {}) {
+  const { entity } = useEntity();
+  if (!isGitOpsAvailable(entity)) {
+    return <MissingGitOpsAnnotation />;
+  }
+  return <GitOpsApplications {...props} />;
+}

@@ -1,0 +1,2 @@
+export { EntityGitOpsContent } from './EntityGitOpsContent';
+export type { EntityGitOpsContentProps } from './EntityGitOpsContent';

@@ -1,0 +1,69 @@
+import {
+  EmptyState,
+  Progress,
+  ResponseErrorPanel,
+  Table,
+} from '@backstage/core-components';
+import { useEntity } from '@backstage/plugin-catalog-react';
+import { useMemo } from 'react';
+import { useEnvironmentApplications } from '../../hooks/useEnvironmentApplications';
+import { AgentErrorBanners } from '../AgentErrorBanners';
+import { deploymentColumns, toDeploymentRow } from './columns';
+import {
+  CLUSTER_ANNOTATION,
+  ENVIRONMENT_ANNOTATION,
+  fleetScopeOf,
+} from './fleetScope';
+
+function Deployments(props: { environment?: string; cluster?: string }) {
+  const { value, loading, error } = useEnvironmentApplications(props);
+  const rows = useMemo(
+    () => (value?.items ?? []).map(toDeploymentRow),
+    [value],
+  );
+  if (loading) return <Progress />;
+  if (error && !value) return <ResponseErrorPanel error={error} />;
+  const where = props.environment
+    ? `environment ${props.environment}`
+    : `cluster ${props.cluster}`;
+  return (
+    <>
+      <AgentErrorBanners errors={value?.errors} />
+      <Table
+        title={`Services running in ${where} (${rows.length})`}
+        columns={deploymentColumns}
+        data={rows}
+        options={{
+          paging: rows.length > 25,
+          pageSize: 25,
+          padding: 'dense',
+          search: true,
+        }}
+        emptyContent={
+          <div style={{ padding: 16 }}>No application is deployed here.</div>
+        }
+      />
+    </>
+  );
+}
+
+/**
+ * For a Resource entity that stands for an environment or a cluster: which
+ * services run there, at which revision and in which state.
+ */
+export function EntityGitOpsEnvironmentContent() {
+  const { entity } = useEntity();
+  const scope = fleetScopeOf(entity);
+  if (!scope) {
+    return (
+      <EmptyState
+        missing="field"
+        title="Not a GitOps environment or cluster"
+        description={`Give this Resource spec.type "environment" or "kubernetes-cluster", or the ${ENVIRONMENT_ANNOTATION} or ${CLUSTER_ANNOTATION} annotation.`}
+      />
+    );
+  }
+  return (
+    <Deployments environment={scope.environment} cluster={scope.cluster} />
+  );
+}

@@ -1,0 +1,2 @@
+export { EntityGitOpsEnvironmentContent } from './EntityGitOpsEnvironmentContent';
+export { isGitOpsEnvironment } from './fleetScope';

@@ -1,0 +1,1 @@
+export { EntityGitOpsOverviewCard } from './EntityGitOpsOverviewCard';

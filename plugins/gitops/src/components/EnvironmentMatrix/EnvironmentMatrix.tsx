@@ -1,0 +1,78 @@
+import { InfoCard } from '@backstage/core-components';
+import type {
+  EnvironmentGroup,
+  GitOpsApplication,
+} from '@gitops-suite/plugin-gitops-common';
+import Table from '@material-ui/core/Table';
+import TableBody from '@material-ui/core/TableBody';
+import TableCell from '@material-ui/core/TableCell';
+import TableHead from '@material-ui/core/TableHead';
+import TablePagination from '@material-ui/core/TablePagination';
+import TableRow from '@material-ui/core/TableRow';
+import { useMemo, useState } from 'react';
+import { buildMatrix } from '../../lib/buildMatrix';
+import { MatrixCellView } from './MatrixCellView';
+
+const PAGE_SIZE = 20;
+
+/**
+ * Services by environments: where each service runs, at which revision, in
+ * which state. Large entities are paged so the tab stays fast.
+ */
+export function EnvironmentMatrix(props: {
+  environments: EnvironmentGroup[];
+  onSelect: (app: GitOpsApplication) => void;
+}) {
+  const { environments, onSelect } = props;
+  const matrix = useMemo(() => buildMatrix(environments), [environments]);
+  const [page, setPage] = useState(0);
+  const rows = matrix.rows.slice(page * PAGE_SIZE, (page + 1) * PAGE_SIZE);
+  return (
+    <InfoCard
+      title="Environments"
+      subheader="Promotion order, left to right"
+      noPadding
+    >
+      <Table size="small" aria-label="Environment matrix">
+        <TableHead>
+          <TableRow>
+            <TableCell>Service</TableCell>
+            {matrix.environments.map(environment => (
+              <TableCell key={environment.name}>
+                {environment.title}
+                {environment.production ? ' (production)' : ''}
+              </TableCell>
+            ))}
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {rows.map(row => (
+            <TableRow key={row.family}>
+              <TableCell component="th" scope="row">
+                {row.family}
+              </TableCell>
+              {row.cells.map(cell => (
+                <TableCell
+                  key={cell.environment}
+                  style={{ verticalAlign: 'top', minWidth: 180 }}
+                >
+                  <MatrixCellView cell={cell} onSelect={onSelect} />
+                </TableCell>
+              ))}
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+      {matrix.rows.length > PAGE_SIZE && (
+        <TablePagination
+          component="div"
+          count={matrix.rows.length}
+          page={page}
+          rowsPerPage={PAGE_SIZE}
+          rowsPerPageOptions={[PAGE_SIZE]}
+          onPageChange={(_event, next) => setPage(next)}
+        />
+      )}
+    </InfoCard>
+  );
+}

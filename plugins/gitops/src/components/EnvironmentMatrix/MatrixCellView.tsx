@@ -1,0 +1,34 @@
+import type { GitOpsApplication } from '@gitops-suite/plugin-gitops-common';
+import Box from '@material-ui/core/Box';
+import Typography from '@material-ui/core/Typography';
+import type { MatrixCell } from '../../lib/buildMatrix';
+import { MatrixCellEntry } from './MatrixCellEntry';
+import { PromotionBadge } from './PromotionBadge';
+
+/** One environment of one service: its applications, or a dash. */
+export function MatrixCellView(props: {
+  cell: MatrixCell;
+  onSelect: (app: GitOpsApplication) => void;
+}) {
+  const { cell, onSelect } = props;
+  if (cell.applications.length === 0) {
+    return (
+      <Typography color="textSecondary" aria-label="not deployed">
+        —
+      </Typography>
+    );
+  }
+  return (
+    <Box display="flex" flexDirection="column" style={{ gap: 4 }}>
+      <PromotionBadge promotion={cell.promotion} />
+      {cell.applications.map(app => (
+        <MatrixCellEntry
+          key={app.key}
+          app={app}
+          showName={cell.applications.length > 1}
+          onSelect={onSelect}
+        />
+      ))}
+    </Box>
+  );
+}

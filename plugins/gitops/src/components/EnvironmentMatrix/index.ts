@@ -1,0 +1,1 @@
+export { EnvironmentMatrix } from './EnvironmentMatrix';

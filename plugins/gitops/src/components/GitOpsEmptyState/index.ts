@@ -1,0 +1,2 @@
+export { MissingGitOpsAnnotation } from './MissingGitOpsAnnotation';
+export { NoMatchingApplications } from './NoMatchingApplications';

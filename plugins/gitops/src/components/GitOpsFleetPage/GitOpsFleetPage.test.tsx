@@ -1,0 +1,209 @@
+import { ResponseError } from '@backstage/errors';
+import type { FleetSummary } from '@gitops-suite/plugin-gitops-common';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { devApp, prodApp } from '../../__testUtils__/fixtures';
+import { renderWithEntity } from '../../__testUtils__/renderWithEntity';
+import { testGitOpsApi } from '../../__testUtils__/testGitOpsApi';
+import { GitOpsFleetPage } from './GitOpsFleetPage';
+
+const summary: FleetSummary = {
+  total: 12,
+  bySync: { Synced: 9, OutOfSync: 2, Unknown: 1 },
+  byHealth: {
+    Healthy: 8,
+    Progressing: 1,
+    Degraded: 2,
+    Suspended: 1,
+    Missing: 0,
+    Unknown: 0,
+  },
+  byAgent: [{ agentId: 'prod-agent', total: 6, outOfSync: 2, degraded: 2 }],
+  byEnvironment: [
+    { environment: 'dev', total: 6, outOfSync: 0, degraded: 0 },
+    { environment: 'prod', total: 6, outOfSync: 2, degraded: 2 },
+  ],
+  drifting: 2,
+  agents: [],
+  errors: [],
+};
+
+const agents = {
+  items: [
+    {
+      id: 'prod-agent',
+      kind: 'argocd',
+      region: 'eu-west-1',
+      environments: ['prod'],
+      status: {
+        agentId: 'prod-agent',
+        kind: 'argocd',
+        state: 'connected' as const,
+        version: 'v2.11.3',
+        checkedAt: '2024-05-01T12:00:00Z',
+      },
+    },
+    {
+      id: 'dev-agent',
+      kind: 'harness',
+      region: 'us-east-1',
+      environments: ['dev'],
+      status: {
+        agentId: 'dev-agent',
+        kind: 'harness',
+        state: 'error' as const,
+        message: 'token expired',
+        checkedAt: '2024-05-01T12:00:00Z',
+      },
+    },
+  ],
+  errors: [],
+};
+
+function fleetApi(overrides: Parameters<typeof testGitOpsApi>[0] = {}) {
+  return testGitOpsApi({
+    getFleetSummary: jest.fn(async () => summary),
+    getFleetApplications: jest.fn(async () => ({
+      items: [
+        devApp,
+        { ...prodApp, entityRefs: ['component:default/payments'] },
+      ],
+      errors: [],
+      total: 2,
+    })),
+    getAgents: async () => agents,
+    getEnvironments: async () => [
+      { name: 'prod', order: 2 },
+      { name: 'dev', order: 0 },
+    ],
+    ...overrides,
+  });
+}
+
+describe('GitOpsFleetPage', () => {
+  it('shows progress while loading', async () => {
+    await renderWithEntity(<GitOpsFleetPage />, {
+      api: fleetApi({ getFleetSummary: () => new Promise(() => {}) }),
+    });
+    expect(screen.getByTestId('progress')).toBeInTheDocument();
+  });
+
+  it('shows counts, the applications needing attention and the agents', async () => {
+    await renderWithEntity(<GitOpsFleetPage />, { api: fleetApi() });
+    expect(
+      await screen.findByRole('img', {
+        name: 'Health: 8 Healthy, 1 Progressing, 2 Degraded, 1 Suspended, 0 Missing, 0 Unknown',
+      }),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByRole('img', {
+        name: 'Sync: 9 Synced, 2 OutOfSync, 1 Unknown',
+      }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Needs attention (1)')).toBeInTheDocument();
+    const owner = screen.getByRole('link', { name: 'payments' });
+    expect(owner).toHaveAttribute(
+      'href',
+      '/catalog/default/component/payments',
+    );
+    expect(screen.getByText('v2.11.3')).toBeInTheDocument();
+    expect(screen.getByText(/token expired/)).toBeInTheDocument();
+  });
+
+  it('reads its filters from the URL', async () => {
+    const api = fleetApi();
+    await renderWithEntity(<GitOpsFleetPage />, {
+      api,
+      routeEntries: [
+        '/gitops?health=Degraded&agent=prod-agent&agent=dev-agent',
+      ],
+    });
+    await screen.findByText('Needs attention (1)');
+    expect(api.getFleetSummary).toHaveBeenCalledWith({
+      health: ['Degraded'],
+      agent: ['prod-agent', 'dev-agent'],
+    });
+    expect(api.getFleetApplications).toHaveBeenCalledWith({
+      health: ['Degraded'],
+      agent: ['prod-agent', 'dev-agent'],
+    });
+  });
+
+  it('filters by a status when its legend entry is clicked', async () => {
+    const api = fleetApi();
+    await renderWithEntity(<GitOpsFleetPage />, { api });
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Filter by Degraded' }),
+    );
+    await waitFor(() =>
+      expect(api.getFleetApplications).toHaveBeenLastCalledWith({
+        health: ['Degraded'],
+      }),
+    );
+  });
+
+  it('filters with the selects', async () => {
+    const api = fleetApi();
+    await renderWithEntity(<GitOpsFleetPage />, { api });
+    await screen.findByText('Needs attention (1)');
+    await userEvent.click(screen.getByLabelText('Environment'));
+    const listbox = await screen.findByRole('listbox');
+    expect(
+      within(listbox)
+        .getAllByRole('option')
+        .map(o => o.textContent),
+    ).toEqual(['dev', 'prod']);
+    await userEvent.click(
+      within(listbox).getByRole('option', { name: 'prod' }),
+    );
+    await waitFor(() =>
+      expect(api.getFleetSummary).toHaveBeenLastCalledWith({
+        environment: ['prod'],
+      }),
+    );
+  });
+
+  it('keeps rendering when some agents failed', async () => {
+    const api = fleetApi({
+      getFleetSummary: async () => ({
+        ...summary,
+        errors: [
+          {
+            agentId: 'dev-agent',
+            code: 'unauthorized',
+            message: 'token expired',
+          },
+        ],
+      }),
+    });
+    await renderWithEntity(<GitOpsFleetPage />, { api });
+    expect(
+      await screen.findByText(
+        /Agent dev-agent rejected the portal credentials/,
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Needs attention (1)')).toBeInTheDocument();
+  });
+
+  it('explains a missing fleet permission', async () => {
+    const forbidden = await ResponseError.fromResponse(
+      new Response(
+        JSON.stringify({
+          error: { name: 'NotAllowedError', message: 'Unauthorized' },
+          response: { statusCode: 403 },
+        }),
+        {
+          status: 403,
+          statusText: 'Forbidden',
+          headers: { 'Content-Type': 'application/json' },
+        },
+      ),
+    );
+    await renderWithEntity(<GitOpsFleetPage />, {
+      api: fleetApi({ getFleetSummary: async () => Promise.reject(forbidden) }),
+    });
+    expect(
+      await screen.findByText(/You may not view the GitOps fleet/),
+    ).toBeInTheDocument();
+  });
+});

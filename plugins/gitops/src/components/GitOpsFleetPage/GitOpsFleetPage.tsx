@@ -1,0 +1,134 @@
+import {
+  Content,
+  ContentHeader,
+  Header,
+  Page,
+  Progress,
+  ResponseErrorPanel,
+  SupportButton,
+  WarningPanel,
+} from '@backstage/core-components';
+import type { AgentError } from '@gitops-suite/plugin-gitops-common';
+import Grid from '@material-ui/core/Grid';
+import { useAgents } from '../../hooks/useAgents';
+import { useFleet } from '../../hooks/useFleet';
+import { FleetFilterKey, useFleetFilters } from '../../hooks/useFleetFilters';
+import { hasStatus } from '../../lib/errorMessage';
+import { AgentErrorBanners } from '../AgentErrorBanners';
+import { AgentsTable } from './AgentsTable';
+import { BreakdownCard } from './BreakdownCard';
+import { FleetFilters } from './FleetFilters';
+import { FleetStatusCard } from './FleetStatusCard';
+import { ProblemApplicationsTable } from './ProblemApplicationsTable';
+import { useFilterOptions } from './useFilterOptions';
+
+function uniqueErrors(...lists: AgentError[][]): AgentError[] {
+  const seen = new Map<string, AgentError>();
+  lists
+    .flat()
+    .forEach(error => seen.set(`${error.agentId}:${error.code}`, error));
+  return [...seen.values()];
+}
+
+/** Props of {@link GitOpsFleetPage}. */
+export interface GitOpsFleetPageProps {
+  title?: string;
+  /** How often to refresh in the background while visible; 60 s by default. */
+  refreshIntervalMs?: number;
+}
+
+/**
+ * The whole fleet across agents and clusters: counts by health and sync,
+ * breakdowns by environment and agent, the applications that need
+ * attention, and the agents' health and versions. Filters live in the URL.
+ */
+export function GitOpsFleetPage(props: GitOpsFleetPageProps = {}) {
+  const { title = 'GitOps fleet', refreshIntervalMs } = props;
+  const { filter, setFilter, clear } = useFleetFilters();
+  const fleet = useFleet(filter, { intervalMs: refreshIntervalMs });
+  const agents = useAgents({ intervalMs: refreshIntervalMs });
+  const options = useFilterOptions(agents.value?.items);
+
+  const toggle = (key: FleetFilterKey, value: string) => {
+    const current = (filter[key] as string[] | undefined) ?? [];
+    setFilter(
+      key,
+      current.includes(value)
+        ? current.filter(v => v !== value)
+        : [...current, value],
+    );
+  };
+
+  let body;
+  if (fleet.loading) {
+    body = <Progress />;
+  } else if (fleet.error && !fleet.value) {
+    body = hasStatus(fleet.error, 403) ? (
+      <WarningPanel severity="info" title="You may not view the GitOps fleet">
+        Ask a platform administrator for the gitops.fleet.read permission.
+      </WarningPanel>
+    ) : (
+      <ResponseErrorPanel error={fleet.error} />
+    );
+  } else if (fleet.value) {
+    const { summary, applications } = fleet.value;
+    body = (
+      <>
+        <AgentErrorBanners
+          errors={uniqueErrors(summary.errors, applications.errors)}
+        />
+        <Grid container spacing={3}>
+          <Grid item xs={12} md={6}>
+            <FleetStatusCard summary={summary} onFilter={toggle} />
+          </Grid>
+          <Grid item xs={12} md={6}>
+            <BreakdownCard
+              title="By environment"
+              rows={summary.byEnvironment.map(e => ({
+                ...e,
+                name: e.environment,
+              }))}
+              onSelect={name => toggle('environment', name)}
+            />
+          </Grid>
+          <Grid item xs={12}>
+            <ProblemApplicationsTable applications={applications.items} />
+          </Grid>
+          <Grid item xs={12} md={6}>
+            <BreakdownCard
+              title="By agent"
+              rows={summary.byAgent.map(a => ({ ...a, name: a.agentId }))}
+              onSelect={name => toggle('agent', name)}
+            />
+          </Grid>
+          <Grid item xs={12} md={6}>
+            <AgentsTable agents={agents.value?.items ?? []} />
+          </Grid>
+        </Grid>
+      </>
+    );
+  }
+
+  return (
+    <Page themeId="tool">
+      <Header
+        title={title}
+        subtitle="Argo CD and Harness GitOps applications across agents and clusters"
+      />
+      <Content>
+        <ContentHeader title="Fleet">
+          <SupportButton>
+            Health and sync state of every application the GitOps agents serve.
+          </SupportButton>
+        </ContentHeader>
+        <FleetFilters
+          filter={filter}
+          options={options}
+          onChange={setFilter}
+          onClear={clear}
+        />
+        {body}
+      </Content>
+    </Page>
+  );
+}

@@ -1,0 +1,2 @@
+export { GitOpsFleetPage } from './GitOpsFleetPage';
+export type { GitOpsFleetPageProps } from './GitOpsFleetPage';

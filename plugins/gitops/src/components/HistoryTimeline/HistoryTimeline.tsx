@@ -1,0 +1,65 @@
+import { shortRevision } from '@gitops-suite/plugin-gitops-common';
+import type { GitOpsApplication } from '@gitops-suite/plugin-gitops-common';
+import Typography from '@material-ui/core/Typography';
+import Timeline from '@material-ui/lab/Timeline';
+import TimelineConnector from '@material-ui/lab/TimelineConnector';
+import TimelineContent from '@material-ui/lab/TimelineContent';
+import TimelineDot from '@material-ui/lab/TimelineDot';
+import TimelineItem from '@material-ui/lab/TimelineItem';
+import TimelineOppositeContent from '@material-ui/lab/TimelineOppositeContent';
+import TimelineSeparator from '@material-ui/lab/TimelineSeparator';
+import type { ApplicationRef } from '../../api';
+import { historyRevision } from '../../lib/revision';
+import { formatTimestamp } from '../../lib/timeSince';
+import { RevisionDetails } from './RevisionDetails';
+
+const MAX_ENTRIES = 10;
+
+/** The latest deployments of an application, newest first. */
+export function HistoryTimeline(props: {
+  app: ApplicationRef;
+  application: GitOpsApplication;
+}) {
+  const entries = [...props.application.history]
+    .sort((a, b) => b.id - a.id)
+    .slice(0, MAX_ENTRIES);
+  if (entries.length === 0) {
+    return (
+      <Typography color="textSecondary">
+        No deployments recorded yet.
+      </Typography>
+    );
+  }
+  return (
+    <Timeline align="left" aria-label="Deployment history">
+      {entries.map((entry, index) => {
+        const revision = historyRevision(entry);
+        return (
+          <TimelineItem key={entry.id}>
+            <TimelineOppositeContent style={{ flex: 0.3 }}>
+              <Typography variant="body2" color="textSecondary">
+                {formatTimestamp(entry.deployedAt)}
+              </Typography>
+              <Typography variant="caption" color="textSecondary">
+                by {entry.initiatedBy ?? 'unknown'}
+              </Typography>
+            </TimelineOppositeContent>
+            <TimelineSeparator>
+              <TimelineDot color={index === 0 ? 'primary' : 'grey'} />
+              {index < entries.length - 1 && <TimelineConnector />}
+            </TimelineSeparator>
+            <TimelineContent>
+              <Typography variant="body2">
+                <code title={revision}>
+                  {shortRevision(revision) ?? 'unknown revision'}
+                </code>
+                {index === 0 ? ' (current)' : ''} · #{entry.id}
+              </Typography>
+              <RevisionDetails app={props.app} revision={revision} />
+            </TimelineContent>
+          </TimelineItem>
+        );
+      })}
+    </Timeline>
+  );
+}

@@ -1,0 +1,2 @@
+export { HistoryTimeline } from './HistoryTimeline';
+export { SignatureBadge } from './SignatureBadge';

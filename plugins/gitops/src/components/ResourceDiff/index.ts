@@ -1,0 +1,2 @@
+export { ResourceDiffList } from './ResourceDiffList';
+export { changeOf } from './ResourceDiffItem';

@@ -1,0 +1,79 @@
+import { Progress, ResponseErrorPanel } from '@backstage/core-components';
+import type { ResourceNode } from '@gitops-suite/plugin-gitops-common';
+import Box from '@material-ui/core/Box';
+import Typography from '@material-ui/core/Typography';
+import ChevronRightIcon from '@material-ui/icons/ChevronRight';
+import ExpandMoreIcon from '@material-ui/icons/ExpandMore';
+import TreeItem from '@material-ui/lab/TreeItem';
+import TreeView from '@material-ui/lab/TreeView';
+import { useMemo } from 'react';
+import type { ApplicationRef } from '../../api';
+import { useResourceTree } from '../../hooks/useResourceTree';
+import { HealthStatusChip, SyncStatusChip } from '../StatusChips';
+import { buildTree, TreeNode } from './buildTree';
+import { KindIcon } from './KindIcon';
+
+function NodeLabel(props: { node: ResourceNode }) {
+  const { node } = props;
+  return (
+    <Box display="flex" alignItems="center" py={0.5} style={{ gap: 8 }}>
+      <KindIcon kind={node.kind} />
+      <Typography variant="body2">
+        {node.kind}/{node.name}
+      </Typography>
+      {node.health && (
+        <HealthStatusChip
+          status={node.health.status}
+          message={node.health.message}
+        />
+      )}
+      {node.syncStatus && <SyncStatusChip status={node.syncStatus} />}
+    </Box>
+  );
+}
+
+function renderItems(items: TreeNode[]) {
+  return items.map(item => (
+    <TreeItem
+      key={item.id}
+      nodeId={item.id}
+      label={<NodeLabel node={item.node} />}
+    >
+      {item.children.length > 0 ? renderItems(item.children) : null}
+    </TreeItem>
+  ));
+}
+
+function collectIds(items: TreeNode[]): string[] {
+  return items.flatMap(item => [item.id, ...collectIds(item.children)]);
+}
+
+/** The resources an application manages and what they own, with health. */
+export function ResourceTree(props: { app: ApplicationRef }) {
+  const { value, loading, error } = useResourceTree(props.app);
+  const tree = useMemo(() => buildTree(value?.nodes ?? []), [value]);
+  const expanded = useMemo(() => collectIds(tree), [tree]);
+  if (loading) {
+    return <Progress />;
+  }
+  if (error) {
+    return <ResponseErrorPanel error={error} />;
+  }
+  if (tree.length === 0) {
+    return (
+      <Typography color="textSecondary">
+        The application has no resources.
+      </Typography>
+    );
+  }
+  return (
+    <TreeView
+      aria-label="Resource tree"
+      defaultCollapseIcon={<ExpandMoreIcon />}
+      defaultExpandIcon={<ChevronRightIcon />}
+      defaultExpanded={expanded}
+    >
+      {renderItems(tree)}
+    </TreeView>
+  );
+}

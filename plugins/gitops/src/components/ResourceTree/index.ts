@@ -1,0 +1,1 @@
+export { ResourceTree } from './ResourceTree';

@@ -1,0 +1,5 @@
+export { SyncStatusChip } from './SyncStatusChip';
+export { HealthStatusChip } from './HealthStatusChip';
+export { OperationPhaseChip } from './OperationPhaseChip';
+export { PolicyBadges } from './PolicyBadges';
+export { SYNC_COLORS, HEALTH_COLORS } from './statusColors';

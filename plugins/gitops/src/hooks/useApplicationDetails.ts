@@ -1,0 +1,18 @@
+import { useApi } from '@backstage/core-plugin-api';
+import type { GitOpsApplication } from '@gitops-suite/plugin-gitops-common';
+import { ApplicationRef, gitopsApiRef } from '../api';
+import { LiveAsyncState, useLiveAsync } from './useLiveAsync';
+
+/** One application in full (history, operation), kept fresh. */
+export function useApplicationDetails(
+  app: ApplicationRef,
+  options: { intervalMs?: number } = {},
+): LiveAsyncState<GitOpsApplication> {
+  const api = useApi(gitopsApiRef);
+  const { entityRef, agentId, name, namespace } = app;
+  return useLiveAsync(
+    () => api.getApplication({ entityRef, agentId, name, namespace }),
+    [api, entityRef, agentId, name, namespace],
+    { intervalMs: options.intervalMs ?? 15_000 },
+  );
+}

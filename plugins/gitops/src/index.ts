@@ -1,0 +1,29 @@
+/**
+ * The GitOps frontend plugin: the entity GitOps tab with its environment
+ * matrix, application details and operations, an overview card, the
+ * environment tab of Resources and the fleet page.
+ *
+ * @packageDocumentation
+ */
+
+export {
+  gitopsPlugin,
+  EntityGitOpsContent,
+  EntityGitOpsOverviewCard,
+  EntityGitOpsEnvironmentContent,
+  GitOpsFleetPage,
+} from './plugin';
+export { gitopsApiRef, GitOpsClient } from './api';
+export type {
+  ApplicationRef,
+  FleetApplication,
+  FleetApplicationsResponse,
+  GitOpsAgent,
+  GitOpsApi,
+  GitOpsEventQuery,
+  GitOpsEvents,
+} from './api';
+export type { EntityGitOpsContentProps } from './components/EntityGitOpsContent';
+export type { GitOpsFleetPageProps } from './components/GitOpsFleetPage';
+export { isGitOpsEnvironment } from './components/EntityGitOpsEnvironmentContent';
+export { isGitOpsAvailable } from '@gitops-suite/plugin-gitops-common';

@@ -1,0 +1,116 @@
+import type { EnvironmentGroup } from '@gitops-suite/plugin-gitops-common';
+import { application, revisions } from '../__testUtils__/fixtures';
+import { buildMatrix } from './buildMatrix';
+
+const { SHA_A, SHA_B } = revisions;
+const group = (
+  name: string,
+  order: number,
+  applications: EnvironmentGroup['applications'],
+): EnvironmentGroup => ({
+  name,
+  title: name.toUpperCase(),
+  order,
+  production: name === 'prod',
+  applications,
+});
+
+describe('buildMatrix', () => {
+  it('groups by service and keeps the promotion order of environments', () => {
+    const matrix = buildMatrix([
+      group('dev', 0, [
+        application({ name: 'payments-dev' }),
+        application({ name: 'ledger-dev', service: 'ledger' }),
+      ]),
+      group('prod', 1, [
+        application({ name: 'payments-prod', environment: 'prod' }),
+      ]),
+    ]);
+    expect(matrix.environments.map(e => e.name)).toEqual(['dev', 'prod']);
+    expect(matrix.rows.map(r => r.family)).toEqual(['ledger', 'payments']);
+    const payments = matrix.rows[1];
+    expect(payments.cells.map(c => c.applications.map(a => a.name))).toEqual([
+      ['payments-dev'],
+      ['payments-prod'],
+    ]);
+  });
+
+  it('groups unlabelled applications by name without the environment affix', () => {
+    const matrix = buildMatrix([
+      group('dev', 0, [application({ name: 'web-dev', service: undefined })]),
+      group('prod', 1, [
+        application({
+          name: 'prod-web',
+          service: undefined,
+          environment: 'prod',
+        }),
+      ]),
+    ]);
+    expect(matrix.rows.map(r => r.family)).toEqual(['web']);
+  });
+
+  it('marks an environment behind when the earlier one ran its revision before', () => {
+    const dev = application({ sync: { status: 'Synced', revision: SHA_B } });
+    const prod = application({
+      name: 'payments-prod',
+      environment: 'prod',
+      sync: { status: 'Synced', revision: SHA_A },
+      history: [{ id: 1, revision: SHA_A }],
+    });
+    const [row] = buildMatrix([
+      group('dev', 0, [dev]),
+      group('qa', 1, []),
+      group('prod', 2, [prod]),
+    ]).rows;
+    expect(row.cells[0].promotion).toBeUndefined();
+    expect(row.cells[1].promotion).toBeUndefined();
+    expect(row.cells[2].promotion).toEqual({
+      state: 'behind',
+      comparedWith: 'dev',
+    });
+  });
+
+  it('tells same, ahead and differs apart', () => {
+    const base = application({
+      sync: { status: 'Synced', revision: SHA_A },
+      history: [],
+    });
+    const same = application({
+      name: 'payments-qa',
+      environment: 'qa',
+      sync: { status: 'Synced', revision: SHA_A },
+      history: [{ id: 1, revision: SHA_A }],
+    });
+    const ahead = application({
+      name: 'payments-prod',
+      environment: 'prod',
+      sync: { status: 'Synced', revision: SHA_B },
+      history: [
+        { id: 1, revision: SHA_A },
+        { id: 2, revision: SHA_B },
+      ],
+    });
+    const rows = buildMatrix([
+      group('dev', 0, [base]),
+      group('qa', 1, [same]),
+      group('prod', 2, [ahead]),
+    ]).rows;
+    expect(rows[0].cells.map(c => c.promotion?.state)).toEqual([
+      undefined,
+      'same',
+      'ahead',
+    ]);
+
+    const other = application({
+      name: 'payments-prod',
+      environment: 'prod',
+      sync: { status: 'Synced', revision: 'v9' },
+      history: [],
+    });
+    const differs = buildMatrix([
+      group('dev', 0, [base]),
+      group('prod', 1, [other]),
+    ]).rows;
+    expect(differs[0].cells[1].promotion?.state).toBe('differs');
+  });
+});

@@ -1,0 +1,95 @@
+import {
+  createApiFactory,
+  createComponentExtension,
+  createPlugin,
+  createRoutableExtension,
+  discoveryApiRef,
+  fetchApiRef,
+} from '@backstage/core-plugin-api';
+import { gitopsApiRef, GitOpsClient } from './api';
+import {
+  entityContentRouteRef,
+  environmentContentRouteRef,
+  rootRouteRef,
+} from './routes';
+
+/**
+ * The GitOps frontend plugin.
+ * @public
+ */
+export const gitopsPlugin = createPlugin({
+  id: 'gitops',
+  apis: [
+    createApiFactory({
+      api: gitopsApiRef,
+      deps: { discoveryApi: discoveryApiRef, fetchApi: fetchApiRef },
+      factory: ({ discoveryApi, fetchApi }) =>
+        new GitOpsClient({ discoveryApi, fetchApi }),
+    }),
+  ],
+  routes: {
+    root: rootRouteRef,
+    entityContent: entityContentRouteRef,
+  },
+});
+
+/**
+ * The entity "GitOps" tab: environment matrix, applications, details and
+ * operations.
+ * @public
+ */
+export const EntityGitOpsContent = gitopsPlugin.provide(
+  createRoutableExtension({
+    name: 'EntityGitOpsContent',
+    component: () =>
+      import('./components/EntityGitOpsContent').then(
+        m => m.EntityGitOpsContent,
+      ),
+    mountPoint: entityContentRouteRef,
+  }),
+);
+
+/**
+ * A compact per-environment summary for the entity overview.
+ * @public
+ */
+export const EntityGitOpsOverviewCard = gitopsPlugin.provide(
+  createComponentExtension({
+    name: 'EntityGitOpsOverviewCard',
+    component: {
+      lazy: () =>
+        import('./components/EntityGitOpsOverviewCard').then(
+          m => m.EntityGitOpsOverviewCard,
+        ),
+    },
+  }),
+);
+
+/**
+ * The services running in an environment or on a cluster (Resource
+ * entities of type `environment` or `kubernetes-cluster`).
+ * @public
+ */
+export const EntityGitOpsEnvironmentContent = gitopsPlugin.provide(
+  createRoutableExtension({
+    name: 'EntityGitOpsEnvironmentContent',
+    component: () =>
+      import('./components/EntityGitOpsEnvironmentContent').then(
+        m => m.EntityGitOpsEnvironmentContent,
+      ),
+    mountPoint: environmentContentRouteRef,
+  }),
+);
+
+/**
+ * The fleet page: health and sync across agents and clusters.
+ * @public
+ */
+export const GitOpsFleetPage = gitopsPlugin.provide(
+  createRoutableExtension({
+    name: 'GitOpsFleetPage',
+    component: () =>
+      import('./components/GitOpsFleetPage').then(m => m.GitOpsFleetPage),
+    mountPoint: rootRouteRef,
+  }),
+);

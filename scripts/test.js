@@ -1,0 +1,65 @@
+#!/usr/bin/env node
+/*
+ * `npm test`: type-check, lint, every jest project (unit, router, database,
+ * contract tests) and the cross-package tests under test/, then one summary
+ * line `N passed, N failed`. Exits non-zero when anything failed.
+ */
+const { spawnSync } = require('node:child_process');
+const fs = require('node:fs');
+const os = require('node:os');
+const path = require('node:path');
+
+const root = path.resolve(__dirname, '..');
+const bin = name => path.join(root, 'node_modules/.bin', name);
+const only = process.argv.slice(2);
+const results = [];
+
+function step(name, command, args, options = {}) {
+  if (only.length && !only.includes(name)) return undefined;
+  console.log(`\n=== ${name}: ${[path.basename(command), ...args].join(' ')}`);
+  const started = Date.now();
+  const run = spawnSync(command, args, {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, FORCE_COLOR: '0', ...options.env },
+  });
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  const ok = run.status === 0;
+  results.push({ name, ok, seconds });
+  console.log(`=== ${name}: ${ok ? 'ok' : `FAILED (exit ${run.status})`} in ${seconds}s`);
+  return ok;
+}
+
+step('tsc', bin('tsc'), ['--noEmit']);
+step('lint', bin('backstage-cli'), ['repo', 'lint']);
+
+const report = path.join(os.tmpdir(), `gitops-jest-${process.pid}.json`);
+step('jest', bin('backstage-cli'), [
+  'repo',
+  'test',
+  '--ci',
+  '--json',
+  `--outputFile=${report}`,
+]);
+
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+if (fs.existsSync(report)) {
+  const jest = JSON.parse(fs.readFileSync(report, 'utf8'));
+  passed = jest.numPassedTests;
+  failed = jest.numFailedTests + jest.numRuntimeErrorTestSuites;
+  skipped = jest.numPendingTests + jest.numTodoTests;
+  fs.rmSync(report);
+} else if (results.some(r => r.name === 'jest')) {
+  failed += 1;
+}
+const failedSteps = results.filter(r => !r.ok);
+failed += failedSteps.filter(r => r.name !== 'jest').length;
+
+console.log('\n=== summary');
+for (const r of results) {
+  console.log(`${r.ok ? 'ok    ' : 'FAILED'} ${r.name} (${r.seconds}s)`);
+}
+console.log(`tests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
+process.exit(failedSteps.length || failed ? 1 : 0);
