@@ -38,6 +38,8 @@ step('jest', bin('backstage-cli'), [
   'repo',
   'test',
   '--ci',
+  // never the watch mode backstage-cli picks outside CI
+  '--watchAll=false',
   '--json',
   `--outputFile=${report}`,
 ]);
@@ -52,6 +54,10 @@ if (fs.existsSync(report)) {
   skipped = jest.numPendingTests + jest.numTodoTests;
   fs.rmSync(report);
 } else if (results.some(r => r.name === 'jest')) {
+  failed += 1;
+}
+if (results.some(r => r.name === 'jest') && passed === 0) {
+  console.log('jest ran no test: counted as a failure');
   failed += 1;
 }
 const failedSteps = results.filter(r => !r.ok);

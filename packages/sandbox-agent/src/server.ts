@@ -104,18 +104,19 @@ export class SandboxServer {
         resolve(true);
         return;
       }
-      const onClose = () => {
-        clearTimeout(timer);
-        this.timers.delete(timer);
-        resolve(false);
-      };
+      const timers = this.timers;
       const timer = setTimeout(() => {
-        this.timers.delete(timer);
+        timers.delete(timer);
         res.off('close', onClose);
         resolve(true);
       }, ms);
+      function onClose() {
+        clearTimeout(timer);
+        timers.delete(timer);
+        resolve(false);
+      }
       res.once('close', onClose);
-      this.timers.add(timer);
+      timers.add(timer);
     });
   }
 

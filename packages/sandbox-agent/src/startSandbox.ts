@@ -158,24 +158,24 @@ export async function startSandbox(options: StartSandboxOptions): Promise<Sandbo
       if (!record) throw new Error(`agent ${id} has no application ${application}`);
       return agent.operations.drift(record, field) as DriftResult;
     },
-    commit(options) {
+    commit(request) {
       let revision = '';
-      for (const agent of options.agent ? [get(options.agent)] : agents) {
+      for (const agent of request.agent ? [get(request.agent)] : agents) {
         const repoUrl =
-          options.repo ??
-          [...agent.store.apps.values()].find(r => r.model.service === options.service)?.model.source.repoUrl;
+          request.repo ??
+          [...agent.store.apps.values()].find(r => r.model.service === request.service)?.model.source.repoUrl;
         if (!repoUrl || !agent.store.git.find(repoUrl)) continue;
         try {
-          revision = agent.operations.pushCommit(repoUrl, { message: options.message, signed: options.signed }).sha;
+          revision = agent.operations.pushCommit(repoUrl, { message: request.message, signed: request.signed }).sha;
         } catch (error) {
           if (!(error instanceof ApiError)) throw error;
           continue;
         }
-        if (options.refresh) {
+        if (request.refresh) {
           for (const record of agent.operations.appsOfRepo(repoUrl)) agent.operations.refresh(record, false);
         }
       }
-      if (!revision) throw new Error(`no agent has the repository of ${options.repo ?? options.service}`);
+      if (!revision) throw new Error(`no agent has the repository of ${request.repo ?? request.service}`);
       return revision;
     },
     reset(id) {

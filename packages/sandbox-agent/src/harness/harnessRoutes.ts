@@ -40,6 +40,13 @@ async function objectBody(ctx: RequestContext): Promise<JsonObject> {
   return body;
 }
 
+/** `syncOptions` given either as `{ items: [...] }` or as a plain list. */
+function syncOptionsFrom(options: any): any {
+  if (Array.isArray(options?.items)) return options.items;
+  if (Array.isArray(options)) return options;
+  return undefined;
+}
+
 function syncRequestFrom(body: JsonObject) {
   const options = body.syncOptions;
   return {
@@ -49,7 +56,7 @@ function syncRequestFrom(body: JsonObject) {
     prune: Boolean(body.prune),
     dryRun: Boolean(body.dryRun),
     resources: Array.isArray(body.resources) ? body.resources : undefined,
-    syncOptions: Array.isArray(options?.items) ? options.items : Array.isArray(options) ? options : undefined,
+    syncOptions: syncOptionsFrom(options),
     strategy: isObject(body.strategy) ? body.strategy : undefined,
   };
 }

@@ -156,6 +156,13 @@ function buildServiceApps(
   return records;
 }
 
+/** `drift: true` means drifted replicas, `false` no drift, a field name that field. */
+function driftFieldOf(drift: InstanceState['drift']): DriftField | undefined {
+  if (drift === true) return 'replicas';
+  if (drift === false) return undefined;
+  return drift;
+}
+
 function buildServiceApp(
   scenario: Scenario,
   agent: AgentSpec,
@@ -193,8 +200,7 @@ function buildServiceApp(
   );
   const automated = Boolean(policy?.automated) && policy?.automated?.enabled !== false;
   const selfHeal = automated && Boolean(policy?.automated?.selfHeal);
-  let drift: DriftField | undefined =
-    state.drift === true ? 'replicas' : state.drift === false ? undefined : state.drift;
+  let drift: DriftField | undefined = driftFieldOf(state.drift);
   const orphan = Boolean(state.prune);
   let liveIndex = desiredIndex;
   const wantsOutOfSync = state.sync === 'OutOfSync' || operation !== 'Succeeded';
@@ -541,6 +547,12 @@ function buildProjects(
   });
 }
 
+function compareKeys(a: string, b: string): number {
+  if (a < b) return -1;
+  if (a > b) return 1;
+  return 0;
+}
+
 /** Builds one agent's state from the scenario (deterministic for a seed). */
 export function buildAgentState(
   scenario: Scenario,
@@ -579,7 +591,7 @@ export function buildAgentState(
   );
   return {
     git,
-    apps: apps.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0)),
+    apps: apps.sort((a, b) => compareKeys(a.key, b.key)),
     appSets,
     clusters,
     repositories: buildRepositories(agent, apps, options.now, secrets),

@@ -12,6 +12,13 @@ function duplicates<T>(items: T[], key: (item: T) => string) {
   return dups;
 }
 
+/** The scope a Harness agent identifier names by its prefix. */
+function agentScope(agentIdentifier: string): 'account' | 'org' | 'project' {
+  if (agentIdentifier.startsWith('account.')) return 'account';
+  if (agentIdentifier.startsWith('org.')) return 'org';
+  return 'project';
+}
+
 /** Cross-field checks zod cannot express: references between sections. */
 export function checkReferences(scenario: Scenario): ScenarioIssue[] {
   const issues: ScenarioIssue[] = [];
@@ -78,11 +85,7 @@ export function checkReferences(scenario: Scenario): ScenarioIssue[] {
       });
     }
     if (agent.kind === 'harness' && agent.harness) {
-      const scope = agent.harness.agentIdentifier.startsWith('account.')
-        ? 'account'
-        : agent.harness.agentIdentifier.startsWith('org.')
-        ? 'org'
-        : 'project';
+      const scope = agentScope(agent.harness.agentIdentifier);
       if (scope !== 'account' && !agent.harness.orgIdentifier) {
         issues.push({
           path: `agents[${i}].harness.orgIdentifier`,

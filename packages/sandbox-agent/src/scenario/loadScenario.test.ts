@@ -28,12 +28,8 @@ describe('scenario validation', () => {
     expect(issues.map(i => i.path)).toEqual(
       expect.arrayContaining(['agents[1].kind', 'agents[0].clusters[1].server', 'services[2].type']),
     );
-    try {
-      parseScenario(scenario, 'my-fleet.yaml');
-    } catch (error) {
-      expect((error as Error).message).toContain('Invalid sandbox scenario my-fleet.yaml');
-      expect((error as Error).message).toContain('agents[1].kind');
-    }
+    expect(() => parseScenario(scenario, 'my-fleet.yaml')).toThrow('Invalid sandbox scenario my-fleet.yaml');
+    expect(() => parseScenario(scenario, 'my-fleet.yaml')).toThrow('agents[1].kind');
   });
 
   it('reports unknown fields and bad fault settings', () => {

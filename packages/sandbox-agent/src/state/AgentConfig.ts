@@ -35,6 +35,13 @@ export interface AgentConfig {
 
 export const DEFAULT_ARGOCD_VERSION = 'v2.14.11+8283115';
 
+/** The scope a Harness agent identifier names by its prefix. */
+function harnessScope(agentIdentifier: string): 'ACCOUNT' | 'ORG' | 'PROJECT' {
+  if (agentIdentifier.startsWith('account.')) return 'ACCOUNT';
+  if (agentIdentifier.startsWith('org.')) return 'ORG';
+  return 'PROJECT';
+}
+
 export function agentConfig(spec: AgentSpec): AgentConfig {
   const h = spec.harness;
   return {
@@ -64,11 +71,7 @@ export function agentConfig(spec: AgentSpec): AgentConfig {
           name: h.name ?? h.agentIdentifier.replace(/^(account|org)\./, ''),
           type: h.type ?? 'MANAGED_ARGO_PROVIDER',
           version: h.version ?? '0.92.3',
-          scope: h.agentIdentifier.startsWith('account.')
-            ? 'ACCOUNT'
-            : h.agentIdentifier.startsWith('org.')
-            ? 'ORG'
-            : 'PROJECT',
+          scope: harnessScope(h.agentIdentifier),
         }
       : undefined,
   };

@@ -24,7 +24,9 @@ function byName(a: AppRecord, b: AppRecord): number {
   const an = a.app.metadata?.name ?? '';
   const bn = b.app.metadata?.name ?? '';
   if (an !== bn) return an < bn ? -1 : 1;
-  return a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
+  if (a.key < b.key) return -1;
+  if (a.key > b.key) return 1;
+  return 0;
 }
 
 /** Filters of an application list or watch. */

@@ -35,6 +35,23 @@ function normalizeName(value: string) {
 
 function evalGoExpression(expr: string, params: Params, missingIsError: boolean): string | undefined {
   const stages = expr.split('|').map(s => s.trim());
+  const applyFunction = (fn: string, args: unknown[]): unknown => {
+    const last = args[args.length - 1];
+    switch (fn) {
+      case 'default':
+        return last === undefined || last === '' || last === null ? args[0] : last;
+      case 'lower':
+        return String(last ?? '').toLowerCase();
+      case 'upper':
+        return String(last ?? '').toUpperCase();
+      case 'normalize':
+        return normalizeName(String(last ?? ''));
+      case 'quote':
+        return JSON.stringify(String(last ?? ''));
+      default:
+        return last === undefined ? undefined : String(last);
+    }
+  };
   const evalTerm = (term: string): unknown => {
     const quoted = /^"(.*)"$/.exec(term);
     if (quoted) return quoted[1];
@@ -54,23 +71,6 @@ function evalGoExpression(expr: string, params: Params, missingIsError: boolean)
       return applyFunction(call[1], values);
     }
     throw new TemplateError(`unsupported template expression "${term}"`);
-  };
-  const applyFunction = (fn: string, args: unknown[]): unknown => {
-    const last = args[args.length - 1];
-    switch (fn) {
-      case 'default':
-        return last === undefined || last === '' || last === null ? args[0] : last;
-      case 'lower':
-        return String(last ?? '').toLowerCase();
-      case 'upper':
-        return String(last ?? '').toUpperCase();
-      case 'normalize':
-        return normalizeName(String(last ?? ''));
-      case 'quote':
-        return JSON.stringify(String(last ?? ''));
-      default:
-        return last === undefined ? undefined : String(last);
-    }
   };
   let value = evalTerm(stages[0]);
   for (const stage of stages.slice(1)) {

@@ -126,6 +126,14 @@ const PEOPLE = [
   'lukas.becker@acme.example',
 ];
 
+/** The message of a failed (or errored) last sync operation. */
+function failedOperationMessage(operation: ServiceAppInit['operation'], revision: string, service: string): string {
+  if (operation === 'Error') {
+    return `ComparisonError: rpc error: code = Unknown desc = Manifest generation error (cached): failed to render manifests for revision ${revision.slice(0, 7)}`;
+  }
+  return `one or more objects failed to apply, reason: Deployment.apps "${service}" is invalid: spec.template.spec.containers[0].resources.requests: Invalid value: "2": must be less than or equal to memory limit`;
+}
+
 /** A service instance Application with history, operation state and status. */
 export function createServiceApplication(ctx: FactoryContext, init: ServiceAppInit): AppRecord {
   const h = hashInt(`${ctx.seed}/${ctx.agentId}/${init.name}`);
@@ -230,9 +238,7 @@ export function createServiceApplication(ctx: FactoryContext, init: ServiceAppIn
     const request = { revision: opRevision };
     const failedResource = init.resources.find(r => r.kind === 'Deployment');
     const message = failed
-      ? init.operation === 'Error'
-        ? `ComparisonError: rpc error: code = Unknown desc = Manifest generation error (cached): failed to render manifests for revision ${opRevision.slice(0, 7)}`
-        : `one or more objects failed to apply, reason: Deployment.apps "${init.service}" is invalid: spec.template.spec.containers[0].resources.requests: Invalid value: "2": must be less than or equal to memory limit`
+      ? failedOperationMessage(init.operation, opRevision, init.service)
       : 'successfully synced (all tasks run)';
     status.operationState = {
       operation: syncOperation(record, request, initiatedBy),
@@ -275,6 +281,28 @@ export function labelsServiceEnv(app: JsonObject): { service?: string; env?: str
   };
 }
 
+/** The sources of an Application: `spec.sources`, `spec.source` or none. */
+function sourcesOf(app: JsonObject): JsonObject[] {
+  if (isMultiSource(app)) return app.spec.sources;
+  if (app.spec?.source) return [app.spec.source];
+  return [];
+}
+
+/** The type of one source of a multi-source Application. */
+function multiSourceType(source: JsonObject): string {
+  if (source.chart || source.helm) return 'Helm';
+  if (source.kustomize) return 'Kustomize';
+  return 'Directory';
+}
+
+/** The type of the source of a single-source Application. */
+function singleSourceType(source: JsonObject): string {
+  if (source.chart || source.helm) return 'Helm';
+  if (source.directory) return 'Directory';
+  if (source.plugin) return 'Plugin';
+  return 'Kustomize';
+}
+
 /**
  * An Application rendered from an ApplicationSet template (or created
  * through the API): deployed (Synced, Healthy, one history entry) when the
@@ -301,7 +329,7 @@ export function createTemplateApplication(
   app.spec ??= {};
   app.spec.project ??= 'default';
   app.spec.destination ??= { server: 'https://kubernetes.default.svc', namespace: 'default' };
-  const sources: JsonObject[] = isMultiSource(app) ? app.spec.sources : app.spec.source ? [app.spec.source] : [];
+  const sources: JsonObject[] = sourcesOf(app);
   const gitSource = sources.find(s => !s.chart) ?? sources[0] ?? { repoURL: 'https://git.example.com/unknown.git' };
   const chartSource = sources.find(s => s.chart);
   const repo = ctx.git.repository(String(gitSource.repoURL ?? 'https://git.example.com/unknown.git'));
@@ -339,17 +367,8 @@ export function createTemplateApplication(
   app.status = {
     controllerNamespace: ctx.namespace,
     ...(isMultiSource(app)
-      ? { sourceTypes: sources.map(s => (s.chart || s.helm ? 'Helm' : s.kustomize ? 'Kustomize' : 'Directory')) }
-      : {
-          sourceType:
-            gitSource.chart || gitSource.helm
-              ? 'Helm'
-              : gitSource.directory
-              ? 'Directory'
-              : gitSource.plugin
-              ? 'Plugin'
-              : 'Kustomize',
-        }),
+      ? { sourceTypes: sources.map(multiSourceType) }
+      : { sourceType: singleSourceType(gitSource) }),
   };
   if (options.deployed) {
     const started = ctx.now - (1 + (h % 48)) * 60 * MINUTE;
@@ -393,7 +412,7 @@ export function createLiteralApplication(ctx: FactoryContext, literal: JsonObjec
   delete app.kind;
   const name: string = app.metadata.name;
   const status: JsonObject = app.status ?? {};
-  const sources: JsonObject[] = isMultiSource(app) ? app.spec.sources : app.spec?.source ? [app.spec.source] : [];
+  const sources: JsonObject[] = sourcesOf(app);
   const gitSource = sources.find(s => !s.chart) ?? sources[0] ?? {};
   const repoUrl = String(gitSource.repoURL ?? `https://git.example.com/${name}.git`);
   const repo = ctx.git.repository(repoUrl);

@@ -168,6 +168,13 @@ export function changesWithRevision(ref: ResourceRef): boolean {
   return ['Deployment', 'StatefulSet', 'ConfigMap'].includes(ref.kind);
 }
 
+/** The reason of a Deployment's Progressing condition for an application health. */
+function progressingReason(health: AppModel['health']): string {
+  if (health === 'Degraded') return 'ProgressDeadlineExceeded';
+  if (health === 'Progressing') return 'ReplicaSetUpdated';
+  return 'NewReplicaSetAvailable';
+}
+
 /** The manifest git wants (null if the resource is not in git). */
 export function targetManifest(
   ctx: RenderContext,
@@ -228,12 +235,7 @@ export function liveManifest(
         {
           type: 'Progressing',
           status: model.health === 'Degraded' ? 'False' : 'True',
-          reason:
-            model.health === 'Degraded'
-              ? 'ProgressDeadlineExceeded'
-              : model.health === 'Progressing'
-              ? 'ReplicaSetUpdated'
-              : 'NewReplicaSetAvailable',
+          reason: progressingReason(model.health),
         },
       ],
     };
@@ -282,6 +284,13 @@ export function allResources(model: AppModel): ResourceRef[] {
   return refs;
 }
 
+/** What the live object becomes once git is applied (null if git does not want it). */
+function predictedManifest(target: JsonObject | null, live: JsonObject | null): JsonObject | null {
+  if (!target) return null;
+  if (!live) return target;
+  return deepMerge(live, target) as JsonObject;
+}
+
 /** The `managed-resources` items (applicationManagedResourcesResponse). */
 export function managedResources(ctx: RenderContext, record: AppRecord): JsonObject[] {
   return allResources(record.model).map(ref => {
@@ -293,7 +302,7 @@ export function managedResources(ctx: RenderContext, record: AppRecord): JsonObj
     }
     // What the live object becomes once git is applied: live fields the
     // server owns stay, git's fields win, hand-made changes are undone.
-    let predicted = target ? (live ? (deepMerge(live, target) as JsonObject) : target) : null;
+    let predicted = predictedManifest(target, live);
     if (predicted && live) {
       for (const drift of record.model.drift) {
         if (!sameResource(drift.resource, ref)) continue;

@@ -97,6 +97,25 @@ export function resourceTree(ctx: RenderContext, record: AppRecord): JsonObject 
   return { nodes };
 }
 
+/** The `Status Reason` of a pod of the application's Deployment. */
+function podReason(model: AppModel, healthy: boolean): string {
+  if (healthy) return 'Running';
+  if (model.health === 'Degraded') return 'CrashLoopBackOff';
+  return 'ContainerCreating';
+}
+
+/** The health of a pod of the application's Deployment. */
+function podHealth(model: AppModel, podName: string, healthy: boolean): JsonObject {
+  if (healthy) return { status: 'Healthy' };
+  if (model.health === 'Degraded') {
+    return {
+      status: 'Degraded',
+      message: `back-off 5m0s restarting failed container=${model.service} pod=${podName}`,
+    };
+  }
+  return { status: 'Progressing' };
+}
+
 function podNodes(
   record: AppRecord,
   deployment: JsonObject,
@@ -133,11 +152,7 @@ function podNodes(
       .replace(/[0-9]/g, d => 'bcdfghjklm'.charAt(Number(d)));
     const podName = `${rsName}-${suffix}`;
     const healthy = i < ready;
-    const reason = healthy
-      ? 'Running'
-      : model.health === 'Degraded'
-      ? 'CrashLoopBackOff'
-      : 'ContainerCreating';
+    const reason = podReason(model, healthy);
     nodes.push({
       version: 'v1',
       kind: 'Pod',
@@ -156,14 +171,7 @@ function podNodes(
           ? [{ name: 'Restart Count', value: String(3 + (hashInt(podName) % 40)) }]
           : []),
       ],
-      health: healthy
-        ? { status: 'Healthy' }
-        : model.health === 'Degraded'
-        ? {
-            status: 'Degraded',
-            message: `back-off 5m0s restarting failed container=${model.service} pod=${podName}`,
-          }
-        : { status: 'Progressing' },
+      health: podHealth(model, podName, healthy),
     });
   }
   return nodes;

@@ -29,7 +29,9 @@ function parseField(text: string, min: number, max: number, names?: string[]): F
     if (range !== '*' && range !== '?') {
       const [a, b] = range.split('-');
       lo = toNumber(a);
-      hi = b !== undefined ? toNumber(b) : stepText ? max : lo;
+      if (b !== undefined) hi = toNumber(b);
+      else if (stepText) hi = max;
+      else hi = lo;
     }
     for (let v = lo; v <= hi; v += step) out.add(v);
   }

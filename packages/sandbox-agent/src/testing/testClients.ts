@@ -6,8 +6,10 @@ import type { SandboxAgentInfo } from '../startSandbox';
  * paths to the example fleet and the Argo CD reference data.
  */
 
-export const FLEET_SCENARIO = path.resolve(__dirname, '../../../../examples/fleet.yaml');
-export const TESTDATA = path.resolve(__dirname, '../../testdata');
+const PACKAGE_ROOT = path.dirname(require.resolve('@gitops-suite/sandbox-agent/package.json'));
+
+export const FLEET_SCENARIO = path.resolve(PACKAGE_ROOT, '../../examples/fleet.yaml');
+export const TESTDATA = path.resolve(PACKAGE_ROOT, 'testdata');
 
 export interface TestResponse {
   status: number;

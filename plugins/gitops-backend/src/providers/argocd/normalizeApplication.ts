@@ -176,11 +176,8 @@ export function normalizeApplication(
   const name = metadata.name ?? '';
   const namespace = metadata.namespace || undefined;
   const labels = metadata.labels ?? {};
-  const rawSources = spec.sources?.length
-    ? spec.sources
-    : spec.source
-    ? [spec.source]
-    : [];
+  let rawSources = spec.sources ?? [];
+  if (!rawSources.length && spec.source) rawSources = [spec.source];
   const multiSource = Boolean(spec.sources?.length);
   const sources = rawSources.map((source, i) =>
     normalizeSource(

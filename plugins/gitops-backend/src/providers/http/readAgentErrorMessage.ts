@@ -6,12 +6,9 @@
 export function readAgentErrorMessage(body: unknown): string | undefined {
   if (!body || typeof body !== 'object') return undefined;
   const record = body as Record<string, unknown>;
-  const message =
-    typeof record.message === 'string'
-      ? record.message
-      : typeof record.error === 'string'
-      ? record.error
-      : undefined;
+  const message = [record.message, record.error].find(
+    (value): value is string => typeof value === 'string' && value !== '',
+  );
   if (!message) return undefined;
   return message.length > 300 ? `${message.slice(0, 300)}…` : message;
 }
