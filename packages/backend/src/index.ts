@@ -24,6 +24,6 @@ backend.add(import('@backstage/plugin-permission-backend'));
 backend.add(permissionPolicyModule);
 
 // the GitOps suite
-// GITOPS_TMP backend.add(import('@gitops-suite/plugin-gitops-backend'));
+backend.add(import('@gitops-suite/plugin-gitops-backend'));
 
 backend.start();

@@ -70,4 +70,23 @@ describe.each(['memory', 'redis'] as const)('CoalescingCache on %s', store => {
     await cache.read('k', async () => ++loads);
     expect(loads).toBe(2);
   });
+
+  it('shares values and invalidations between replicas (shared stores)', async () => {
+    // memory is per process: there is nothing to share
+    if (!available || store !== 'redis') return;
+    const prefix = `gitops-test-${Date.now()}-${Math.random()}`;
+    // two backend replicas: separate processes' worth of cache clients
+    const one = new CoalescingCache(cacheService(store, prefix), 10_000);
+    const two = new CoalescingCache(cacheService(store, prefix), 10_000);
+    let loads = 0;
+    const load = async () => ({ n: ++loads });
+    expect(await one.read('apps:prod', load)).toEqual({ n: 1 });
+    // the second replica finds the first one's value in Redis
+    expect(await two.read('apps:prod', load)).toEqual({ n: 1 });
+    expect(loads).toBe(1);
+    // an operation on one replica drops the list for both
+    await one.invalidate('apps:prod');
+    expect(await two.read('apps:prod', load)).toEqual({ n: 2 });
+    expect(await one.read('apps:prod', load)).toEqual({ n: 2 });
+  });
 });

@@ -28,10 +28,12 @@ export function fleetRoutes(ctx: RouteContext) {
     const filtered = filterFleetApplications(apps.items, filter, agentsById());
     ctx.send(
       res,
-      summarizeFleet(filtered, statuses.items, [
-        ...apps.errors,
-        ...statuses.errors,
-      ]),
+      summarizeFleet(
+        filtered,
+        statuses.items,
+        [...apps.errors, ...statuses.errors],
+        ctx.deps.environments,
+      ),
     );
   });
 

@@ -1,0 +1,214 @@
+import fs from 'fs/promises';
+import path from 'path';
+import { z } from 'zod';
+import { stringify } from 'yaml';
+import { createTemplateAction } from '@backstage/plugin-scaffolder-node';
+import { InputError } from '@backstage/errors';
+import {
+  buildApplicationSet,
+  ENVIRONMENT_PLACEHOLDER,
+} from './applicationSet/buildApplicationSet';
+import { ApplicationSetSchemaValidator } from './applicationSet/ApplicationSetSchemaValidator';
+import { DNS_LABEL, DNS_SUBDOMAIN, parseInput } from './validation';
+import { resolveWorkspacePath } from './workspacePath';
+
+export const RENDER_APPLICATIONSET_ACTION_ID = 'gitops:applicationset:render';
+
+const dnsLabel = (zImpl: typeof z, what: string) =>
+  zImpl
+    .string()
+    .min(1)
+    .max(63)
+    .regex(
+      DNS_LABEL,
+      `${what} must be a lowercase RFC 1123 label (a-z, 0-9, '-', starting and ending with a letter or digit)`,
+    );
+
+/** The action's input; exported for the tests and for the create action. */
+export const renderInputSchema = (zImpl: typeof z) =>
+  zImpl.object({
+    serviceName: zImpl
+      .string()
+      .min(1)
+      .max(50)
+      .regex(
+        DNS_LABEL,
+        'serviceName must be a lowercase RFC 1123 label (a-z, 0-9, -)',
+      )
+      .describe('The GitOps service id; names the ApplicationSet'),
+    repoUrl: zImpl
+      .string()
+      .min(1)
+      .regex(
+        /^(https?:\/\/|ssh:\/\/|git@)\S+$/,
+        'repoUrl must be an https://, ssh:// or git@ Git URL',
+      )
+      .describe('Git URL of the repository holding the overlays'),
+    pathPattern: zImpl
+      .string()
+      .default(`deploy/overlays/${ENVIRONMENT_PLACEHOLDER}`)
+      .refine(p => p.includes(ENVIRONMENT_PLACEHOLDER), {
+        message: `pathPattern must contain ${ENVIRONMENT_PLACEHOLDER}`,
+      })
+      .refine(p => !p.startsWith('/') && !p.split('/').includes('..'), {
+        message: "pathPattern must be relative to the repository root, without '..'",
+      })
+      .describe(
+        `Path of each environment's overlay, with ${ENVIRONMENT_PLACEHOLDER} for the environment name`,
+      ),
+    targetRevision: zImpl
+      .string()
+      .min(1)
+      .default('HEAD')
+      .describe('Branch, tag or commit to deploy'),
+    project: zImpl
+      .string()
+      .min(1)
+      .default('default')
+      .describe('Argo CD project of the generated Applications'),
+    namespace: dnsLabel(zImpl, 'namespace')
+      .optional()
+      .describe("The ApplicationSet's own namespace (for example argocd)"),
+    environments: zImpl
+      .array(
+        zImpl.object({
+          name: dnsLabel(zImpl, 'the environment name'),
+          cluster: zImpl
+            .string()
+            .min(1)
+            .describe('Cluster server URL or Argo CD cluster name'),
+          namespace: dnsLabel(zImpl, 'namespace'),
+        }),
+      )
+      .min(1, 'at least one environment is required')
+      .refine(
+        envs => new Set(envs.map(e => e.name)).size === envs.length,
+        { message: 'environment names must be unique' },
+      )
+      .describe('One Application per environment'),
+    generator: zImpl
+      .enum(['list', 'cluster', 'git'])
+      .default('list')
+      .describe(
+        'list: one element per environment; cluster: clusters labelled gitops/environment=<env>; git: one git directories generator per overlay',
+      ),
+    syncPolicy: zImpl
+      .object({
+        automated: zImpl.boolean().default(true),
+        prune: zImpl.boolean().default(false),
+        selfHeal: zImpl.boolean().default(false),
+        createNamespace: zImpl.boolean().default(true),
+      })
+      .default({})
+      .describe('Sync policy of the generated Applications'),
+    harnessLabels: zImpl
+      .boolean()
+      .default(false)
+      .describe('Also label Applications with harness.io/serviceRef and envRef'),
+    outputPath: zImpl
+      .string()
+      .default('deploy/applicationset.yaml')
+      .describe('Where to write the ApplicationSet, relative to the workspace'),
+  });
+
+/** Checks names that only make sense together (Application names). */
+function checkApplicationNames(
+  serviceName: string,
+  environments: { name: string }[],
+) {
+  environments.forEach((env, index) => {
+    const appName = `${serviceName}-${env.name}`;
+    if (appName.length > 63 || !DNS_SUBDOMAIN.test(appName)) {
+      throw new InputError(
+        `environments.${index}.name: the Application name '${appName}' is not a valid Kubernetes name of at most 63 characters`,
+      );
+    }
+  });
+}
+
+/**
+ * Renders an Argo CD ApplicationSet for a service, validates it against the
+ * ApplicationSet CRD schema and writes it into the workspace.
+ */
+export function createRenderApplicationSetAction() {
+  return createTemplateAction({
+    id: RENDER_APPLICATIONSET_ACTION_ID,
+    description:
+      'Renders an Argo CD ApplicationSet that deploys one overlay per environment, validates it against the ApplicationSet CRD schema and writes it into the workspace',
+    supportsDryRun: true,
+    examples: [
+      {
+        description: 'Deploy a service to dev and prod with a list generator',
+        example: stringify({
+          steps: [
+            {
+              id: 'applicationset',
+              action: RENDER_APPLICATIONSET_ACTION_ID,
+              name: 'Render the ApplicationSet',
+              input: {
+                serviceName: 'payments',
+                repoUrl: 'https://github.com/acme/payments.git',
+                environments: [
+                  {
+                    name: 'dev',
+                    cluster: 'https://kubernetes.default.svc',
+                    namespace: 'payments-dev',
+                  },
+                  {
+                    name: 'prod',
+                    cluster: 'https://kubernetes.default.svc',
+                    namespace: 'payments-prod',
+                  },
+                ],
+                syncPolicy: { automated: true, prune: true, selfHeal: true },
+                harnessLabels: true,
+              },
+            },
+          ],
+        }),
+      },
+    ],
+    schema: {
+      input: renderInputSchema,
+      output: {
+        applicationSet: zImpl =>
+          zImpl.string().describe('The ApplicationSet as YAML'),
+        path: zImpl =>
+          zImpl.string().describe('Where it was written, relative to the workspace'),
+        name: zImpl => zImpl.string().describe('The ApplicationSet name'),
+      },
+    },
+    async handler(ctx) {
+      const input = parseInput(
+        renderInputSchema(z),
+        ctx.input,
+        RENDER_APPLICATIONSET_ACTION_ID,
+      );
+      const target = resolveWorkspacePath(
+        ctx.workspacePath,
+        input.outputPath,
+        'outputPath',
+      );
+      checkApplicationNames(input.serviceName, input.environments);
+
+      const manifest = buildApplicationSet(input);
+      ApplicationSetSchemaValidator.get().assertValid(manifest);
+      const yaml = stringify(manifest);
+
+      if (ctx.isDryRun) {
+        ctx.logger.info(
+          `Dry run: would write ApplicationSet ${manifest.metadata.name} to ${input.outputPath}`,
+        );
+      } else {
+        await fs.mkdir(path.dirname(target), { recursive: true });
+        await fs.writeFile(target, yaml, 'utf8');
+        ctx.logger.info(
+          `Wrote ApplicationSet ${manifest.metadata.name} to ${input.outputPath}`,
+        );
+      }
+      ctx.output('applicationSet', yaml);
+      ctx.output('path', input.outputPath);
+      ctx.output('name', manifest.metadata.name);
+    },
+  });
+}

@@ -1,0 +1,24 @@
+import { z } from 'zod';
+import { InputError } from '@backstage/errors';
+
+/** Parses action input with zod; failures become an InputError naming each field. */
+export function parseInput<T extends z.ZodTypeAny>(
+  schema: T,
+  value: unknown,
+  actionId: string,
+): z.output<T> {
+  const result = schema.safeParse(value ?? {});
+  if (!result.success) {
+    const detail = result.error.issues
+      .map(issue => `${issue.path.join('.') || '(root)'}: ${issue.message}`)
+      .join('; ');
+    throw new InputError(`Invalid input to ${actionId}: ${detail}`);
+  }
+  return result.data;
+}
+
+/** An RFC 1123 label: Kubernetes namespaces, environment names. */
+export const DNS_LABEL = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
+/** An RFC 1123 subdomain: Kubernetes object names. */
+export const DNS_SUBDOMAIN =
+  /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
