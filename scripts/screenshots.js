@@ -54,6 +54,12 @@ async function main() {
       await page.screenshot({ path: path.join(out, file), fullPage: true });
       console.log(`wrote docs/screenshots/${file}`);
     }
+    // the application drawer: resource tree, operations, history, diff
+    await open(page, shots[0][1]);
+    await page.getByText('payments-api-prod', { exact: true }).first().click();
+    await page.waitForTimeout(4_000);
+    await page.screenshot({ path: path.join(out, 'application-drawer.png') });
+    console.log('wrote docs/screenshots/application-drawer.png');
   } finally {
     await browser.close();
   }
