@@ -16,6 +16,18 @@ import { fanOut } from './fanOut';
 type Result<T> = { items: T[]; errors: AgentError[] };
 
 /**
+ * How long a list holding a running operation stays cached: long enough to
+ * absorb a burst of page loads, short enough that the list shows the
+ * operation's end within a few seconds rather than a whole TTL later.
+ */
+const RUNNING_OPERATION_TTL_MS = 2_000;
+
+const ttlForApplications = (apps: GitOpsApplication[]) =>
+  apps.some(app => app.operation?.phase === 'Running')
+    ? RUNNING_OPERATION_TTL_MS
+    : Infinity;
+
+/**
  * The one place reads fan out to agents. Every agent's application list is
  * read once per cache TTL (lean) and shared by every entity page and fleet
  * view: agent traffic grows with agents, not with page views.
@@ -33,8 +45,10 @@ export class ApplicationAggregator {
     provider: GitOpsProvider,
     signal?: AbortSignal,
   ): Promise<GitOpsApplication[]> {
-    return this.cache.read(`apps:${provider.agent.id}`, () =>
-      provider.listApplications({ lean: true }, { signal }),
+    return this.cache.read(
+      `apps:${provider.agent.id}`,
+      () => provider.listApplications({ lean: true }, { signal }),
+      ttlForApplications,
     );
   }
 

@@ -47,6 +47,22 @@ describe.each(['memory', 'redis'] as const)('CoalescingCache on %s', store => {
     expect(loads).toBe(1);
   });
 
+  it('keeps a value for the shorter TTL its ttlFor asks for', async () => {
+    if (!available) return;
+    const cache = new CoalescingCache(fresh(), 10_000);
+    let loads = 0;
+    const load = async () => ({ running: ++loads === 1 });
+    const ttlFor = (v: { running: boolean }) => (v.running ? 100 : Infinity);
+    expect(await cache.read('k', load, ttlFor)).toEqual({ running: true });
+    expect(await cache.read('k', load, ttlFor)).toEqual({ running: true });
+    await new Promise(r => setTimeout(r, 400));
+    expect(await cache.read('k', load, ttlFor)).toEqual({ running: false });
+    // the settled value keeps the full TTL
+    await new Promise(r => setTimeout(r, 400));
+    expect(await cache.read('k', load, ttlFor)).toEqual({ running: false });
+    expect(loads).toBe(2);
+  });
+
   it('does not cache failures and reloads after invalidate', async () => {
     if (!available) return;
     const cache = new CoalescingCache(fresh(), 10_000);
