@@ -15,8 +15,10 @@ backend.add(
   import('@backstage/plugin-catalog-backend-module-scaffolder-entity-model'),
 );
 
-// scaffolder
+// scaffolder, with the GitOps actions
 backend.add(import('@backstage/plugin-scaffolder-backend'));
+backend.add(import('@backstage/plugin-scaffolder-backend-module-github'));
+backend.add(import('@gitops-suite/plugin-scaffolder-backend-module-gitops'));
 
 // permissions: allow-all by default, owner-based when
 // `permission.policy: owner` is configured
@@ -25,5 +27,7 @@ backend.add(permissionPolicyModule);
 
 // the GitOps suite
 backend.add(import('@gitops-suite/plugin-gitops-backend'));
+// environments, clusters and agents in the catalog
+backend.add(import('@gitops-suite/plugin-catalog-backend-module-gitops'));
 
 backend.start();

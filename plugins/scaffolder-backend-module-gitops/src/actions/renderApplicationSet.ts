@@ -9,7 +9,12 @@ import {
   ENVIRONMENT_PLACEHOLDER,
 } from './applicationSet/buildApplicationSet';
 import { ApplicationSetSchemaValidator } from './applicationSet/ApplicationSetSchemaValidator';
-import { DNS_LABEL, DNS_SUBDOMAIN, parseInput } from './validation';
+import {
+  actionSchema,
+  DNS_LABEL,
+  DNS_SUBDOMAIN,
+  parseInput,
+} from './validation';
 import { resolveWorkspacePath } from './workspacePath';
 
 export const RENDER_APPLICATIONSET_ACTION_ID = 'gitops:applicationset:render';
@@ -24,9 +29,38 @@ const dnsLabel = (zImpl: typeof z, what: string) =>
       `${what} must be a lowercase RFC 1123 label (a-z, 0-9, '-', starting and ending with a letter or digit)`,
     );
 
-/** The action's input; exported for the tests and for the create action. */
+const environmentItem = (zImpl: typeof z) =>
+  zImpl.object({
+    name: dnsLabel(zImpl, 'the environment name'),
+    cluster: zImpl
+      .string()
+      .min(1)
+      .optional()
+      .describe(
+        'Cluster server URL or Argo CD cluster name (default: defaultCluster)',
+      ),
+    namespace: dnsLabel(zImpl, 'namespace')
+      .optional()
+      .describe('Destination namespace (default: namespacePattern)'),
+  });
+
+/**
+ * The action's input, with environments as objects. The published schema
+ * also accepts plain environment names; the handler turns names into
+ * objects first, so that failures name the field of the object.
+ */
 export const renderInputSchema = (zImpl: typeof z) =>
   zImpl.object({
+    defaultCluster: zImpl
+      .string()
+      .min(1)
+      .default('https://kubernetes.default.svc')
+      .describe('Cluster of environments that name none'),
+    namespacePattern: zImpl
+      .string()
+      .min(1)
+      .default('{{serviceName}}-{{environment}}')
+      .describe('Namespace of environments that name none'),
     serviceName: zImpl
       .string()
       .min(1)
@@ -51,7 +85,8 @@ export const renderInputSchema = (zImpl: typeof z) =>
         message: `pathPattern must contain ${ENVIRONMENT_PLACEHOLDER}`,
       })
       .refine(p => !p.startsWith('/') && !p.split('/').includes('..'), {
-        message: "pathPattern must be relative to the repository root, without '..'",
+        message:
+          "pathPattern must be relative to the repository root, without '..'",
       })
       .describe(
         `Path of each environment's overlay, with ${ENVIRONMENT_PLACEHOLDER} for the environment name`,
@@ -70,21 +105,11 @@ export const renderInputSchema = (zImpl: typeof z) =>
       .optional()
       .describe("The ApplicationSet's own namespace (for example argocd)"),
     environments: zImpl
-      .array(
-        zImpl.object({
-          name: dnsLabel(zImpl, 'the environment name'),
-          cluster: zImpl
-            .string()
-            .min(1)
-            .describe('Cluster server URL or Argo CD cluster name'),
-          namespace: dnsLabel(zImpl, 'namespace'),
-        }),
-      )
+      .array(environmentItem(zImpl))
       .min(1, 'at least one environment is required')
-      .refine(
-        envs => new Set(envs.map(e => e.name)).size === envs.length,
-        { message: 'environment names must be unique' },
-      )
+      .refine(envs => new Set(envs.map(e => e.name)).size === envs.length, {
+        message: 'environment names must be unique',
+      })
       .describe('One Application per environment'),
     generator: zImpl
       .enum(['list', 'cluster', 'git'])
@@ -104,7 +129,9 @@ export const renderInputSchema = (zImpl: typeof z) =>
     harnessLabels: zImpl
       .boolean()
       .default(false)
-      .describe('Also label Applications with harness.io/serviceRef and envRef'),
+      .describe(
+        'Also label Applications with harness.io/serviceRef and envRef',
+      ),
     outputPath: zImpl
       .string()
       .default('deploy/applicationset.yaml')
@@ -169,21 +196,62 @@ export function createRenderApplicationSetAction() {
       },
     ],
     schema: {
-      input: renderInputSchema,
+      input: actionSchema(zImpl =>
+        renderInputSchema(zImpl).extend({
+          environments: zImpl
+            .array(zImpl.union([environmentItem(zImpl), zImpl.string()]))
+            .min(1)
+            .describe(
+              'One Application per environment: objects or plain names',
+            ),
+        }),
+      ),
       output: {
         applicationSet: zImpl =>
           zImpl.string().describe('The ApplicationSet as YAML'),
         path: zImpl =>
-          zImpl.string().describe('Where it was written, relative to the workspace'),
+          zImpl
+            .string()
+            .describe('Where it was written, relative to the workspace'),
         name: zImpl => zImpl.string().describe('The ApplicationSet name'),
       },
     },
     async handler(ctx) {
-      const input = parseInput(
+      const raw = ctx.input as Record<string, unknown>;
+      const parsed = parseInput(
         renderInputSchema(z),
-        ctx.input,
+        {
+          ...raw,
+          environments: Array.isArray(raw?.environments)
+            ? raw.environments.map(env =>
+                typeof env === 'string' ? { name: env } : env,
+              )
+            : raw?.environments,
+        },
         RENDER_APPLICATIONSET_ACTION_ID,
       );
+      const input = {
+        ...parsed,
+        environments: parsed.environments.map((env, index) => {
+          const namespace =
+            env.namespace ??
+            parsed.namespacePattern
+              .split('{{serviceName}}')
+              .join(parsed.serviceName)
+              .split('{{environment}}')
+              .join(env.name);
+          if (namespace.length > 63 || !DNS_LABEL.test(namespace)) {
+            throw new InputError(
+              `environments.${index}.namespace: '${namespace}' (from namespacePattern) is not a valid namespace`,
+            );
+          }
+          return {
+            name: env.name,
+            cluster: env.cluster ?? parsed.defaultCluster,
+            namespace,
+          };
+        }),
+      };
       const target = resolveWorkspacePath(
         ctx.workspacePath,
         input.outputPath,

@@ -22,3 +22,17 @@ export const DNS_LABEL = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
 /** An RFC 1123 subdomain: Kubernetes object names. */
 export const DNS_SUBDOMAIN =
   /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
+
+/**
+ * The scaffolder builds JSON schemas with its own zod instance (`zod/v3`);
+ * this package's schemas are written against its own zod. Passing the
+ * scaffolder's instance in at runtime is fine (same v3 API), but the two
+ * type declarations are distinct, so the bridge erases the type here. The
+ * handlers re-parse their input with `parseInput`, which is where the typed
+ * value comes from.
+ */
+export function actionSchema(
+  build: (zImpl: typeof z) => z.ZodTypeAny,
+): (zImpl: any) => any {
+  return zImpl => build(zImpl);
+}

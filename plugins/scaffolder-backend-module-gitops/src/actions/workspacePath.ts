@@ -16,7 +16,9 @@ export function resolveWorkspacePath(
     );
   }
   if (relativePath.split(/[\\/]/).includes('..')) {
-    throw new InputError(`${field} must not contain '..', got '${relativePath}'`);
+    throw new InputError(
+      `${field} must not contain '..', got '${relativePath}'`,
+    );
   }
   const root = path.resolve(workspacePath);
   const resolved = path.resolve(root, relativePath);

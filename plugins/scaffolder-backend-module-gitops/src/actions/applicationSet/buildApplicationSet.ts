@@ -98,9 +98,9 @@ function generatorsFor(input: ApplicationSetSpecInput): {
         parameters: {
           environment: '{{values.environment}}',
           namespace: '{{values.namespace}}',
-          path: pathPattern.split(ENVIRONMENT_PLACEHOLDER).join(
-            '{{values.environment}}',
-          ),
+          path: pathPattern
+            .split(ENVIRONMENT_PLACEHOLDER)
+            .join('{{values.environment}}'),
           destination: { server: '{{server}}' },
         },
       };

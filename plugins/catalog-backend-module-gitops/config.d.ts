@@ -1,0 +1,24 @@
+import { SchedulerServiceTaskScheduleDefinitionConfig } from '@backstage/backend-plugin-api';
+
+export interface Config {
+  catalog?: {
+    providers?: {
+      /**
+       * The GitOps entity provider: environments, clusters and agents of the
+       * gitops backend as Resource entities.
+       */
+      gitops?: {
+        /**
+         * The owner of the emitted entities (default
+         * `group:default/platform-team`).
+         */
+        owner?: string;
+        /**
+         * How often the fleet is read (default every 5 minutes, timeout 3
+         * minutes).
+         */
+        schedule?: SchedulerServiceTaskScheduleDefinitionConfig;
+      };
+    };
+  };
+}

@@ -1,0 +1,240 @@
+import { stringify } from 'yaml';
+import { InputError } from '@backstage/errors';
+import { createMockActionContext } from '@backstage/plugin-scaffolder-node-test-utils';
+import { createCreateApplicationSetAction } from './createApplicationSet';
+import { buildApplicationSet } from './applicationSet/buildApplicationSet';
+import {
+  GitOpsTestBackend,
+  gitopsEntity,
+  startGitOpsTestBackend,
+} from '../__testUtils__/startGitOpsTestBackend';
+
+jest.setTimeout(30_000);
+
+/*
+ * The action against the real gitops backend plugin (in a test backend,
+ * over real HTTP) configured with a real sandbox Argo CD agent.
+ */
+const scenario = {
+  seed: 'scaffolder-create-applicationset-test',
+  environments: [
+    { name: 'dev', cluster: 'in-cluster', namespace: '{service}-dev' },
+    { name: 'prod', cluster: 'in-cluster', namespace: '{service}-prod' },
+  ],
+  projects: [{ name: 'shop' }],
+  services: [
+    {
+      name: 'existing',
+      repo: 'https://github.com/acme/existing.git',
+      project: 'shop',
+      agents: ['hub'],
+    },
+  ],
+  agents: [
+    {
+      id: 'hub',
+      kind: 'argocd',
+      token: 'hub-argo-token-0001',
+      environments: ['dev', 'prod'],
+      clusters: [
+        { name: 'in-cluster', server: 'https://kubernetes.default.svc' },
+      ],
+    },
+  ],
+};
+
+const manifestOf = (serviceName: string, environments = ['dev']) =>
+  buildApplicationSet({
+    serviceName,
+    repoUrl: `https://github.com/acme/${serviceName}.git`,
+    pathPattern: 'deploy/overlays/{{environment}}',
+    targetRevision: 'HEAD',
+    project: 'shop',
+    environments: environments.map(name => ({
+      name,
+      cluster: 'in-cluster',
+      namespace: `${serviceName}-${name}`,
+    })),
+    generator: 'list',
+    syncPolicy: {
+      automated: true,
+      prune: true,
+      selfHeal: true,
+      createNamespace: true,
+    },
+    harnessLabels: false,
+  });
+
+describe('gitops:applicationset:create', () => {
+  let gitops: GitOpsTestBackend;
+
+  beforeAll(async () => {
+    gitops = await startGitOpsTestBackend({
+      scenario,
+      entities: [gitopsEntity('existing')],
+      environments: [
+        { name: 'dev', order: 1 },
+        { name: 'prod', order: 2, production: true },
+      ],
+    });
+  });
+  afterAll(async () => {
+    await gitops?.stop();
+  });
+  afterEach(() => gitops.denied.clear());
+
+  const run = async (input: Record<string, unknown>, isDryRun = false) => {
+    const action = createCreateApplicationSetAction({ client: gitops.client });
+    const ctx = {
+      ...createMockActionContext({ input: input as any }),
+      isDryRun,
+    };
+    jest.spyOn(ctx.logger, 'info');
+    await action.handler(ctx);
+    return ctx;
+  };
+
+  /** The ApplicationSet as the agent itself has it, or undefined. */
+  const agentApplicationSet = async (name: string) => {
+    const res = await gitops.agentFetch(
+      'hub',
+      `/api/v1/applicationsets/${name}`,
+    );
+    if (res.status === 404) return undefined;
+    expect(res.status).toBe(200);
+    return res.json();
+  };
+
+  /** The agent's Applications of a service, by name. */
+  const agentApplications = async (service: string) => {
+    const res = await gitops.agentFetch(
+      'hub',
+      `/api/v1/applications?selector=${encodeURIComponent(
+        `gitops/service=${service}`,
+      )}`,
+    );
+    expect(res.status).toBe(200);
+    const items = ((await res.json()).items ?? []) as any[];
+    return items.map(app => app.metadata.name).sort();
+  };
+
+  it('creates the ApplicationSet on the agent, which generates its Applications', async () => {
+    const manifest = manifestOf('orders', ['dev', 'prod']);
+    expect(await agentApplicationSet('orders')).toBeUndefined();
+
+    const ctx = await run({
+      agentId: 'hub',
+      applicationSet: stringify(manifest),
+      entityRef: 'component:default/existing',
+    });
+
+    expect(ctx.output).toHaveBeenCalledWith('name', 'orders');
+    expect(ctx.output).toHaveBeenCalledWith('auditId', expect.any(String));
+    const created = await agentApplicationSet('orders');
+    expect(created.spec).toEqual(
+      expect.objectContaining({ generators: manifest.spec.generators }),
+    );
+    expect(await agentApplications('orders')).toEqual([
+      'orders-dev',
+      'orders-prod',
+    ]);
+  });
+
+  it('upserts an existing ApplicationSet, and refuses a changed one without upsert', async () => {
+    await run({
+      agentId: 'hub',
+      applicationSet: stringify(manifestOf('billing', ['dev'])),
+    });
+    expect(await agentApplications('billing')).toEqual(['billing-dev']);
+
+    const grown = stringify(manifestOf('billing', ['dev', 'prod']));
+    await expect(
+      run({ agentId: 'hub', applicationSet: grown, upsert: false }),
+    ).rejects.toThrow(/existing ApplicationSet spec is different/);
+    expect(await agentApplications('billing')).toEqual(['billing-dev']);
+
+    const ctx = await run({ agentId: 'hub', applicationSet: grown });
+    expect(ctx.output).toHaveBeenCalledWith('name', 'billing');
+    expect(await agentApplications('billing')).toEqual([
+      'billing-dev',
+      'billing-prod',
+    ]);
+    const updated = await agentApplicationSet('billing');
+    expect(updated.spec.generators).toEqual(
+      manifestOf('billing', ['dev', 'prod']).spec.generators,
+    );
+  });
+
+  it('makes no call in a scaffolder dry run', async () => {
+    // an unknown agent would fail at the backend: nothing is sent at all
+    const ctx = await run(
+      { agentId: 'nowhere', applicationSet: stringify(manifestOf('dryrun')) },
+      true,
+    );
+    expect(ctx.output).toHaveBeenCalledWith('name', 'dryrun');
+    expect(ctx.output).not.toHaveBeenCalledWith('auditId', expect.anything());
+
+    await run(
+      { agentId: 'hub', applicationSet: stringify(manifestOf('dryrun')) },
+      true,
+    );
+    expect(await agentApplicationSet('dryrun')).toBeUndefined();
+    expect(await agentApplications('dryrun')).toEqual([]);
+  });
+
+  it('asks the agent for a server-side dry run with validateOnly', async () => {
+    const ctx = await run({
+      agentId: 'hub',
+      applicationSet: stringify(manifestOf('preview', ['dev', 'prod'])),
+      validateOnly: true,
+    });
+    expect(ctx.output).toHaveBeenCalledWith('name', 'preview');
+    expect(ctx.logger.info).toHaveBeenCalledWith(
+      'Validated ApplicationSet preview on agent hub',
+    );
+    expect(await agentApplicationSet('preview')).toBeUndefined();
+    expect(await agentApplications('preview')).toEqual([]);
+  });
+
+  it('surfaces an unknown agent as a clear error', async () => {
+    await expect(
+      run({ agentId: 'nope', applicationSet: stringify(manifestOf('lost')) }),
+    ).rejects.toThrow(
+      "The gitops backend answered POST /agents/nope/applicationsets with 404 Not Found; caused by NotFoundError: No GitOps agent is configured with id 'nope'",
+    );
+  });
+
+  it('surfaces a permission denial of the gitops backend and creates nothing', async () => {
+    gitops.denied.add('gitops.applicationset.create');
+    await expect(
+      run({
+        agentId: 'hub',
+        applicationSet: stringify(manifestOf('forbidden')),
+      }),
+    ).rejects.toThrow(
+      'The gitops backend answered POST /agents/hub/applicationsets with 403 Forbidden; caused by NotAllowedError: Not allowed: gitops.applicationset.create',
+    );
+    expect(await agentApplicationSet('forbidden')).toBeUndefined();
+  });
+
+  it('refuses bad input before calling anything', async () => {
+    const manifest = manifestOf('payments');
+    await expect(run({ applicationSet: stringify(manifest) })).rejects.toThrow(
+      /agentId/,
+    );
+    await expect(run({ agentId: 'hub' })).rejects.toThrow(
+      /exactly one of applicationSet and manifestPath/,
+    );
+    await expect(
+      run({ agentId: 'hub', applicationSet: 'kind: ConfigMap\n' }),
+    ).rejects.toThrow(/not an ApplicationSet/);
+    const broken = { ...manifest, spec: { ...manifest.spec, generators: 'x' } };
+    await expect(
+      run({ agentId: 'hub', applicationSet: stringify(broken) }),
+    ).rejects.toThrow(/\/spec\/generators: must be array/);
+    await expect(
+      run({ agentId: 'hub', manifestPath: '../outside.yaml' }),
+    ).rejects.toBeInstanceOf(InputError);
+    expect(await agentApplicationSet('payments')).toBeUndefined();
+  });
+});

@@ -1,0 +1,159 @@
+import fs from 'fs/promises';
+import { z } from 'zod';
+import { parse as parseYaml, stringify } from 'yaml';
+import { createTemplateAction } from '@backstage/plugin-scaffolder-node';
+import { InputError } from '@backstage/errors';
+import { ApplicationSetSchemaValidator } from './applicationSet/ApplicationSetSchemaValidator';
+import { GitOpsBackendClient } from './gitopsApi/GitOpsBackendClient';
+import { actionSchema, parseInput } from './validation';
+import { resolveWorkspacePath } from './workspacePath';
+
+export const CREATE_APPLICATIONSET_ACTION_ID = 'gitops:applicationset:create';
+
+export const createInputSchema = (zImpl: typeof z) =>
+  zImpl
+    .object({
+      agentId: zImpl
+        .string()
+        .min(1)
+        .describe('The configured GitOps agent (gitops.agents[].id)'),
+      applicationSet: zImpl
+        .string()
+        .min(1)
+        .optional()
+        .describe(
+          'The ApplicationSet as YAML (for example the output of gitops:applicationset:render)',
+        ),
+      manifestPath: zImpl
+        .string()
+        .min(1)
+        .optional()
+        .describe('Or a workspace file holding the ApplicationSet'),
+      upsert: zImpl
+        .boolean()
+        .default(true)
+        .describe('Update the ApplicationSet when it exists'),
+      validateOnly: zImpl
+        .boolean()
+        .default(false)
+        .describe('Ask the agent to validate only (a server-side dry run)'),
+      entityRef: zImpl
+        .string()
+        .optional()
+        .describe(
+          'The catalog entity the ApplicationSet belongs to, for the audit log',
+        ),
+    })
+    .refine(i => Boolean(i.applicationSet) !== Boolean(i.manifestPath), {
+      message: 'give exactly one of applicationSet and manifestPath',
+      path: ['applicationSet'],
+    });
+
+/**
+ * Creates or upserts an ApplicationSet through a configured agent, by way of
+ * the gitops backend (permissions, audit and agent credentials apply there).
+ */
+export function createCreateApplicationSetAction(options: {
+  client: GitOpsBackendClient;
+}) {
+  const { client } = options;
+  return createTemplateAction({
+    id: CREATE_APPLICATIONSET_ACTION_ID,
+    description:
+      'Creates or upserts an Argo CD ApplicationSet through a GitOps agent configured in the gitops backend',
+    supportsDryRun: true,
+    examples: [
+      {
+        description: 'Create the ApplicationSet rendered by an earlier step',
+        example: stringify({
+          steps: [
+            {
+              id: 'create-applicationset',
+              action: CREATE_APPLICATIONSET_ACTION_ID,
+              name: 'Create the ApplicationSet',
+              input: {
+                agentId: 'hub',
+                applicationSet:
+                  '${{ steps.applicationset.output.applicationSet }}',
+                entityRef: 'component:default/payments',
+              },
+            },
+          ],
+        }),
+      },
+    ],
+    schema: {
+      input: actionSchema(createInputSchema),
+      output: {
+        name: zImpl => zImpl.string().describe('The ApplicationSet name'),
+        auditId: zImpl =>
+          zImpl
+            .string()
+            .optional()
+            .describe('The audit entry of the operation'),
+      },
+    },
+    async handler(ctx) {
+      const input = parseInput(
+        createInputSchema(z),
+        ctx.input,
+        CREATE_APPLICATIONSET_ACTION_ID,
+      );
+      const source = input.manifestPath
+        ? await fs.readFile(
+            resolveWorkspacePath(
+              ctx.workspacePath,
+              input.manifestPath,
+              'manifestPath',
+            ),
+            'utf8',
+          )
+        : input.applicationSet!;
+      let manifest: Record<string, any>;
+      try {
+        manifest = parseYaml(source);
+      } catch (error) {
+        throw new InputError(`applicationSet: not valid YAML: ${error}`);
+      }
+      if (manifest?.kind !== 'ApplicationSet') {
+        throw new InputError(
+          'applicationSet: the manifest is not an ApplicationSet',
+        );
+      }
+      ApplicationSetSchemaValidator.get().assertValid(manifest);
+      const name = String(manifest.metadata?.name ?? '');
+      if (!name) {
+        throw new InputError('applicationSet: metadata.name is required');
+      }
+
+      if (ctx.isDryRun) {
+        ctx.logger.info(
+          `Dry run: would ${
+            input.upsert ? 'upsert' : 'create'
+          } ApplicationSet ${name} on agent ${input.agentId}`,
+        );
+        ctx.output('name', name);
+        return;
+      }
+      const result = await client.createApplicationSet(
+        {
+          agentId: input.agentId,
+          manifest,
+          upsert: input.upsert,
+          dryRun: input.validateOnly,
+          entityRef: input.entityRef,
+        },
+        await ctx.getInitiatorCredentials(),
+      );
+      ctx.logger.info(
+        `${
+          result.dryRun ? 'Validated' : 'Created'
+        } ApplicationSet ${name} on agent ${input.agentId}`,
+      );
+      ctx.output('name', result.applicationSet?.name ?? name);
+      if (result.auditId !== undefined) {
+        ctx.output('auditId', String(result.auditId));
+      }
+    },
+  });
+}

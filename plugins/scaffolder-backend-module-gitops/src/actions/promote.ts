@@ -1,0 +1,242 @@
+import fs from 'fs/promises';
+import path from 'path';
+import { z } from 'zod';
+import {
+  isMap,
+  isScalar,
+  isSeq,
+  parseDocument,
+  stringify,
+  YAMLMap,
+} from 'yaml';
+import { createTemplateAction } from '@backstage/plugin-scaffolder-node';
+import { InputError } from '@backstage/errors';
+import { actionSchema, DNS_LABEL, parseInput } from './validation';
+import { resolveWorkspacePath } from './workspacePath';
+
+export const PROMOTE_ACTION_ID = 'gitops:promote';
+
+export const promoteInputSchema = (zImpl: typeof z) =>
+  zImpl.object({
+    repoPath: zImpl
+      .string()
+      .default('.')
+      .describe('The checked-out GitOps repository, relative to the workspace'),
+    environment: zImpl
+      .string()
+      .min(1)
+      .regex(DNS_LABEL, 'environment must be a lowercase RFC 1123 label')
+      .describe('The environment whose overlay changes'),
+    tag: zImpl
+      .string()
+      .min(1)
+      .max(128)
+      .regex(
+        /^[A-Za-z0-9_][A-Za-z0-9_.-]{0,127}$/,
+        'tag must be a valid OCI image tag',
+      )
+      .describe('The new image tag'),
+    image: zImpl
+      .string()
+      .min(1)
+      .optional()
+      .describe(
+        'The image `name` of the Kustomize images entry; required when the overlay lists more than one image',
+      ),
+    overlayPath: zImpl
+      .string()
+      .default('deploy/overlays/{{environment}}')
+      .describe('The overlay folder, with {{environment}} for the environment'),
+    valuesFile: zImpl
+      .string()
+      .optional()
+      .describe(
+        'A Helm values file (relative to the repository, {{environment}} allowed) to change instead of a kustomization',
+      ),
+    valuesKey: zImpl
+      .string()
+      .default('image.tag')
+      .describe('Dotted path of the tag in the values file'),
+  });
+
+/** Sets `newTag` of one `images:` entry of a kustomization; returns the previous tag. */
+function promoteKustomization(
+  source: string,
+  file: string,
+  image: string | undefined,
+  tag: string,
+): { previous?: string; content: string; image: string } {
+  const doc = parseDocument(source);
+  if (doc.errors.length) {
+    throw new InputError(`${file} is not valid YAML: ${doc.errors[0].message}`);
+  }
+  const images = doc.get('images');
+  if (!isSeq(images) || images.items.length === 0) {
+    throw new InputError(`${file} has no images: entries to promote`);
+  }
+  const entries = images.items.filter(isMap) as YAMLMap[];
+  const names = entries.map(entry => String(entry.get('name')));
+  let entry: YAMLMap | undefined;
+  if (image) {
+    entry = entries.find(e => e.get('name') === image);
+    if (!entry) {
+      throw new InputError(
+        `Image '${image}' is not listed in ${file} (images: ${names.join(
+          ', ',
+        )})`,
+      );
+    }
+  } else if (entries.length === 1) {
+    entry = entries[0];
+  } else {
+    throw new InputError(
+      `image: ${file} lists several images (${names.join(
+        ', ',
+      )}); name the one to promote`,
+    );
+  }
+  const previousNode = entry.get('newTag', true);
+  const previous = isScalar(previousNode)
+    ? String(previousNode.value)
+    : undefined;
+  if (isScalar(previousNode)) {
+    previousNode.value = tag;
+  } else {
+    entry.set('newTag', tag);
+  }
+  return {
+    previous,
+    content: doc.toString(),
+    image: String(entry.get('name')),
+  };
+}
+
+/** Sets a dotted key of a values file; returns the previous value. */
+function promoteValues(
+  source: string,
+  file: string,
+  key: string,
+  tag: string,
+): { previous?: string; content: string } {
+  const doc = parseDocument(source);
+  if (doc.errors.length) {
+    throw new InputError(`${file} is not valid YAML: ${doc.errors[0].message}`);
+  }
+  const keyPath = key.split('.').filter(Boolean);
+  if (!keyPath.length) {
+    throw new InputError('valuesKey must not be empty');
+  }
+  if (!doc.hasIn(keyPath)) {
+    throw new InputError(`${file} has no value at '${key}'`);
+  }
+  const node = doc.getIn(keyPath, true);
+  const previous = isScalar(node) ? String(node.value) : undefined;
+  if (isScalar(node)) {
+    node.value = tag;
+  } else {
+    doc.setIn(keyPath, tag);
+  }
+  return { previous, content: doc.toString() };
+}
+
+/**
+ * Changes the image tag of one environment's overlay (or one key of a Helm
+ * values file) in a checked-out GitOps repository, ready for a
+ * `publish:*:pull-request` step. Comments and layout of the file are kept.
+ */
+export function createPromoteAction() {
+  return createTemplateAction({
+    id: PROMOTE_ACTION_ID,
+    description:
+      "Changes the image tag of one environment's Kustomize overlay (or a Helm values key) in a checked-out GitOps repository",
+    supportsDryRun: true,
+    examples: [
+      {
+        description: 'Promote payments 1.4.2 to prod',
+        example: stringify({
+          steps: [
+            {
+              id: 'promote',
+              action: PROMOTE_ACTION_ID,
+              name: 'Bump the prod image tag',
+              input: {
+                repoPath: 'repo',
+                environment: 'prod',
+                image: 'ghcr.io/acme/payments',
+                tag: '1.4.2',
+              },
+            },
+          ],
+        }),
+      },
+    ],
+    schema: {
+      input: actionSchema(promoteInputSchema),
+      output: {
+        file: zImpl =>
+          zImpl
+            .string()
+            .describe('The changed file, relative to the workspace'),
+        previousTag: zImpl =>
+          zImpl.string().optional().describe('The tag before'),
+        newTag: zImpl => zImpl.string().describe('The tag after'),
+      },
+    },
+    async handler(ctx) {
+      const input = parseInput(
+        promoteInputSchema(z),
+        ctx.input,
+        PROMOTE_ACTION_ID,
+      );
+      const fill = (p: string) =>
+        p.split('{{environment}}').join(input.environment);
+      const relative = input.valuesFile
+        ? path.posix.join(input.repoPath, fill(input.valuesFile))
+        : path.posix.join(
+            input.repoPath,
+            fill(input.overlayPath),
+            'kustomization.yaml',
+          );
+      const file = resolveWorkspacePath(
+        ctx.workspacePath,
+        relative,
+        input.valuesFile ? 'valuesFile' : 'overlayPath',
+      );
+      let source: string;
+      try {
+        source = await fs.readFile(file, 'utf8');
+      } catch {
+        throw new InputError(
+          input.valuesFile
+            ? `environment: no values file ${relative} for environment '${input.environment}'`
+            : `environment: no overlay for environment '${input.environment}' (${relative} is missing)`,
+        );
+      }
+      const result = input.valuesFile
+        ? promoteValues(source, relative, input.valuesKey, input.tag)
+        : promoteKustomization(source, relative, input.image, input.tag);
+
+      if (ctx.isDryRun) {
+        ctx.logger.info(
+          `Dry run: would change ${relative} from ${
+            result.previous ?? '(none)'
+          } to ${input.tag}`,
+        );
+      } else if (result.content !== source) {
+        await fs.writeFile(file, result.content, 'utf8');
+        ctx.logger.info(
+          `Changed ${relative} from ${result.previous ?? '(none)'} to ${
+            input.tag
+          }`,
+        );
+      } else {
+        ctx.logger.info(`${relative} already uses ${input.tag}`);
+      }
+      ctx.output('file', relative);
+      if (result.previous !== undefined) {
+        ctx.output('previousTag', result.previous);
+      }
+      ctx.output('newTag', input.tag);
+    },
+  });
+}

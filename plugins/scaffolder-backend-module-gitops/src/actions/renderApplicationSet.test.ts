@@ -1,0 +1,248 @@
+import fs from 'fs';
+import os from 'os';
+import path from 'path';
+import { parse } from 'yaml';
+import { InputError } from '@backstage/errors';
+import { createMockActionContext } from '@backstage/plugin-scaffolder-node-test-utils';
+import { createRenderApplicationSetAction } from './renderApplicationSet';
+import { ApplicationSetSchemaValidator } from './applicationSet/ApplicationSetSchemaValidator';
+
+const baseInput = {
+  serviceName: 'payments',
+  repoUrl: 'https://github.com/acme/payments.git',
+  environments: [
+    {
+      name: 'dev',
+      cluster: 'https://kubernetes.default.svc',
+      namespace: 'payments-dev',
+    },
+    {
+      name: 'prod',
+      cluster: 'https://kubernetes.default.svc',
+      namespace: 'payments-prod',
+    },
+  ],
+};
+
+describe('gitops:applicationset:render', () => {
+  const action = createRenderApplicationSetAction();
+  let workspacePath: string;
+
+  beforeEach(() => {
+    workspacePath = fs.mkdtempSync(path.join(os.tmpdir(), 'render-'));
+  });
+  afterEach(() => fs.rmSync(workspacePath, { recursive: true, force: true }));
+
+  const run = async (input: Record<string, unknown>, isDryRun = false) => {
+    // createMockActionContext drops isDryRun, so it is set here.
+    const ctx = {
+      ...createMockActionContext({ input: input as any, workspacePath }),
+      isDryRun,
+    };
+    await action.handler(ctx);
+    return ctx;
+  };
+
+  it('writes a list-generator ApplicationSet that validates against the CRD', async () => {
+    const ctx = await run({ ...baseInput, harnessLabels: true });
+    const written = fs.readFileSync(
+      path.join(workspacePath, 'deploy/applicationset.yaml'),
+      'utf8',
+    );
+    expect(ctx.output).toHaveBeenCalledWith('applicationSet', written);
+    expect(ctx.output).toHaveBeenCalledWith(
+      'path',
+      'deploy/applicationset.yaml',
+    );
+    const manifest = parse(written);
+    expect(ApplicationSetSchemaValidator.get().errors(manifest)).toEqual([]);
+    expect(manifest.kind).toBe('ApplicationSet');
+    expect(manifest.spec.generators[0].list.elements).toEqual([
+      {
+        environment: 'dev',
+        cluster: 'https://kubernetes.default.svc',
+        namespace: 'payments-dev',
+      },
+      {
+        environment: 'prod',
+        cluster: 'https://kubernetes.default.svc',
+        namespace: 'payments-prod',
+      },
+    ]);
+    const template = manifest.spec.template;
+    expect(template.metadata.labels).toEqual({
+      'gitops/service': 'payments',
+      'gitops/environment': '{{environment}}',
+      'harness.io/serviceRef': 'payments',
+      'harness.io/envRef': '{{environment}}',
+    });
+    expect(template.spec.source.path).toBe('deploy/overlays/{{environment}}');
+    expect(template.spec.destination).toEqual({
+      server: '{{cluster}}',
+      namespace: '{{namespace}}',
+    });
+    expect(template.spec.syncPolicy.automated).toEqual({
+      prune: false,
+      selfHeal: false,
+    });
+  });
+
+  it('leaves out Harness labels unless asked', async () => {
+    const ctx = await run(baseInput);
+    const manifest = parse((ctx.output as jest.Mock).mock.calls[0][1]);
+    expect(Object.keys(manifest.spec.template.metadata.labels)).toEqual([
+      'gitops/service',
+      'gitops/environment',
+    ]);
+  });
+
+  const twoEnvironments = [
+    { name: 'dev', cluster: 'dev-cluster', namespace: 'payments-dev' },
+    { name: 'qa', cluster: 'qa-cluster', namespace: 'payments-qa' },
+  ];
+  const renderWith = async (generator: string) => {
+    const outputPath = `out/${generator}.yaml`;
+    const ctx = await run({
+      ...baseInput,
+      environments: twoEnvironments,
+      generator,
+      outputPath,
+    });
+    expect(ctx.output).toHaveBeenCalledWith('path', outputPath);
+    const manifest = parse(
+      fs.readFileSync(path.join(workspacePath, outputPath), 'utf8'),
+    );
+    expect(ApplicationSetSchemaValidator.get().errors(manifest)).toEqual([]);
+    return manifest;
+  };
+
+  it('renders a valid ApplicationSet with the list generator and cluster names', async () => {
+    const manifest = await renderWith('list');
+    expect(manifest.spec.generators).toHaveLength(1);
+    expect(manifest.spec.template.spec.destination.name).toBe('{{cluster}}');
+  });
+
+  it('renders a valid ApplicationSet with the cluster generator', async () => {
+    const manifest = await renderWith('cluster');
+    expect(
+      manifest.spec.generators.map((g: any) => g.clusters.selector.matchLabels),
+    ).toEqual([
+      { 'gitops/environment': 'dev' },
+      { 'gitops/environment': 'qa' },
+    ]);
+    expect(manifest.spec.template.spec.destination.server).toBe('{{server}}');
+    expect(manifest.spec.template.spec.source.path).toBe(
+      'deploy/overlays/{{values.environment}}',
+    );
+  });
+
+  it('renders a valid ApplicationSet with the git generator', async () => {
+    const manifest = await renderWith('git');
+    expect(
+      manifest.spec.generators.map((g: any) => g.git.directories[0].path),
+    ).toEqual(['deploy/overlays/dev', 'deploy/overlays/qa']);
+    expect(manifest.spec.template.spec.source.path).toBe('{{path}}');
+    expect(manifest.spec.template.spec.destination.name).toBe(
+      '{{values.cluster}}',
+    );
+  });
+
+  it('refuses an uppercase namespace, naming the field', async () => {
+    const envs = [...baseInput.environments];
+    envs[1] = { ...envs[1], namespace: 'Payments-Prod' };
+    await expect(run({ ...baseInput, environments: envs })).rejects.toThrow(
+      /environments\.1\.namespace/,
+    );
+    await expect(
+      run({ ...baseInput, environments: envs }),
+    ).rejects.toBeInstanceOf(InputError);
+  });
+
+  it('accepts plain environment names with a default cluster and namespace pattern', async () => {
+    const ctx = await run({
+      serviceName: 'payments',
+      repoUrl: 'https://github.com/acme/payments.git',
+      environments: ['dev', { name: 'prod', namespace: 'payments' }],
+      defaultCluster: 'in-cluster',
+    });
+    const manifest = parse((ctx.output as jest.Mock).mock.calls[0][1]);
+    expect(manifest.spec.generators[0].list.elements).toEqual([
+      { environment: 'dev', cluster: 'in-cluster', namespace: 'payments-dev' },
+      { environment: 'prod', cluster: 'in-cluster', namespace: 'payments' },
+    ]);
+    await expect(
+      run({
+        ...baseInput,
+        environments: ['dev'],
+        namespacePattern: 'X_{{environment}}',
+      }),
+    ).rejects.toThrow(/environments\.0\.namespace/);
+  });
+
+  it('refuses an empty environment list', async () => {
+    await expect(run({ ...baseInput, environments: [] })).rejects.toThrow(
+      /environments: at least one environment is required/,
+    );
+  });
+
+  it('refuses duplicate environments, invalid names and mixed cluster kinds', async () => {
+    await expect(
+      run({
+        ...baseInput,
+        environments: [baseInput.environments[0], baseInput.environments[0]],
+      }),
+    ).rejects.toThrow(/environments: environment names must be unique/);
+    await expect(
+      run({ ...baseInput, serviceName: 'Payments_API' }),
+    ).rejects.toThrow(/serviceName/);
+    await expect(
+      run({
+        ...baseInput,
+        environments: [
+          baseInput.environments[0],
+          { name: 'qa', cluster: 'qa-cluster', namespace: 'payments-qa' },
+        ],
+      }),
+    ).rejects.toThrow(/environments\.1\.cluster/);
+    await expect(
+      run({ ...baseInput, pathPattern: 'deploy/overlays/dev' }),
+    ).rejects.toThrow(/pathPattern/);
+  });
+
+  it('writes nothing in a dry run but still outputs the manifest', async () => {
+    const ctx = await run(baseInput, true);
+    expect(fs.readdirSync(workspacePath)).toEqual([]);
+    expect(ctx.output).toHaveBeenCalledWith(
+      'applicationSet',
+      expect.stringContaining('kind: ApplicationSet'),
+    );
+  });
+
+  it.each([
+    '../escape.yaml',
+    '/etc/applicationset.yaml',
+    'deploy/../../x.yaml',
+  ])('refuses the output path %s', async outputPath => {
+    await expect(run({ ...baseInput, outputPath })).rejects.toBeInstanceOf(
+      InputError,
+    );
+  });
+
+  it('reports CRD schema failures by instance path', () => {
+    const errors = ApplicationSetSchemaValidator.get().errors({
+      apiVersion: 'argoproj.io/v1alpha1',
+      kind: 'ApplicationSet',
+      metadata: {},
+      spec: {
+        generators: [],
+        template: { metadata: {}, spec: { project: 1 } },
+      },
+    });
+    expect(errors.join('\n')).toMatch(
+      /\/spec\/template\/spec\/destination: is required/,
+    );
+    expect(errors.join('\n')).toMatch(
+      /\/spec\/template\/spec\/project: must be string/,
+    );
+  });
+});

@@ -1,0 +1,22 @@
+import { createRenderApplicationSetAction } from './renderApplicationSet';
+import { createPromoteAction } from './promote';
+
+describe('published action schemas', () => {
+  it('describes the render input as JSON schema, with environments as objects or names', () => {
+    const schema = createRenderApplicationSetAction().schema?.input as any;
+    expect(schema.type).toBe('object');
+    expect(schema.required).toEqual(
+      expect.arrayContaining(['serviceName', 'repoUrl', 'environments']),
+    );
+    const items = schema.properties.environments.items;
+    expect(JSON.stringify(items)).toContain('"string"');
+    expect(JSON.stringify(items)).toContain('"namespace"');
+  });
+
+  it('describes the promote input as JSON schema', () => {
+    const schema = createPromoteAction().schema?.input as any;
+    expect(schema.required).toEqual(
+      expect.arrayContaining(['environment', 'tag']),
+    );
+  });
+});

@@ -1,0 +1,191 @@
+import { z } from 'zod';
+import { stringify } from 'yaml';
+import { createTemplateAction } from '@backstage/plugin-scaffolder-node';
+import {
+  EntityApplicationRef,
+  GitOpsBackendClient,
+} from './gitopsApi/GitOpsBackendClient';
+import { actionSchema, parseInput } from './validation';
+
+export const SYNC_APPLICATIONS_ACTION_ID = 'gitops:application:sync';
+
+export const syncInputSchema = (zImpl: typeof z) =>
+  zImpl.object({
+    entityRef: zImpl
+      .string()
+      .regex(
+        /^[^:/]+:([^/]+\/)?[^/]+$/,
+        'entityRef must be kind:namespace/name',
+      )
+      .describe('The catalog entity whose applications are synced'),
+    agentId: zImpl
+      .string()
+      .min(1)
+      .describe('The agent serving the applications'),
+    applications: zImpl
+      .array(zImpl.string().min(1))
+      .min(1, 'name at least one application')
+      .describe('Application names'),
+    appNamespace: zImpl
+      .string()
+      .optional()
+      .describe("The Applications' own namespace (apps in any namespace)"),
+    prune: zImpl
+      .boolean()
+      .default(false)
+      .describe('Delete resources no longer in Git'),
+    revision: zImpl
+      .string()
+      .min(1)
+      .max(256)
+      .optional()
+      .describe('Revision to sync to'),
+    wait: zImpl
+      .boolean()
+      .default(false)
+      .describe('Wait until every application is Synced and Healthy'),
+    timeoutSeconds: zImpl.number().int().min(1).max(3600).default(300),
+    pollIntervalSeconds: zImpl.number().min(0.05).max(60).default(5),
+  });
+
+const settled = (app: {
+  sync: { status: string };
+  health: { status: string };
+}) => app.sync.status === 'Synced' && app.health.status === 'Healthy';
+
+/**
+ * Syncs applications of an entity through the gitops backend and optionally
+ * waits until they are Synced and Healthy.
+ */
+export function createSyncApplicationsAction(options: {
+  client: GitOpsBackendClient;
+}) {
+  const { client } = options;
+  return createTemplateAction({
+    id: SYNC_APPLICATIONS_ACTION_ID,
+    description:
+      'Syncs GitOps applications of a catalog entity and optionally waits until they are Synced and Healthy',
+    supportsDryRun: true,
+    examples: [
+      {
+        description: 'Sync the dev application and wait up to five minutes',
+        example: stringify({
+          steps: [
+            {
+              id: 'sync',
+              action: SYNC_APPLICATIONS_ACTION_ID,
+              name: 'Sync dev',
+              input: {
+                entityRef: 'component:default/payments',
+                agentId: 'hub',
+                applications: ['payments-dev'],
+                wait: true,
+                timeoutSeconds: 300,
+              },
+            },
+          ],
+        }),
+      },
+    ],
+    schema: {
+      input: actionSchema(syncInputSchema),
+      output: {
+        applications: zImpl =>
+          zImpl
+            .array(
+              zImpl.object({
+                name: zImpl.string(),
+                sync: zImpl.string(),
+                health: zImpl.string(),
+              }),
+            )
+            .describe('Each application with its last known status'),
+      },
+    },
+    async handler(ctx) {
+      const input = parseInput(
+        syncInputSchema(z),
+        ctx.input,
+        SYNC_APPLICATIONS_ACTION_ID,
+      );
+      const refs: EntityApplicationRef[] = input.applications.map(appName => ({
+        entityRef: input.entityRef,
+        agentId: input.agentId,
+        appName,
+        appNamespace: input.appNamespace,
+      }));
+      if (ctx.isDryRun) {
+        ctx.logger.info(
+          `Dry run: would sync ${input.applications.join(', ')} on agent ${
+            input.agentId
+          }${input.prune ? ' with prune' : ''}`,
+        );
+        ctx.output(
+          'applications',
+          refs.map(ref => ({
+            name: ref.appName,
+            sync: 'Unknown',
+            health: 'Unknown',
+          })),
+        );
+        return;
+      }
+      const credentials = await ctx.getInitiatorCredentials();
+      const status = new Map<string, { sync: string; health: string }>();
+      for (const ref of refs) {
+        const { application } = await client.syncApplication(
+          ref,
+          { prune: input.prune, revision: input.revision },
+          credentials,
+        );
+        status.set(ref.appName, {
+          sync: application.sync.status,
+          health: application.health.status,
+        });
+        ctx.logger.info(`Sync of ${ref.appName} requested`);
+      }
+
+      if (input.wait) {
+        const deadline = Date.now() + input.timeoutSeconds * 1000;
+        let pending = refs;
+        while (pending.length) {
+          const next: EntityApplicationRef[] = [];
+          for (const ref of pending) {
+            const app = await client.getApplication(ref, credentials);
+            status.set(ref.appName, {
+              sync: app.sync.status,
+              health: app.health.status,
+            });
+            ctx.logger.info(
+              `${ref.appName}: ${app.sync.status}, ${app.health.status}${
+                app.operation?.phase
+                  ? ` (operation ${app.operation.phase})`
+                  : ''
+              }`,
+            );
+            if (!settled(app)) next.push(ref);
+          }
+          pending = next;
+          if (!pending.length) break;
+          if (Date.now() >= deadline) {
+            throw new Error(
+              `Timed out after ${input.timeoutSeconds}s waiting for ${pending
+                .map(r => r.appName)
+                .join(', ')} to be Synced and Healthy`,
+            );
+          }
+          if (ctx.signal?.aborted) {
+            throw new Error('Sync wait was cancelled');
+          }
+          await new Promise(resolve =>
+            setTimeout(resolve, input.pollIntervalSeconds * 1000),
+          );
+        }
+      }
+      ctx.output(
+        'applications',
+        refs.map(ref => ({ name: ref.appName, ...status.get(ref.appName)! })),
+      );
+    },
+  });
+}

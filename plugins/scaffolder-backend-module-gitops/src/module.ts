@@ -1,0 +1,38 @@
+import {
+  coreServices,
+  createBackendModule,
+} from '@backstage/backend-plugin-api';
+import { scaffolderActionsExtensionPoint } from '@backstage/plugin-scaffolder-node';
+import { createRenderApplicationSetAction } from './actions/renderApplicationSet';
+import { createPromoteAction } from './actions/promote';
+import { createCreateApplicationSetAction } from './actions/createApplicationSet';
+import { createSyncApplicationsAction } from './actions/syncApplications';
+import { GitOpsBackendClient } from './actions/gitopsApi/GitOpsBackendClient';
+
+/**
+ * Scaffolder actions of the GitOps plugin suite.
+ *
+ * @public
+ */
+export const scaffolderModuleGitops = createBackendModule({
+  pluginId: 'scaffolder',
+  moduleId: 'gitops',
+  register(reg) {
+    reg.registerInit({
+      deps: {
+        scaffolder: scaffolderActionsExtensionPoint,
+        discovery: coreServices.discovery,
+        auth: coreServices.auth,
+      },
+      async init({ scaffolder, discovery, auth }) {
+        const client = new GitOpsBackendClient({ discovery, auth });
+        scaffolder.addActions(
+          createRenderApplicationSetAction(),
+          createPromoteAction(),
+          createCreateApplicationSetAction({ client }),
+          createSyncApplicationsAction({ client }),
+        );
+      },
+    });
+  },
+});
