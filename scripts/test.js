@@ -40,6 +40,8 @@ step('jest', bin('backstage-cli'), [
   '--ci',
   // never the watch mode backstage-cli picks outside CI
   '--watchAll=false',
+  // 2 shared cores: rendering tests and the CRD schema compile can pass 5 s
+  '--testTimeout=30000',
   '--json',
   `--outputFile=${report}`,
 ]);
