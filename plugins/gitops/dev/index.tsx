@@ -7,11 +7,7 @@
 import { Entity } from '@backstage/catalog-model';
 import { createDevApp } from '@backstage/dev-utils';
 import { EntityProvider } from '@backstage/plugin-catalog-react';
-import {
-  EntityGitOpsContent,
-  GitOpsFleetPage,
-  gitopsPlugin,
-} from '../src';
+import { EntityGitOpsContent, GitOpsFleetPage, gitopsPlugin } from '../src';
 
 const paymentsApi: Entity = {
   apiVersion: 'backstage.io/v1alpha1',
