@@ -1,0 +1,292 @@
+import fs from 'fs';
+import os from 'os';
+import path from 'path';
+import { execFileSync } from 'child_process';
+import { parse } from 'yaml';
+import {
+  mockCredentials,
+  mockServices,
+  startTestBackend,
+} from '@backstage/backend-test-utils';
+import {
+  DefaultNamespaceEntityPolicy,
+  Entity,
+  EntityPolicies,
+  FieldFormatEntityPolicy,
+  NoForeignRootFieldsEntityPolicy,
+  SchemaValidEntityPolicy,
+  componentEntityV1alpha1Validator,
+} from '@backstage/catalog-model';
+import { catalogServiceMock } from '@backstage/plugin-catalog-node/testUtils';
+import scaffolderPlugin from '@backstage/plugin-scaffolder-backend';
+import scaffolderGithubModule from '@backstage/plugin-scaffolder-backend-module-github';
+import { scaffolderModuleGitops } from './module';
+import { ApplicationSetSchemaValidator } from './actions/applicationSet/ApplicationSetSchemaValidator';
+
+// starting the scaffolder and compiling the ApplicationSet CRD schema take a few seconds
+jest.setTimeout(60_000);
+
+/** The golden-path templates of the suite, at the repository root. */
+const TEMPLATE_DIR = path.resolve(
+  __dirname,
+  '../../../templates/gitops-service',
+);
+const KUBECTL = '/usr/bin/kubectl';
+const ENVIRONMENTS = ['dev', 'prod'];
+
+interface DryRunResponse {
+  log: Array<{ body: { message: string; stepId?: string; status?: string } }>;
+  directoryContents: Array<{ path: string; base64Content: string }>;
+  output: { links?: Array<Record<string, unknown>> };
+  steps: Array<{ id: string; action: string }>;
+}
+
+/** Every file under dir, as paths relative to dir (with '/'). */
+function listFiles(dir: string, prefix = ''): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap(entry => {
+    const rel = prefix ? `${prefix}/${entry.name}` : entry.name;
+    return entry.isDirectory()
+      ? listFiles(path.join(dir, entry.name), rel)
+      : [rel];
+  });
+}
+
+describe('gitops-service template through the scaffolder dry-run API', () => {
+  let backend: Awaited<ReturnType<typeof startTestBackend>>;
+  let response: Response;
+  let body: DryRunResponse;
+  let files: Map<string, string>;
+  let workdir: string;
+
+  beforeAll(async () => {
+    backend = await startTestBackend({
+      features: [
+        scaffolderPlugin,
+        scaffolderModuleGitops,
+        scaffolderGithubModule,
+        catalogServiceMock.factory(),
+        mockServices.rootConfig.factory({
+          data: {
+            backend: {
+              database: { client: 'better-sqlite3', connection: ':memory:' },
+            },
+            integrations: {},
+          },
+        }),
+      ],
+    });
+
+    const template = parse(
+      fs.readFileSync(path.join(TEMPLATE_DIR, 'template.yaml'), 'utf8'),
+    );
+    const skeleton = path.join(TEMPLATE_DIR, 'skeleton');
+    const directoryContents = listFiles(skeleton).map(file => ({
+      path: `skeleton/${file}`,
+      base64Content: fs
+        .readFileSync(path.join(skeleton, file))
+        .toString('base64'),
+    }));
+
+    response = await fetch(
+      `http://localhost:${backend.server.port()}/api/scaffolder/v2/dry-run`,
+      {
+        method: 'POST',
+        headers: {
+          'Content-Type': 'application/json',
+          Authorization: mockCredentials.user.header(),
+        },
+        body: JSON.stringify({
+          template,
+          values: {
+            name: 'orders',
+            description: 'Takes orders',
+            owner: 'group:default/team-a',
+            environments: ENVIRONMENTS,
+            agentId: 'hub',
+            cluster: 'https://kubernetes.default.svc',
+            harnessLabels: true,
+            repoUrl: 'github.com?owner=acme&repo=orders',
+          },
+          secrets: {},
+          directoryContents,
+        }),
+      },
+    );
+    body = await response.json();
+    files = new Map(
+      (body.directoryContents ?? []).map(f => [
+        f.path,
+        Buffer.from(f.base64Content, 'base64').toString('utf8'),
+      ]),
+    );
+    workdir = fs.mkdtempSync(path.join(os.tmpdir(), 'dryrun-'));
+    for (const [file, content] of files) {
+      fs.mkdirSync(path.dirname(path.join(workdir, file)), {
+        recursive: true,
+      });
+      fs.writeFileSync(path.join(workdir, file), content);
+    }
+  });
+
+  afterAll(async () => {
+    if (workdir) fs.rmSync(workdir, { recursive: true, force: true });
+    await backend?.stop();
+  });
+
+  const messages = () => body.log.map(l => l.body.message);
+  /** The inputs a step ran (or was skipped) with, from the dry-run log. */
+  const stepInput = (stepId: string) => {
+    const prefix = 'in dry-run mode with inputs (secrets redacted): ';
+    const entry = body.log.find(
+      l => l.body.stepId === stepId && l.body.message.includes(prefix),
+    );
+    expect(entry).toBeDefined();
+    const message = entry!.body.message;
+    return JSON.parse(message.slice(message.indexOf(prefix) + prefix.length));
+  };
+
+  it('answers the dry run with the log, the rendered files and the output', () => {
+    expect({ status: response.status, body }).toMatchObject({
+      status: 200,
+      body: {
+        log: expect.any(Array),
+        directoryContents: expect.any(Array),
+        output: expect.any(Object),
+      },
+    });
+    expect(body.steps.map(s => s.id)).toEqual([
+      'fetch',
+      'applicationset',
+      'publish',
+      'register',
+      'create-applicationset',
+    ]);
+    // every step reported completion; none failed
+    expect(body.log.filter(l => l.body.status === 'failed')).toEqual([]);
+    for (const step of body.steps) {
+      expect(
+        body.log.some(
+          l =>
+            l.body.stepId === step.id &&
+            ['completed', 'skipped'].includes(l.body.status ?? ''),
+        ),
+      ).toBe(true);
+    }
+  });
+
+  it('skips the actions without dry-run support and runs the gitops actions in dry-run mode', () => {
+    // action log lines carry a (colored) level prefix, so match them by content
+    const expected = [
+      'Skipping because publish:github does not support dry-run',
+      'Skipping because catalog:register does not support dry-run',
+      'Dry run: would write ApplicationSet orders to deploy/applicationset.yaml',
+      'Dry run: would upsert ApplicationSet orders on agent hub',
+    ];
+    expect(
+      expected.filter(text => !messages().some(m => m.includes(text))),
+    ).toEqual([]);
+    // the template output is rendered from the placeholder outputs that the
+    // dry run gives skipped steps
+    expect(body.output.links?.map(link => link.title)).toEqual([
+      'Repository',
+      'Open in catalog',
+    ]);
+  });
+
+  it('returns the rendered skeleton, without template placeholders', () => {
+    const skeleton = listFiles(path.join(TEMPLATE_DIR, 'skeleton'));
+    expect([...files.keys()].sort()).toEqual(expect.arrayContaining(skeleton));
+    for (const [file, content] of files) {
+      expect({ file, placeholder: /\$\{\{/.test(content) }).toEqual({
+        file,
+        placeholder: false,
+      });
+    }
+    // in dry-run mode the render step does not write the ApplicationSet
+    expect(files.has('deploy/applicationset.yaml')).toBe(false);
+  });
+
+  it('renders a catalog-info.yaml that the catalog accepts', async () => {
+    const policy = EntityPolicies.allOf([
+      new SchemaValidEntityPolicy(),
+      new DefaultNamespaceEntityPolicy(),
+      new NoForeignRootFieldsEntityPolicy(),
+      new FieldFormatEntityPolicy(),
+    ]);
+    const entity = parse(files.get('catalog-info.yaml')!) as Entity;
+    const enforced = await policy.enforce(entity);
+    expect(enforced).toBeDefined();
+    expect(await componentEntityV1alpha1Validator.check(enforced!)).toBe(true);
+    expect(enforced).toMatchObject({
+      kind: 'Component',
+      metadata: {
+        name: 'orders',
+        namespace: 'default',
+        description: 'Takes orders',
+        annotations: {
+          'gitops/service': 'orders',
+          'gitops/app-selector': 'gitops/service=orders',
+          'gitops/applicationset': 'orders',
+        },
+      },
+      spec: { owner: 'group:default/team-a' },
+    });
+  });
+
+  it.each(ENVIRONMENTS)(
+    'renders a %s overlay that kubectl kustomize builds',
+    env => {
+      if (!fs.existsSync(KUBECTL)) return; // kubectl is not installed here
+      const out = execFileSync(
+        KUBECTL,
+        ['kustomize', path.join(workdir, 'deploy/overlays', env)],
+        { encoding: 'utf8' },
+      );
+      const docs = out.split(/^---$/m).map(doc => parse(doc));
+      expect(docs.map(d => d.kind).sort()).toEqual(['Deployment', 'Service']);
+      const deployment = docs.find(d => d.kind === 'Deployment');
+      expect(deployment.metadata.name).toBe('orders');
+      expect(deployment.metadata.labels['gitops/environment']).toBe(env);
+      const container = deployment.spec.template.spec.containers[0];
+      expect(container.image).toBe('ghcr.io/acme/orders:latest');
+      expect(container.env[0].value).toBe(env);
+    },
+  );
+
+  it('renders an ApplicationSet that validates against the CRD', () => {
+    expect(stepInput('applicationset')).toMatchObject({
+      serviceName: 'orders',
+      repoUrl: 'https://github.com/acme/orders.git',
+      environments: ENVIRONMENTS,
+      outputPath: 'deploy/applicationset.yaml',
+      harnessLabels: true,
+    });
+    // the render step's output, as the create step received it
+    const created = stepInput('create-applicationset');
+    expect(created).toMatchObject({ agentId: 'hub', upsert: true });
+    const manifest = parse(created.applicationSet);
+    expect(ApplicationSetSchemaValidator.get().errors(manifest)).toEqual([]);
+    expect(manifest).toMatchObject({
+      kind: 'ApplicationSet',
+      metadata: { name: 'orders' },
+    });
+    const elements = manifest.spec.generators[0].list.elements;
+    expect(elements).toEqual(
+      ENVIRONMENTS.map(env => ({
+        environment: env,
+        cluster: 'https://kubernetes.default.svc',
+        namespace: `orders-${env}`,
+      })),
+    );
+    expect(manifest.spec.template.spec.source).toMatchObject({
+      repoURL: 'https://github.com/acme/orders.git',
+      path: 'deploy/overlays/{{environment}}',
+    });
+    // every overlay the ApplicationSet points at was rendered
+    for (const { environment } of elements) {
+      expect(
+        files.has(`deploy/overlays/${environment}/kustomization.yaml`),
+      ).toBe(true);
+    }
+  });
+});
