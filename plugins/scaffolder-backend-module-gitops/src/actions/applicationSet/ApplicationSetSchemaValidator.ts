@@ -1,4 +1,5 @@
 import fs from 'fs';
+import { gunzipSync } from 'zlib';
 import Ajv, { ErrorObject, ValidateFunction } from 'ajv';
 import { parse as parseYaml } from 'yaml';
 import { resolvePackagePath } from '@backstage/backend-plugin-api';
@@ -6,7 +7,7 @@ import { InputError } from '@backstage/errors';
 
 const CRD_PATH = resolvePackagePath(
   '@gitops-suite/plugin-scaffolder-backend-module-gitops',
-  'crds/applicationset-crd.yaml',
+  'crds/applicationset-crd.yaml.gz',
 );
 
 /** Describes one ajv error by the field it concerns. */
@@ -40,8 +41,13 @@ export class ApplicationSetSchemaValidator {
     return this.instance;
   }
 
+  /** Reads a CRD file; `.gz` files (as shipped: the CRD is 1.4 MB) are gunzipped. */
   static fromFile(path: string): ApplicationSetSchemaValidator {
-    const crd = parseYaml(fs.readFileSync(path, 'utf8'), {
+    const raw = fs.readFileSync(path);
+    const text = (path.endsWith('.gz') ? gunzipSync(raw) : raw).toString(
+      'utf8',
+    );
+    const crd = parseYaml(text, {
       maxAliasCount: -1,
     });
     const schema = crd?.spec?.versions?.[0]?.schema?.openAPIV3Schema;
