@@ -8,6 +8,7 @@ import {
   gitopsEntity,
   startGitOpsTestBackend,
 } from '../__testUtils__/startGitOpsTestBackend';
+import { hubScenario } from '../__testUtils__/hubScenario';
 
 jest.setTimeout(30_000);
 
@@ -15,33 +16,7 @@ jest.setTimeout(30_000);
  * The action against the real gitops backend plugin (in a test backend,
  * over real HTTP) configured with a real sandbox Argo CD agent.
  */
-const scenario = {
-  seed: 'scaffolder-create-applicationset-test',
-  environments: [
-    { name: 'dev', cluster: 'in-cluster', namespace: '{service}-dev' },
-    { name: 'prod', cluster: 'in-cluster', namespace: '{service}-prod' },
-  ],
-  projects: [{ name: 'shop' }],
-  services: [
-    {
-      name: 'existing',
-      repo: 'https://github.com/acme/existing.git',
-      project: 'shop',
-      agents: ['hub'],
-    },
-  ],
-  agents: [
-    {
-      id: 'hub',
-      kind: 'argocd',
-      token: 'hub-argo-token-0001',
-      environments: ['dev', 'prod'],
-      clusters: [
-        { name: 'in-cluster', server: 'https://kubernetes.default.svc' },
-      ],
-    },
-  ],
-};
+const scenario = hubScenario('scaffolder-create-applicationset-test');
 
 const manifestOf = (serviceName: string, environments = ['dev']) =>
   buildApplicationSet({

@@ -5,6 +5,7 @@ import { parse } from 'yaml';
 import { createMockActionContext } from '@backstage/plugin-scaffolder-node-test-utils';
 import { startSandbox, Sandbox } from '@gitops-suite/sandbox-agent';
 import { createRenderApplicationSetAction } from './renderApplicationSet';
+import { hubScenario } from '../__testUtils__/hubScenario';
 
 jest.setTimeout(30_000);
 
@@ -13,33 +14,7 @@ jest.setTimeout(30_000);
  * suite's stand-in for a real one): it must be accepted and generate one
  * Application per environment, labelled for the catalog.
  */
-const scenario = {
-  seed: 'scaffolder-render-sandbox-test',
-  environments: [
-    { name: 'dev', cluster: 'in-cluster', namespace: '{service}-dev' },
-    { name: 'prod', cluster: 'in-cluster', namespace: '{service}-prod' },
-  ],
-  projects: [{ name: 'shop' }],
-  services: [
-    {
-      name: 'existing',
-      repo: 'https://github.com/acme/existing.git',
-      project: 'shop',
-      agents: ['hub'],
-    },
-  ],
-  agents: [
-    {
-      id: 'hub',
-      kind: 'argocd',
-      token: 'hub-argo-token-0001',
-      environments: ['dev', 'prod'],
-      clusters: [
-        { name: 'in-cluster', server: 'https://kubernetes.default.svc' },
-      ],
-    },
-  ],
-};
+const scenario = hubScenario('scaffolder-render-sandbox-test');
 
 describe('gitops:applicationset:render against the sandbox agent', () => {
   let sandbox: Sandbox;
