@@ -19,7 +19,7 @@ function step(name, command, args, options = {}) {
   console.log(`\n=== ${name}: ${[path.basename(command), ...args].join(' ')}`);
   const started = Date.now();
   const run = spawnSync(command, args, {
-    cwd: root,
+    cwd: options.cwd ?? root,
     stdio: 'inherit',
     env: { ...process.env, FORCE_COLOR: '0', ...options.env },
   });
@@ -46,24 +46,53 @@ step('jest', bin('backstage-cli'), [
   `--outputFile=${report}`,
 ]);
 
+/*
+ * The suites under test/ run after the unit tests, one at a time: the
+ * reliability suite restarts a private PostgreSQL and runs two backends, the
+ * e2e journeys start the whole portal and drive Chromium.
+ */
+const suiteReports = [report];
+for (const [name, dir, timeout] of [
+  ['reliability', 'test/reliability', '120000'],
+  ['e2e', 'test/e2e', '180000'],
+]) {
+  const out = path.join(os.tmpdir(), `gitops-${name}-${process.pid}.json`);
+  if (
+    step(name, bin('backstage-cli'), [
+      'package',
+      'test',
+      '--watchAll=false',
+      '--runInBand',
+      `--testTimeout=${timeout}`,
+      '--json',
+      `--outputFile=${out}`,
+    ], { cwd: path.join(root, dir) }) !== undefined
+  ) {
+    suiteReports.push(out);
+  }
+}
+
 let passed = 0;
 let failed = 0;
 let skipped = 0;
-if (fs.existsSync(report)) {
-  const jest = JSON.parse(fs.readFileSync(report, 'utf8'));
-  passed = jest.numPassedTests;
-  failed = jest.numFailedTests + jest.numRuntimeErrorTestSuites;
-  skipped = jest.numPendingTests + jest.numTodoTests;
-  fs.rmSync(report);
-} else if (results.some(r => r.name === 'jest')) {
-  failed += 1;
+for (const file of suiteReports) {
+  if (!fs.existsSync(file)) continue;
+  const jest = JSON.parse(fs.readFileSync(file, 'utf8'));
+  passed += jest.numPassedTests;
+  failed += jest.numFailedTests + jest.numRuntimeErrorTestSuites;
+  skipped += jest.numPendingTests + jest.numTodoTests;
+  fs.rmSync(file);
 }
 if (results.some(r => r.name === 'jest') && passed === 0) {
   console.log('jest ran no test: counted as a failure');
   failed += 1;
 }
 const failedSteps = results.filter(r => !r.ok);
-failed += failedSteps.filter(r => r.name !== 'jest').length;
+const testSteps = ['jest', 'reliability', 'e2e'];
+failed += failedSteps.filter(r => !testSteps.includes(r.name)).length;
+// a test step that failed without a failing test (a crash before its
+// report) still counts as a failure
+if (failed === 0 && failedSteps.length) failed += 1;
 
 console.log('\n=== summary');
 for (const r of results) {

@@ -2,6 +2,7 @@ import {
   coreServices,
   createBackendPlugin,
 } from '@backstage/backend-plugin-api';
+import { actionsRegistryServiceRef } from '@backstage/backend-plugin-api/alpha';
 import { catalogServiceRef } from '@backstage/plugin-catalog-node';
 import { gitopsPermissions } from '@gitops-suite/plugin-gitops-common';
 import {
@@ -19,6 +20,10 @@ import { OperationRunner } from './operations/OperationRunner';
 import { DriftPoller } from './drift/DriftPoller';
 import { RouteContext } from './routes/RouteContext';
 import { createRouter } from './routes/createRouter';
+import { DatabaseDeliveryEventStore } from './metrics/DatabaseDeliveryEventStore';
+import { DeliveryEventCollector } from './metrics/DeliveryEventCollector';
+import { DeliveryMetricsService } from './metrics/DeliveryMetricsService';
+import { createGitOpsActions } from './actions/createGitOpsActions';
 
 /**
  * The `gitops` backend plugin: providers for Argo CD and Harness GitOps
@@ -56,6 +61,7 @@ export const gitopsPlugin = createBackendPlugin({
         scheduler: coreServices.scheduler,
         auditor: coreServices.auditor,
         catalog: catalogServiceRef,
+        actionsRegistry: actionsRegistryServiceRef,
       },
       async init(deps) {
         const { config, logger, scheduler } = deps;
@@ -88,23 +94,35 @@ export const gitopsPlugin = createBackendPlugin({
           ].filter((s): s is string => Boolean(s)),
         );
 
-        deps.httpRouter.use(
-          createRouter(
-            new RouteContext({
-              httpAuth: deps.httpAuth,
-              permissions: deps.permissions,
-              catalog: deps.catalog,
-              logger,
-              registry,
-              aggregator,
-              store,
-              runner,
-              environments: gitops.environments,
-              extraProxyPaths: gitops.extraProxyPaths,
-              knownSecrets,
-            }),
-          ),
+        const routeContext = new RouteContext({
+          httpAuth: deps.httpAuth,
+          permissions: deps.permissions,
+          catalog: deps.catalog,
+          logger,
+          registry,
+          aggregator,
+          store,
+          runner,
+          environments: gitops.environments,
+          extraProxyPaths: gitops.extraProxyPaths,
+          knownSecrets,
+        });
+        const deliveryEvents = await DatabaseDeliveryEventStore.create({
+          database: deps.database,
+        });
+        const metrics = new DeliveryMetricsService(
+          deliveryEvents,
+          new DeliveryEventCollector(registry, deliveryEvents, logger),
+          store,
+          gitops.environments,
         );
+        deps.httpRouter.use(createRouter(routeContext, { metrics }));
+        // the same reads and audited operations for automation and AI
+        // assistants, at /.backstage/actions (ids `gitops:<name>`)
+        createGitOpsActions({
+          ctx: routeContext,
+          actionsRegistry: deps.actionsRegistry,
+        });
         deps.httpRouter.addAuthPolicy({ path: '/health', allow: 'unauthenticated' });
 
         if (gitops.pollerFrequencySeconds > 0 && gitops.agents.length) {
@@ -118,6 +136,32 @@ export const gitopsPlugin = createBackendPlugin({
               const result = await poller.pollOnce(signal as AbortSignal);
               logger.debug(
                 `Drift poll: ${result.applications} apps on ${result.agents} agents, ${result.driftStarted} drift started, ${result.driftEnded} ended`,
+              );
+            },
+          });
+        }
+        // delivery metrics: record history, failed syncs and health of the
+        // whole fleet (entity pages also record their own applications)
+        const metricsFrequency =
+          config.getOptionalNumber('gitops.metrics.frequencySeconds') ?? 300;
+        if (
+          gitops.pollerFrequencySeconds > 0 &&
+          metricsFrequency > 0 &&
+          gitops.agents.length
+        ) {
+          await scheduler.scheduleTask({
+            id: 'gitops-delivery-metrics',
+            frequency: { seconds: metricsFrequency },
+            timeout: { seconds: Math.max(60, metricsFrequency) },
+            initialDelay: { seconds: 10 },
+            fn: async signal => {
+              const apps = await aggregator.fleetApplications();
+              const result = await metrics.collector.collect(apps.items, {
+                metadataBudget: 200,
+                signal: signal as AbortSignal,
+              });
+              logger.debug(
+                `Delivery metrics: ${result.applications.length} apps read, ${result.deployments} deployments, ${result.failures} failed syncs, ${result.commitDates} commit dates recorded`,
               );
             },
           });

@@ -12,7 +12,10 @@ export {
   EntityGitOpsOverviewCard,
   EntityGitOpsEnvironmentContent,
   GitOpsFleetPage,
+  EntityDeliveryMetricsCard,
+  EntityPromotionInsightCard,
 } from './plugin';
+export type { DeliveryMetricsCardProps } from './components/DeliveryMetricsCard';
 export { gitopsApiRef, GitOpsClient } from './api';
 export type {
   ApplicationRef,

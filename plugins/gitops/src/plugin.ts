@@ -66,6 +66,38 @@ export const EntityGitOpsOverviewCard = gitopsPlugin.provide(
 );
 
 /**
+ * The entity's delivery metrics (deployment frequency, lead time, change
+ * failure rate, time to restore) per environment, for the overview.
+ * @public
+ */
+export const EntityDeliveryMetricsCard = gitopsPlugin.provide(
+  createComponentExtension({
+    name: 'EntityDeliveryMetricsCard',
+    component: {
+      lazy: () =>
+        import('./components/DeliveryMetricsCard').then(
+          m => m.DeliveryMetricsCard,
+        ),
+    },
+  }),
+);
+
+/**
+ * What separates each environment of the entity from the next, with a
+ * prefilled promotion (also shown in the GitOps tab).
+ * @public
+ */
+export const EntityPromotionInsightCard = gitopsPlugin.provide(
+  createComponentExtension({
+    name: 'EntityPromotionInsightCard',
+    component: {
+      lazy: () =>
+        import('./components/PromotionInsight').then(m => m.PromotionInsight),
+    },
+  }),
+);
+
+/**
  * The services running in an environment or on a cluster (Resource
  * entities of type `environment` or `kubernetes-cluster`).
  * @public

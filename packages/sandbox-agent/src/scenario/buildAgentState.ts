@@ -298,6 +298,7 @@ function buildServiceApp(
     sourceType,
     sourceTypes,
     desiredIndex,
+    rolledBack: state.rolledBack,
     liveIndex,
     health,
     operation,

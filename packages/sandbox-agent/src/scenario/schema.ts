@@ -96,6 +96,8 @@ const instanceStateSchema = z
     revisionsBehind: z.number().int().min(0).optional(),
     /** Result of the last sync operation. */
     operation: z.enum(['Succeeded', 'Failed', 'Error']).optional(),
+    /** The history holds a release that was rolled back (to the one before) before the live one shipped. */
+    rolledBack: z.boolean().optional(),
     /** Start with live state drifted from git (`true` = replicas, or a field name). */
     drift: z
       .union([z.boolean(), z.enum(['replicas', 'image', 'configmap', 'label'])])

@@ -116,6 +116,8 @@ export interface ServiceAppInit {
   operation: 'Succeeded' | 'Failed' | 'Error';
   drift?: DriftField;
   orphan: boolean;
+  /** Insert a rollback (to the commit two before the live one) before the live deployment. */
+  rolledBack?: boolean;
 }
 
 const PEOPLE = [
@@ -201,7 +203,8 @@ export function createServiceApplication(ctx: FactoryContext, init: ServiceAppIn
   else status.sourceType = init.sourceType;
   const automated = isAutomated(app);
   if (!missing) {
-    const count = Math.min(init.liveIndex + 1, 2 + (h % 5));
+    const rollback = Boolean(init.rolledBack) && init.liveIndex >= 2;
+    const count = Math.min(init.liveIndex + 1, Math.max(rollback ? 3 : 2, 2 + (h % 5)));
     const idBase = h % 25;
     const history: JsonObject[] = [];
     for (let k = init.liveIndex - count + 1, n = 0; k <= init.liveIndex; k++, n++) {
@@ -210,15 +213,31 @@ export function createServiceApplication(ctx: FactoryContext, init: ServiceAppIn
         commit.date + (4 + ((h >>> n) % 40)) * MINUTE,
         ctx.now - (count - n) * 5 * MINUTE,
       );
+      const initiatedBy = automated
+        ? { automated: true }
+        : { username: PEOPLE[(h + k) % PEOPLE.length] };
+      if (rollback && k === init.liveIndex) {
+        // the release before the live one was rolled back 25 minutes after it
+        // shipped (or half way to the live one, when that came sooner)
+        const bad = Date.parse(history[history.length - 1].deployedAt);
+        const at = Math.min(bad + 25 * MINUTE, Math.round((bad + started) / 2));
+        history.push(
+          historyEntry(record, {
+            id: idBase + history.length,
+            revision: init.repo.commits[k - 2].sha,
+            deployStartedAt: at,
+            deployedAt: at + 5000,
+            initiatedBy: { username: PEOPLE[(h + k + 1) % PEOPLE.length] },
+          }),
+        );
+      }
       history.push(
         historyEntry(record, {
-          id: idBase + n,
+          id: idBase + history.length,
           revision: commit.sha,
           deployStartedAt: started,
           deployedAt: started + (3 + ((h >>> (n + 3)) % 50)) * 1000,
-          initiatedBy: automated
-            ? { automated: true }
-            : { username: PEOPLE[(h + k) % PEOPLE.length] },
+          initiatedBy,
         }),
       );
     }

@@ -244,6 +244,21 @@ describe.each(databases.eachSupportedId())('DatabaseAuditStore (%s)', id => {
       });
     });
 
+    it('comes up when several replicas migrate a fresh database at once', async () => {
+      const knex = await databases.init(id);
+      const stores = await Promise.all(
+        [1, 2, 3].map(() =>
+          DatabaseAuditStore.create({
+            database: mockServices.database({ knex }),
+          }),
+        ),
+      );
+      expect(stores).toHaveLength(3);
+      for (const table of tables) {
+        await expect(knex.schema.hasTable(table)).resolves.toBe(true);
+      }
+    });
+
     it('enforces one fleet state row per agent and application key', async () => {
       const { knex } = await createStore();
       const row = {

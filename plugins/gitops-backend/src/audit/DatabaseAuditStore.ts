@@ -36,6 +36,29 @@ const OPERATIONS_TABLE = 'gitops_operations';
 const DRIFT_TABLE = 'gitops_drift_events';
 const FLEET_TABLE = 'gitops_fleet_state';
 
+/** Tries of the migrations when other replicas run them at the same time. */
+const MIGRATION_ATTEMPTS = 5;
+
+/**
+ * Brings the schema up to date. Replicas starting together on a fresh
+ * database race to create knex's migration tables and lock (one gets
+ * "already exists" or "already locked"); the loser waits and tries again,
+ * by when the winner has finished.
+ */
+async function migrate(client: Knex): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await client.migrate.latest({ directory: migrationsDir });
+      return;
+    } catch (error) {
+      if (attempt >= MIGRATION_ATTEMPTS) throw error;
+      await new Promise(resolve =>
+        setTimeout(resolve, 250 * attempt + Math.random() * 250),
+      );
+    }
+  }
+}
+
 const DEFAULT_LIMIT = 100;
 const MAX_LIMIT = 500;
 const DEFAULT_PENDING_TIMEOUT: HumanDuration = { minutes: 15 };
@@ -160,7 +183,7 @@ export class DatabaseAuditStore implements AuditStore {
     const { database } = options;
     const client = await database.getClient();
     if (!options.skipMigrations && !database.migrations?.skip) {
-      await client.migrate.latest({ directory: migrationsDir });
+      await migrate(client);
     }
     const pendingTimeoutMs = durationToMilliseconds(
       options.pendingTimeout ?? DEFAULT_PENDING_TIMEOUT,

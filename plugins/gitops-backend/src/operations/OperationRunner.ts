@@ -1,12 +1,13 @@
-import {
-  AuditorService,
-  LoggerService,
-} from '@backstage/backend-plugin-api';
+import { AuditorService, LoggerService } from '@backstage/backend-plugin-api';
 import type { Request } from 'express';
+import { ServiceUnavailableError } from '@backstage/errors';
 import type { JsonObject } from '@backstage/types';
 import { OperationAction } from '@gitops-suite/plugin-gitops-common';
 import { AuditStore } from '../audit/AuditStore';
 import { ApplicationAggregator } from '../aggregation/ApplicationAggregator';
+
+/** Tries to record a succeeded operation (about 7.5 s in all). */
+const COMPLETE_ATTEMPTS = 5;
 
 export interface OperationInput {
   actor: string;
@@ -32,18 +33,33 @@ export class OperationRunner {
     private readonly logger: LoggerService,
   ) {}
 
+  /**
+   * `request` is the HTTP request when there is one (Backstage's auditor
+   * reads the caller and client from it); actions have none, and the actor
+   * in the event's metadata names the caller either way.
+   */
   async run<T>(
     input: OperationInput,
-    request: Request,
+    request: Request | undefined,
     call: () => Promise<T>,
   ): Promise<{ auditId: string; result: T }> {
-    const row = await this.store.startOperation(input);
+    const row = await this.store.startOperation(input).catch(error => {
+      // bad input stays a 400; anything else means the audit log is away
+      if ((error as Error)?.name === 'InputError') throw error;
+      this.logger.error(
+        `Could not write the audit row of a ${input.action}: ${error}`,
+      );
+      throw new ServiceUnavailableError(
+        `The audit log is unavailable, so the ${input.action} was not started; try again shortly`,
+      );
+    });
     const auditEvent = await this.auditor.createEvent({
       eventId: `application-${input.action.replace('.', '-')}`,
       severityLevel: 'medium',
       request,
       meta: {
         auditId: row.id,
+        actor: input.actor,
         agentId: input.agentId,
         application: input.application,
         appNamespace: input.appNamespace,
@@ -52,21 +68,50 @@ export class OperationRunner {
       },
     });
     try {
-      const result = await call();
-      await this.store.completeOperation(row.id, { outcome: 'succeeded' });
+      let result: T;
+      try {
+        result = await call();
+      } catch (error) {
+        const message = (error as Error)?.message ?? String(error);
+        await this.store
+          .completeOperation(row.id, { outcome: 'failed', message })
+          .catch(e =>
+            this.logger.error(`Could not complete audit row ${row.id}: ${e}`),
+          );
+        await auditEvent.fail({ error: error as Error });
+        throw error;
+      }
+      // The agent did it: never record or answer that as a failure because
+      // the database is briefly away.
+      await this.completeSucceeded(row.id);
       await auditEvent.success();
       return { auditId: row.id, result };
-    } catch (error) {
-      const message = (error as Error)?.message ?? String(error);
-      await this.store
-        .completeOperation(row.id, { outcome: 'failed', message })
-        .catch(e =>
-          this.logger.error(`Could not complete audit row ${row.id}: ${e}`),
-        );
-      await auditEvent.fail({ error: error as Error });
-      throw error;
     } finally {
       await this.aggregator.invalidateAgent(input.agentId);
+    }
+  }
+
+  /**
+   * Marks an operation succeeded, retrying while the database is
+   * unreachable; if it stays away, the row remains pending (reported as
+   * `unknown` later) rather than wrong.
+   */
+  private async completeSucceeded(id: string): Promise<void> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await this.store.completeOperation(id, { outcome: 'succeeded' });
+        return;
+      } catch (error) {
+        // an earlier attempt did commit, only its answer was lost
+        if ((error as Error)?.name === 'ConflictError') return;
+        if (attempt >= COMPLETE_ATTEMPTS) {
+          this.logger.error(
+            `Could not record audit row ${id} as succeeded; it stays pending: ${error}`,
+          );
+          return;
+        }
+        await new Promise(resolve => setTimeout(resolve, 250 * 2 ** attempt));
+      }
     }
   }
 }

@@ -87,4 +87,15 @@ describe('scrubSecrets', () => {
     );
     expect(out.message).toBe(`failed with token ${REDACTED} in header`);
   });
+
+  it('removes the password of a URL with credentials, keeping the user', () => {
+    const out = scrubSecrets({
+      repo: 'https://bot:hunter2-pass@git.example.com/acme/deploy.git',
+      ssh: 'ssh://git@github.com/acme/deploy.git',
+    });
+    expect(out.repo).toBe(
+      `https://bot:${REDACTED}@git.example.com/acme/deploy.git`,
+    );
+    expect(out.ssh).toBe('ssh://git@github.com/acme/deploy.git');
+  });
 });

@@ -31,6 +31,9 @@ const SECRET_KEYS = new Set(
 
 const LAST_APPLIED = 'kubectl.kubernetes.io/last-applied-configuration';
 
+/** The password of `scheme://user:password@host` (repository URLs carry them). */
+const URL_PASSWORD = /([a-z][a-z0-9+.-]*:\/\/[^\s/?#@:]*):[^\s/?#@]+@/gi;
+
 type Json = unknown;
 
 function looksLikeJsonObject(text: string): boolean {
@@ -48,6 +51,9 @@ function scrubString(value: string, secrets: string[]): string {
     } catch {
       // not JSON after all
     }
+  }
+  if (result.includes('@')) {
+    result = result.replace(URL_PASSWORD, `$1:${REDACTED}@`);
   }
   for (const secret of secrets) {
     if (secret.length >= 6 && result.includes(secret)) {

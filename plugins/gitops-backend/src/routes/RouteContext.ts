@@ -8,7 +8,11 @@ import {
 } from '@backstage/backend-plugin-api';
 import { CatalogService } from '@backstage/plugin-catalog-node';
 import { NotAllowedError, NotFoundError } from '@backstage/errors';
-import { Entity, stringifyEntityRef } from '@backstage/catalog-model';
+import {
+  CompoundEntityRef,
+  Entity,
+  stringifyEntityRef,
+} from '@backstage/catalog-model';
 import {
   AuthorizeResult,
   BasicPermission,
@@ -51,12 +55,21 @@ export class RouteContext {
     return this.deps.httpAuth.credentials(req, { allow: ['user', 'service'] });
   }
 
-  /** The actor recorded in the audit log. */
-  actor(credentials: BackstageCredentials<Principal>): string {
-    const principal = credentials.principal;
-    return principal.type === 'user'
-      ? principal.userEntityRef
-      : `service:${principal.subject}`;
+  /**
+   * The actor recorded in the audit log: a user's entity ref or
+   * `service:<subject>`; anyone else may not operate.
+   */
+  actor(credentials: BackstageCredentials): string {
+    const principal = credentials.principal as Partial<Principal>;
+    if (principal.type === 'user' && principal.userEntityRef) {
+      return principal.userEntityRef;
+    }
+    if (principal.type === 'service' && principal.subject) {
+      return `service:${principal.subject}`;
+    }
+    throw new NotAllowedError(
+      'Operations need a signed-in user or a backend service',
+    );
   }
 
   async authorize(
@@ -92,15 +105,26 @@ export class RouteContext {
    * The entity named by the route (as the caller may see it in the catalog)
    * and the GitOps query its annotations describe.
    */
-  async entity(
+  entity(
     req: Request,
     credentials: BackstageCredentials,
   ): Promise<{ entity: Entity; entityRef: string; query: GitOpsEntityQuery }> {
-    const entityRef = stringifyEntityRef({
-      kind: req.params.kind,
-      namespace: req.params.namespace,
-      name: req.params.name,
-    });
+    return this.entityByRef(
+      {
+        kind: req.params.kind,
+        namespace: req.params.namespace,
+        name: req.params.name,
+      },
+      credentials,
+    );
+  }
+
+  /** The same for an entity ref given some other way (actions). */
+  async entityByRef(
+    ref: CompoundEntityRef,
+    credentials: BackstageCredentials,
+  ): Promise<{ entity: Entity; entityRef: string; query: GitOpsEntityQuery }> {
+    const entityRef = stringifyEntityRef(ref);
     const entity = await this.deps.catalog.getEntityByRef(entityRef, {
       credentials,
     });
@@ -116,8 +140,13 @@ export class RouteContext {
     return { entity, entityRef, query };
   }
 
+  /** A copy of `body` with every secret scrubbed out. */
+  scrub<T>(body: T): T {
+    return scrubSecrets(body, this.deps.knownSecrets);
+  }
+
   /** Sends JSON with every secret scrubbed out. */
   send(res: Response, body: unknown, status = 200): void {
-    res.status(status).json(scrubSecrets(body, this.deps.knownSecrets));
+    res.status(status).json(this.scrub(body));
   }
 }

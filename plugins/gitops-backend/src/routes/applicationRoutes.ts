@@ -1,17 +1,18 @@
 import Router from 'express-promise-router';
-import type { Request } from 'express';
+import type { Request, Response } from 'express';
 import { InputError } from '@backstage/errors';
-import {
-  gitopsApplicationReadPermission,
-  gitopsApplicationRefreshPermission,
-  gitopsApplicationRollbackPermission,
-  gitopsApplicationSyncPermission,
-} from '@gitops-suite/plugin-gitops-common';
-import { ApplicationRef } from '@gitops-suite/plugin-gitops-node';
+import { gitopsApplicationReadPermission } from '@gitops-suite/plugin-gitops-common';
 import { ResourcePermission } from '@backstage/plugin-permission-common';
 import { RouteContext } from './RouteContext';
-import { findEntityApplication } from './findEntityApplication';
-import { parse, refreshBody, rollbackBody, syncBody } from './schemas';
+import {
+  ApplicationTarget,
+  resolveEntityApplication,
+} from './resolveEntityApplication';
+import {
+  refreshApplication,
+  rollbackApplication,
+  syncApplication,
+} from './applicationOperations';
 
 const BASE = '/entity/:namespace/:kind/:name/applications/:agentId/:appName';
 const REVISION = /^[A-Za-z0-9._\-/]{1,256}$/;
@@ -20,31 +21,43 @@ const REVISION = /^[A-Za-z0-9._\-/]{1,256}$/;
 export function applicationRoutes(ctx: RouteContext) {
   const router = Router();
 
+  /** The application the route names, from the request's parameters. */
+  function target(req: Request): ApplicationTarget {
+    const { kind, namespace, name, agentId, appName } = req.params;
+    return {
+      entityRef: { kind, namespace, name },
+      agentId,
+      name: appName,
+      appNamespace:
+        typeof req.query.appNamespace === 'string' && req.query.appNamespace
+          ? req.query.appNamespace
+          : undefined,
+    };
+  }
+
   async function resolve(
     req: Request,
     permission: ResourcePermission<'catalog-entity'>,
   ) {
     const credentials = await ctx.credentials(req);
-    const { entityRef, query } = await ctx.entity(req, credentials);
-    await ctx.authorizeEntity(credentials, permission, entityRef);
-    const appNamespace =
-      typeof req.query.appNamespace === 'string' && req.query.appNamespace
-        ? req.query.appNamespace
-        : undefined;
-    const { provider, app } = await findEntityApplication(
-      ctx,
-      entityRef,
-      query,
-      req.params.agentId,
-      req.params.appName,
-      appNamespace,
+    return resolveEntityApplication(ctx, credentials, target(req), permission);
+  }
+
+  /** Runs an operation for the caller; body errors answer 400 first. */
+  async function operate(
+    req: Request,
+    res: Response,
+    operation: typeof refreshApplication,
+  ) {
+    const credentials = await ctx.credentials(req);
+    ctx.send(
+      res,
+      await operation(
+        ctx,
+        { credentials, target: target(req), request: req },
+        req.body,
+      ),
     );
-    const ref: ApplicationRef = {
-      name: app.name,
-      namespace: app.namespace,
-      project: app.project,
-    };
-    return { credentials, entityRef, provider, app, ref };
   }
 
   router.get(BASE, async (req, res) => {
@@ -94,71 +107,15 @@ export function applicationRoutes(ctx: RouteContext) {
     ctx.send(res, { audit, drift });
   });
 
-  router.post(`${BASE}/refresh`, async (req, res) => {
-    const body = parse(refreshBody, req.body, 'refresh request');
-    const { credentials, entityRef, provider, app, ref } = await resolve(
-      req,
-      gitopsApplicationRefreshPermission,
-    );
-    const { auditId, result } = await ctx.deps.runner.run(
-      {
-        actor: ctx.actor(credentials),
-        entityRef,
-        agentId: app.agentId,
-        application: app.name,
-        appNamespace: app.namespace,
-        action: 'refresh',
-        parameters: body,
-      },
-      req,
-      () => provider.refresh(ref, body.mode),
-    );
-    ctx.send(res, { auditId, application: result });
-  });
+  router.post(`${BASE}/refresh`, (req, res) =>
+    operate(req, res, refreshApplication),
+  );
 
-  router.post(`${BASE}/sync`, async (req, res) => {
-    const body = parse(syncBody, req.body, 'sync request');
-    const { credentials, entityRef, provider, app, ref } = await resolve(
-      req,
-      gitopsApplicationSyncPermission,
-    );
-    const { auditId, result } = await ctx.deps.runner.run(
-      {
-        actor: ctx.actor(credentials),
-        entityRef,
-        agentId: app.agentId,
-        application: app.name,
-        appNamespace: app.namespace,
-        action: 'sync',
-        parameters: body,
-      },
-      req,
-      () => provider.sync(ref, body),
-    );
-    ctx.send(res, { auditId, application: result });
-  });
+  router.post(`${BASE}/sync`, (req, res) => operate(req, res, syncApplication));
 
-  router.post(`${BASE}/rollback`, async (req, res) => {
-    const body = parse(rollbackBody, req.body, 'rollback request');
-    const { credentials, entityRef, provider, app, ref } = await resolve(
-      req,
-      gitopsApplicationRollbackPermission,
-    );
-    const { auditId, result } = await ctx.deps.runner.run(
-      {
-        actor: ctx.actor(credentials),
-        entityRef,
-        agentId: app.agentId,
-        application: app.name,
-        appNamespace: app.namespace,
-        action: 'rollback',
-        parameters: body,
-      },
-      req,
-      () => provider.rollback(ref, body),
-    );
-    ctx.send(res, { auditId, application: result });
-  });
+  router.post(`${BASE}/rollback`, (req, res) =>
+    operate(req, res, rollbackApplication),
+  );
 
   return router;
 }

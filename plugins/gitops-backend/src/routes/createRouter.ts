@@ -7,9 +7,15 @@ import { fleetRoutes } from './fleetRoutes';
 import { inventoryRoutes } from './inventoryRoutes';
 import { proxyRoutes } from './proxyRoutes';
 import { agentErrorHandler } from './agentErrorHandler';
+import { metricsRoutes } from './metricsRoutes';
+import { promotionRoutes } from './promotionRoutes';
+import { DeliveryMetricsService } from '../metrics/DeliveryMetricsService';
 
 /** The `/api/gitops` router. */
-export function createRouter(ctx: RouteContext): express.Router {
+export function createRouter(
+  ctx: RouteContext,
+  options: { metrics: DeliveryMetricsService },
+): express.Router {
   const router = Router();
   router.use(express.json({ limit: '1mb' }));
   router.get('/health', (_req, res) => {
@@ -20,6 +26,8 @@ export function createRouter(ctx: RouteContext): express.Router {
   router.use(fleetRoutes(ctx));
   router.use(inventoryRoutes(ctx));
   router.use(proxyRoutes(ctx));
+  router.use(metricsRoutes(ctx, options.metrics));
+  router.use(promotionRoutes(ctx, options.metrics));
   router.use(agentErrorHandler);
   return router;
 }

@@ -1,29 +1,20 @@
 import Router from 'express-promise-router';
-import {
-  gitopsApplicationReadPermission,
-  groupByEnvironment,
-} from '@gitops-suite/plugin-gitops-common';
+import { gitopsApplicationReadPermission } from '@gitops-suite/plugin-gitops-common';
 import { RouteContext } from './RouteContext';
+import { readEntityApplications } from './readEntityApplications';
 
 /** An entity's applications grouped by environment, its ApplicationSets and its events. */
 export function entityRoutes(ctx: RouteContext) {
   const router = Router();
-  const { aggregator, store, environments } = ctx.deps;
+  const { aggregator, store } = ctx.deps;
 
   router.get('/entity/:namespace/:kind/:name/applications', async (req, res) => {
     const credentials = await ctx.credentials(req);
-    const { entityRef, query } = await ctx.entity(req, credentials);
-    await ctx.authorizeEntity(
-      credentials,
-      gitopsApplicationReadPermission,
-      entityRef,
+    const { kind, namespace, name } = req.params;
+    ctx.send(
+      res,
+      await readEntityApplications(ctx, credentials, { kind, namespace, name }),
     );
-    const { items, errors } = await aggregator.entityApplications(query);
-    ctx.send(res, {
-      entityRef,
-      environments: groupByEnvironment(items, environments),
-      errors,
-    });
   });
 
   router.get(

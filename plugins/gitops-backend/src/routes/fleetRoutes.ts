@@ -7,6 +7,7 @@ import {
 } from '@gitops-suite/plugin-gitops-common';
 import { RouteContext } from './RouteContext';
 import { eventsQuery, fleetFilterQuery, parse } from './schemas';
+import { readFleetApplications } from './readFleetApplications';
 
 /** Fleet-wide views: summary, filtered application list, audit and drift. */
 export function fleetRoutes(ctx: RouteContext) {
@@ -39,16 +40,18 @@ export function fleetRoutes(ctx: RouteContext) {
 
   router.get('/fleet/applications', async (req, res) => {
     const credentials = await ctx.credentials(req);
-    await ctx.authorize(credentials, gitopsFleetReadPermission);
     const filter = parse(fleetFilterQuery, req.query, 'fleet filter');
-    const apps = await aggregator.fleetApplications(filter.agent);
-    const filtered = filterFleetApplications(apps.items, filter, agentsById());
+    const { items, errors } = await readFleetApplications(
+      ctx,
+      credentials,
+      filter,
+    );
     const offset = filter.offset ?? 0;
     const limit = filter.limit ?? 5000;
     ctx.send(res, {
-      items: filtered.slice(offset, offset + limit),
-      errors: apps.errors,
-      total: filtered.length,
+      items: items.slice(offset, offset + limit),
+      errors,
+      total: items.length,
     });
   });
 

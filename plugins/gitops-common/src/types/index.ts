@@ -12,3 +12,4 @@ export * from './audit';
 export * from './drift';
 export * from './errors';
 export * from './api';
+export * from './metrics';

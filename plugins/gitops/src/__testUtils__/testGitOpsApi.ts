@@ -1,5 +1,10 @@
 import type { GitOpsApi } from '../api';
 import { devApp, entityApplications, revisions } from './fixtures';
+import {
+  entityDeliveryMetrics,
+  fleetDeliveryMetrics,
+  promotionInsight,
+} from './deliveryFixtures';
 
 /**
  * A GitOpsApi answering with fixed data; each method can be replaced.
@@ -8,6 +13,9 @@ import { devApp, entityApplications, revisions } from './fixtures';
 export function testGitOpsApi(overrides: Partial<GitOpsApi> = {}): GitOpsApi {
   const operation = async () => ({ auditId: 'audit-1', application: devApp });
   const api: GitOpsApi = {
+    getEntityDeliveryMetrics: async () => entityDeliveryMetrics,
+    getFleetDeliveryMetrics: async () => fleetDeliveryMetrics,
+    getEntityPromotion: async () => promotionInsight,
     getEntityApplications: async () => entityApplications,
     getEntityApplicationSets: async () => ({
       items: [

@@ -1,5 +1,8 @@
 import { createApiRef } from '@backstage/core-plugin-api';
 import type {
+  EntityDeliveryMetricsResponse,
+  FleetDeliveryMetricsResponse,
+  PromotionInsight,
   AuditEvent,
   DriftEvent,
   EntityApplicationsResponse,
@@ -124,6 +127,18 @@ export interface GitOpsApi {
   getRepositories(): Promise<MultiAgentResult<GitOpsRepository>>;
   getAuditEvents(query?: GitOpsEventQuery): Promise<AuditEvent[]>;
   getDriftEvents(query?: GitOpsEventQuery): Promise<DriftEvent[]>;
+
+  /** Delivery metrics of an entity per environment over the last `windowDays` (30). */
+  getEntityDeliveryMetrics(
+    entityRef: string,
+    options?: { windowDays?: number },
+  ): Promise<EntityDeliveryMetricsResponse>;
+  /** Delivery metrics of every service and environment. */
+  getFleetDeliveryMetrics(options?: {
+    windowDays?: number;
+  }): Promise<FleetDeliveryMetricsResponse>;
+  /** What separates each environment of an entity from the next one. */
+  getEntityPromotion(entityRef: string): Promise<PromotionInsight>;
 }
 
 /**

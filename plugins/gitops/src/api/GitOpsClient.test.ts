@@ -35,6 +35,30 @@ describe('GitOpsClient', () => {
     });
   });
 
+  it('reads delivery metrics and promotion insight with the window in days', async () => {
+    const seen: string[] = [];
+    const record = ({ request }: { request: Request }) => {
+      const url = new URL(request.url);
+      seen.push(`${url.pathname}${url.search}`);
+      return HttpResponse.json({ ok: true });
+    };
+    server.use(
+      http.get(`${base}/entity/default/component/payments/metrics`, record),
+      http.get(`${base}/entity/default/component/payments/promotion`, record),
+      http.get(`${base}/fleet/metrics`, record),
+    );
+    await client.getEntityDeliveryMetrics(entityRef, { windowDays: 7 });
+    await client.getEntityDeliveryMetrics(entityRef);
+    await client.getFleetDeliveryMetrics({ windowDays: 90 });
+    await client.getEntityPromotion(entityRef);
+    expect(seen).toEqual([
+      '/api/gitops/entity/default/component/payments/metrics?window=7d',
+      '/api/gitops/entity/default/component/payments/metrics',
+      '/api/gitops/fleet/metrics?window=90d',
+      '/api/gitops/entity/default/component/payments/promotion',
+    ]);
+  });
+
   it('passes the application namespace as a query parameter', async () => {
     let url: URL | undefined;
     server.use(

@@ -6,6 +6,9 @@ import type {
   AuditEvent,
   DriftEvent,
   EntityApplicationsResponse,
+  EntityDeliveryMetricsResponse,
+  FleetDeliveryMetricsResponse,
+  PromotionInsight,
   EnvironmentDefinition,
   FleetApplicationFilter,
   FleetSummary,
@@ -192,6 +195,29 @@ export class GitOpsClient implements GitOpsApi {
       `drift${queryString({ entityRef, agent, application })}`,
     );
     return body.items;
+  }
+
+  getEntityDeliveryMetrics(
+    entityRef: string,
+    options: { windowDays?: number } = {},
+  ) {
+    return this.get<EntityDeliveryMetricsResponse>(
+      `${entityPath(entityRef)}/metrics${queryString({
+        window: options.windowDays ? `${options.windowDays}d` : undefined,
+      })}`,
+    );
+  }
+
+  getFleetDeliveryMetrics(options: { windowDays?: number } = {}) {
+    return this.get<FleetDeliveryMetricsResponse>(
+      `fleet/metrics${queryString({
+        window: options.windowDays ? `${options.windowDays}d` : undefined,
+      })}`,
+    );
+  }
+
+  getEntityPromotion(entityRef: string) {
+    return this.get<PromotionInsight>(`${entityPath(entityRef)}/promotion`);
   }
 
   private async get<T>(path: string): Promise<T> {

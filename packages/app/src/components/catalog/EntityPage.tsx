@@ -33,6 +33,10 @@ import {
   RELATION_PART_OF,
 } from '@backstage/catalog-model';
 import { gitopsSlots } from './gitopsSlots';
+import {
+  EntityDeliveryMetricsCard,
+  isGitOpsAvailable,
+} from '@gitops-suite/plugin-gitops';
 
 const entityWarningContent = (
   <>
@@ -63,6 +67,13 @@ const overviewContent = (
       <EntityCatalogGraphCard height={400} />
     </Grid>
     {gitopsSlots.overviewCard}
+    <EntitySwitch>
+      <EntitySwitch.Case if={isGitOpsAvailable}>
+        <Grid item md={6} xs={12}>
+          <EntityDeliveryMetricsCard />
+        </Grid>
+      </EntitySwitch.Case>
+    </EntitySwitch>
     <Grid item md={4} xs={12}>
       <EntityLinksCard />
     </Grid>

@@ -11,6 +11,7 @@ import { AgentErrorBanners } from '../AgentErrorBanners';
 import { ApplicationDrawer } from '../ApplicationDrawer';
 import { ApplicationsTable } from '../ApplicationsTable';
 import { EnvironmentMatrix } from '../EnvironmentMatrix';
+import { PromotionInsight } from '../PromotionInsight';
 import {
   MissingGitOpsAnnotation,
   NoMatchingApplications,
@@ -66,6 +67,11 @@ function GitOpsApplications(props: EntityGitOpsContentProps) {
             onSelect={setSelected}
           />
         </Grid>
+        {value.environments.length > 1 && (
+          <Grid item xs={12}>
+            <PromotionInsight />
+          </Grid>
+        )}
         <Grid item xs={12}>
           <ApplicationsTable
             applications={applications}

@@ -15,6 +15,7 @@ import { useFleet } from '../../hooks/useFleet';
 import { FleetFilterKey, useFleetFilters } from '../../hooks/useFleetFilters';
 import { hasStatus } from '../../lib/errorMessage';
 import { AgentErrorBanners } from '../AgentErrorBanners';
+import { FleetDeliveryMetrics } from '../DeliveryMetricsFleet';
 import { AgentsTable } from './AgentsTable';
 import { BreakdownCard } from './BreakdownCard';
 import { FleetFilters } from './FleetFilters';
@@ -93,6 +94,9 @@ export function GitOpsFleetPage(props: GitOpsFleetPageProps = {}) {
           </Grid>
           <Grid item xs={12}>
             <ProblemApplicationsTable applications={applications.items} />
+          </Grid>
+          <Grid item xs={12}>
+            <FleetDeliveryMetrics />
           </Grid>
           <Grid item xs={12} md={6}>
             <BreakdownCard

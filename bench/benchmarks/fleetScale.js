@@ -1,0 +1,66 @@
+/*
+ * Fleet scale: the fleet summary and a filtered fleet list over every
+ * sandbox agent (20 x 1,000 apps in a full run), warm latency and the
+ * backend's RSS. The cache TTL is raised to 600 s so every timed call is a
+ * warm one (each call is checked: no upstream call during it).
+ */
+const { startSuiteBackend } = require('../lib/backends');
+const { timedGetJson } = require('../lib/httpClient');
+const { summarize } = require('../lib/stats');
+const { freePort } = require('../lib/ports');
+
+const CALLS = {
+  summary: '/api/gitops/fleet/summary',
+  filteredList: '/api/gitops/fleet/applications?environment=prod&sync=OutOfSync',
+  unfilteredList: '/api/gitops/fleet/applications',
+};
+
+async function run({ sandbox, proxy, smoke, log }) {
+  const agents = sandbox.agents.map(a => ({ ...a, url: proxy.via(a.url) }));
+  const backend = await startSuiteBackend({ name: 'suite-fleet', port: await freePort(), agents, ttlSeconds: 600 });
+  try {
+    const headers = { authorization: `Bearer ${backend.token}` };
+    const get = p => timedGetJson(`${backend.baseUrl}${p}`, headers);
+    const result = { agents: agents.length, appsPerAgent: sandbox.agents.length ? undefined : 0, rssMb: {} };
+    result.rssMb.idle = backend.rssMb();
+
+    const mark = proxy.mark();
+    const cold = await get(CALLS.summary);
+    result.coldSummary = { ms: cold.ms, upstreamCalls: proxy.callsSince(mark).length, applications: cold.json.total ?? cold.json.applications ?? undefined };
+    result.summaryShape = Object.keys(cold.json);
+    result.rssMb.afterColdLoad = backend.rssMb();
+
+    const samples = smoke ? 3 : 60;
+    let rssMax = result.rssMb.afterColdLoad;
+    for (const [name, p] of Object.entries(CALLS)) {
+      const n = name === 'unfilteredList' ? Math.max(2, Math.round(samples / 6)) : samples;
+      const ms = [];
+      let upstream = 0;
+      let last;
+      for (let i = 0; i < n; i++) {
+        const before = proxy.mark();
+        last = await get(p);
+        upstream += proxy.callsSince(before).length;
+        ms.push(last.ms);
+        if (i % 10 === 0) rssMax = Math.max(rssMax, backend.rssMb());
+      }
+      result[name] = {
+        path: p,
+        warmLatency: summarize(ms),
+        upstreamCallsDuringWarmSamples: upstream,
+        responseBytes: Buffer.byteLength(last.body),
+        items: last.json.items?.length,
+        total: last.json.total,
+        errors: (last.json.errors ?? []).length,
+      };
+      log(`fleet: ${name} p50 ${result[name].warmLatency.p50.toFixed(1)} ms`);
+    }
+    result.rssMb.afterWarmSamples = backend.rssMb();
+    result.rssMb.max = Math.max(rssMax, result.rssMb.afterWarmSamples);
+    return result;
+  } finally {
+    await backend.stop();
+  }
+}
+
+module.exports = { run };

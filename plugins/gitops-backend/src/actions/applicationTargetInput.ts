@@ -1,0 +1,53 @@
+import { ApplicationTarget } from '../routes/resolveEntityApplication';
+import { ActionZod } from './applicationSummary';
+import { parseEntityRefInput } from './parseEntityRefInput';
+
+/** The input fields naming one application of a catalog entity. */
+export function applicationTargetFields(z: ActionZod) {
+  return {
+    entityRef: z
+      .string()
+      .min(1)
+      .max(512)
+      .describe(
+        'The catalog entity the application belongs to, as "kind:namespace/name" (e.g. "component:default/payments").',
+      ),
+    agentId: z
+      .string()
+      .min(1)
+      .describe(
+        'The GitOps agent serving the application (agentId in get-entity-gitops-status).',
+      ),
+    application: z
+      .string()
+      .min(1)
+      .describe('The application name (name in get-entity-gitops-status).'),
+    appNamespace: z
+      .string()
+      .optional()
+      .describe(
+        'The Application resource namespace, only needed when two applications share a name.',
+      ),
+  };
+}
+
+export function applicationTarget(input: {
+  entityRef: string;
+  agentId: string;
+  application: string;
+  appNamespace?: string;
+}): ApplicationTarget {
+  return {
+    entityRef: parseEntityRefInput(input.entityRef),
+    agentId: input.agentId,
+    name: input.application,
+    appNamespace: input.appNamespace,
+  };
+}
+
+/** An operation body as an HTTP client would send it: no undefined fields. */
+export function definedFields(fields: Record<string, unknown>) {
+  return Object.fromEntries(
+    Object.entries(fields).filter(([, value]) => value !== undefined),
+  );
+}

@@ -1,0 +1,20 @@
+import { ActionsRegistryService } from '@backstage/backend-plugin-api/alpha';
+import { RouteContext } from '../routes/RouteContext';
+import { createGetEntityGitOpsStatusAction } from './createGetEntityGitOpsStatusAction';
+import { createListDegradedApplicationsAction } from './createListDegradedApplicationsAction';
+import { createRefreshApplicationAction } from './createRefreshApplicationAction';
+import { createSyncApplicationAction } from './createSyncApplicationAction';
+
+/**
+ * Registers the GitOps actions (ids `gitops:<name>`) for automation and AI
+ * assistants; each goes through the same checks and audit as its HTTP route.
+ */
+export const createGitOpsActions = (options: {
+  ctx: RouteContext;
+  actionsRegistry: ActionsRegistryService;
+}) => {
+  createGetEntityGitOpsStatusAction(options);
+  createListDegradedApplicationsAction(options);
+  createRefreshApplicationAction(options);
+  createSyncApplicationAction(options);
+};

@@ -1,0 +1,198 @@
+import { resolvePackagePath } from '@backstage/backend-plugin-api';
+import { mockServices } from '@backstage/backend-test-utils';
+import { DatabaseDeliveryEventStore } from './DatabaseDeliveryEventStore';
+import { metricsTestDatabases } from './__testUtils__/metricsTestDatabases';
+import { AppIdentity, DeploymentEvent } from './types';
+
+jest.setTimeout(60_000);
+
+const databases = metricsTestDatabases();
+const migrationsDir = resolvePackagePath(
+  '@gitops-suite/plugin-gitops-backend',
+  'migrations',
+);
+
+const prod: AppIdentity = {
+  appKey: 'prod:/payments-prod',
+  agentId: 'prod',
+  application: 'payments-prod',
+  service: 'payments',
+  environment: 'prod',
+};
+const other: AppIdentity = {
+  appKey: 'prod:team-a/checkout',
+  agentId: 'prod',
+  application: 'checkout',
+  appNamespace: 'team-a',
+  environment: 'prod',
+};
+
+function deployment(
+  app: AppIdentity,
+  historyId: number,
+  revision: string,
+  deployedAt: string,
+  extra: Partial<DeploymentEvent> = {},
+): DeploymentEvent {
+  return {
+    ...app,
+    historyId,
+    revision,
+    deployedAt,
+    revisionChanged: true,
+    rollback: false,
+    ...extra,
+  };
+}
+
+describe.each(databases.eachSupportedId())(
+  'DatabaseDeliveryEventStore (%s)',
+  id => {
+    async function createStore() {
+      const knex = await databases.init(id);
+      const store = await DatabaseDeliveryEventStore.create({
+        database: mockServices.database({ knex }),
+      });
+      return { knex, store };
+    }
+
+    it('migrates up and down', async () => {
+      const knex = await databases.init(id);
+      await knex.migrate.latest({ directory: migrationsDir });
+      for (const table of [
+        'gitops_deployments',
+        'gitops_sync_failures',
+        'gitops_health_periods',
+      ]) {
+        await expect(knex.schema.hasTable(table)).resolves.toBe(true);
+      }
+      await knex.migrate.down({ directory: migrationsDir });
+      await expect(knex.schema.hasTable('gitops_deployments')).resolves.toBe(
+        false,
+      );
+      // the earlier migration's tables stay
+      await expect(knex.schema.hasTable('gitops_operations')).resolves.toBe(
+        true,
+      );
+    });
+
+    it('records deployments once and fills commit dates', async () => {
+      const { store } = await createStore();
+      await store.addDeployments([
+        deployment(prod, 1, 'r1', '2026-11-20T10:00:00Z'),
+        deployment(prod, 2, 'r2', '2026-11-20T11:00:00Z', {
+          commitDate: '2026-11-20T09:30:00Z',
+        }),
+        deployment(other, 7, 'c1', '2026-11-20T12:00:00Z'),
+      ]);
+      // the same entry again (with another revision) changes nothing
+      await store.addDeployments([
+        deployment(prod, 1, 'zzz', '2026-11-21T10:00:00Z'),
+      ]);
+
+      const rows = await store.listDeployments([prod.appKey, other.appKey]);
+      expect(rows).toEqual([
+        deployment(prod, 1, 'r1', '2026-11-20T10:00:00.000Z'),
+        deployment(prod, 2, 'r2', '2026-11-20T11:00:00.000Z', {
+          commitDate: '2026-11-20T09:30:00.000Z',
+        }),
+        deployment(other, 7, 'c1', '2026-11-20T12:00:00.000Z'),
+      ]);
+
+      const missing = await store.deploymentsWithoutCommitDate(
+        [prod.appKey],
+        10,
+      );
+      expect(missing.map(d => d.historyId)).toEqual([1]);
+      await store.setCommitDate(prod.appKey, 'r1', '2026-11-19T10:00:00Z');
+      await store.setCommitDate(other.appKey, 'c1', undefined);
+      expect(await store.deploymentsWithoutCommitDate(undefined, 10)).toEqual(
+        [],
+      );
+      const [first] = await store.listDeployments([prod.appKey, other.appKey]);
+      expect(first.commitDate).toBe('2026-11-19T10:00:00.000Z');
+    });
+
+    it('records failed syncs once and health periods as they open and close', async () => {
+      const { store } = await createStore();
+      const failure = {
+        ...prod,
+        startedAt: '2026-11-20T10:00:00Z',
+        finishedAt: '2026-11-20T10:01:00Z',
+        revision: 'r3',
+        phase: 'Failed' as const,
+      };
+      await expect(store.addSyncFailure(failure)).resolves.toBe(true);
+      await expect(store.addSyncFailure(failure)).resolves.toBe(false);
+
+      await expect(
+        store.observeHealth(prod, 'Healthy', '2026-11-20T09:00:00Z'),
+      ).resolves.toBe('unchanged');
+      await expect(
+        store.observeHealth(prod, 'Degraded', '2026-11-20T10:05:00Z'),
+      ).resolves.toBe('opened');
+      await expect(
+        store.observeHealth(prod, 'Missing', '2026-11-20T10:10:00Z'),
+      ).resolves.toBe('unchanged');
+      await expect(
+        store.observeHealth(prod, 'Healthy', '2026-11-20T10:35:00Z'),
+      ).resolves.toBe('closed');
+      await expect(
+        store.observeHealth(other, 'Missing', '2026-11-20T11:00:00Z'),
+      ).resolves.toBe('opened');
+      await store.addDeployments([
+        deployment(prod, 1, 'r1', '2026-11-01T10:00:00Z'),
+        deployment(prod, 2, 'r2', '2026-11-20T10:00:00Z'),
+      ]);
+
+      const events = await store.listEvents({ since: '2026-11-15T00:00:00Z' });
+      expect(events.deployments.map(d => d.historyId)).toEqual([2]);
+      expect(events.failures).toEqual([
+        {
+          ...prod,
+          startedAt: '2026-11-20T10:00:00.000Z',
+          finishedAt: '2026-11-20T10:01:00.000Z',
+          revision: 'r3',
+          phase: 'Failed',
+        },
+      ]);
+      expect(
+        events.unhealthy.sort((a, b) => a.startedAt.localeCompare(b.startedAt)),
+      ).toEqual([
+        {
+          ...prod,
+          health: 'Degraded',
+          startedAt: '2026-11-20T10:05:00.000Z',
+          endedAt: '2026-11-20T10:35:00.000Z',
+        },
+        { ...other, health: 'Missing', startedAt: '2026-11-20T11:00:00.000Z' },
+      ]);
+
+      const scoped = await store.listEvents({
+        appKeys: [other.appKey],
+        since: '2026-11-21T00:00:00Z',
+      });
+      expect(scoped.deployments).toEqual([]);
+      expect(scoped.failures).toEqual([]);
+      // still open, so it shows whatever the window
+      expect(scoped.unhealthy.map(p => p.appKey)).toEqual([other.appKey]);
+    });
+
+    it('rejects invalid input with a message naming the field', async () => {
+      const { store } = await createStore();
+      await expect(
+        store.addDeployments([deployment(prod, 1, 'r1', 'yesterday')]),
+      ).rejects.toThrow('Invalid deployedAt: must be an ISO 8601 timestamp');
+      await expect(
+        store.addDeployments([
+          deployment(
+            { ...prod, environment: '' },
+            1,
+            'r1',
+            '2026-11-20T10:00:00Z',
+          ),
+        ]),
+      ).rejects.toThrow('Invalid environment: must be a non-empty string');
+    });
+  },
+);

@@ -1,0 +1,318 @@
+import {
+  DatabaseService,
+  resolvePackagePath,
+} from '@backstage/backend-plugin-api';
+import { InputError } from '@backstage/errors';
+import { Knex } from 'knex';
+import { randomUUID } from 'node:crypto';
+import { DeliveryEventQuery, DeliveryEventStore } from './DeliveryEventStore';
+import {
+  AppIdentity,
+  DeliveryEvents,
+  DeploymentEvent,
+  SyncFailureEvent,
+  UnhealthyPeriod,
+} from './types';
+
+const migrationsDir = resolvePackagePath(
+  '@gitops-suite/plugin-gitops-backend',
+  'migrations',
+);
+
+const DEPLOYMENTS = 'gitops_deployments';
+const FAILURES = 'gitops_sync_failures';
+const HEALTH = 'gitops_health_periods';
+const BATCH_SIZE = 200;
+
+type DbTimestamp = Date | number | string;
+
+interface IdentityRow {
+  app_key: string;
+  agent_id: string;
+  application: string;
+  app_namespace: string | null;
+  service: string | null;
+  environment: string;
+}
+
+interface DeploymentRow extends IdentityRow {
+  history_id: number;
+  revision: string;
+  deployed_at: DbTimestamp;
+  commit_date: DbTimestamp | null;
+  commit_date_checked: boolean | number;
+  revision_changed: boolean | number;
+  rollback: boolean | number;
+}
+
+interface FailureRow extends IdentityRow {
+  started_at: DbTimestamp;
+  finished_at: DbTimestamp;
+  revision: string | null;
+  phase: 'Failed' | 'Error';
+}
+
+interface HealthRow extends IdentityRow {
+  id: string;
+  health: UnhealthyPeriod['health'];
+  started_at: DbTimestamp;
+  ended_at: DbTimestamp | null;
+}
+
+/** Options of {@link DatabaseDeliveryEventStore.create}. */
+export interface DatabaseDeliveryEventStoreOptions {
+  database: DatabaseService;
+  skipMigrations?: boolean;
+}
+
+/** The knex implementation of {@link DeliveryEventStore} (SQLite, PostgreSQL). */
+export class DatabaseDeliveryEventStore implements DeliveryEventStore {
+  static async create(
+    options: DatabaseDeliveryEventStoreOptions,
+  ): Promise<DatabaseDeliveryEventStore> {
+    const client = await options.database.getClient();
+    if (!options.skipMigrations && !options.database.migrations?.skip) {
+      await client.migrate.latest({ directory: migrationsDir });
+    }
+    return new DatabaseDeliveryEventStore(client);
+  }
+
+  private constructor(private readonly db: Knex) {}
+
+  async listDeployments(appKeys: string[]): Promise<DeploymentEvent[]> {
+    const rows: DeploymentRow[] = [];
+    for (const batch of chunk(appKeys, BATCH_SIZE)) {
+      rows.push(
+        ...(await this.db<DeploymentRow>(DEPLOYMENTS).whereIn(
+          'app_key',
+          batch,
+        )),
+      );
+    }
+    // in code, not SQL: collations order `/` differently per engine
+    return rows
+      .map(toDeployment)
+      .sort((a, b) => {
+        if (a.appKey === b.appKey) return a.historyId - b.historyId;
+        return a.appKey < b.appKey ? -1 : 1;
+      });
+  }
+
+  async addDeployments(deployments: DeploymentEvent[]): Promise<void> {
+    const rows = deployments.map(d => ({
+      ...identityRow(d),
+      history_id: integer(d.historyId, 'historyId'),
+      revision: name(d.revision, 'revision'),
+      deployed_at: timestamp(d.deployedAt, 'deployedAt'),
+      commit_date: d.commitDate ? timestamp(d.commitDate, 'commitDate') : null,
+      commit_date_checked: Boolean(d.commitDate),
+      revision_changed: d.revisionChanged,
+      rollback: d.rollback,
+    }));
+    for (const batch of chunk(rows, BATCH_SIZE)) {
+      await this.db(DEPLOYMENTS)
+        .insert(batch)
+        .onConflict(['app_key', 'history_id'])
+        .ignore();
+    }
+  }
+
+  async deploymentsWithoutCommitDate(
+    appKeys: string[] | undefined,
+    limit: number,
+  ): Promise<DeploymentEvent[]> {
+    const query = this.db<DeploymentRow>(DEPLOYMENTS)
+      .where('commit_date_checked', false)
+      .where('revision_changed', true)
+      .where('rollback', false);
+    if (appKeys) query.whereIn('app_key', appKeys.slice(0, 1000));
+    const rows = await query
+      .orderBy([
+        { column: 'deployed_at', order: 'desc' },
+        { column: 'app_key', order: 'asc' },
+      ])
+      .limit(limit);
+    return rows.map(toDeployment);
+  }
+
+  async setCommitDate(
+    appKey: string,
+    revision: string,
+    commitDate: string | undefined,
+  ): Promise<void> {
+    await this.db<DeploymentRow>(DEPLOYMENTS)
+      .where({ app_key: appKey, revision })
+      .update({
+        commit_date: commitDate ? timestamp(commitDate, 'commitDate') : null,
+        commit_date_checked: true,
+      });
+  }
+
+  async addSyncFailure(failure: SyncFailureEvent): Promise<boolean> {
+    const startedAt = timestamp(failure.startedAt, 'startedAt');
+    const existing = await this.db<FailureRow>(FAILURES)
+      .where({ app_key: failure.appKey, started_at: startedAt })
+      .first('app_key');
+    if (existing) return false;
+    await this.db(FAILURES)
+      .insert({
+        ...identityRow(failure),
+        started_at: startedAt,
+        finished_at: timestamp(failure.finishedAt, 'finishedAt'),
+        revision: failure.revision ?? null,
+        phase: failure.phase,
+      })
+      .onConflict(['app_key', 'started_at'])
+      .ignore();
+    return true;
+  }
+
+  async observeHealth(
+    app: AppIdentity,
+    health: string,
+    at: string,
+  ): Promise<'opened' | 'closed' | 'unchanged'> {
+    const when = timestamp(at, 'at');
+    return this.db.transaction(async tx => {
+      const open = await tx<HealthRow>(HEALTH)
+        .where({ app_key: app.appKey })
+        .whereNull('ended_at')
+        .first();
+      if (health === 'Healthy' && open) {
+        await tx<HealthRow>(HEALTH)
+          .where({ id: open.id })
+          .update({ ended_at: when });
+        return 'closed';
+      }
+      if ((health === 'Degraded' || health === 'Missing') && !open) {
+        await tx(HEALTH).insert({
+          id: randomUUID(),
+          ...identityRow(app),
+          health,
+          started_at: when,
+          ended_at: null,
+        });
+        return 'opened';
+      }
+      return 'unchanged';
+    });
+  }
+
+  async listEvents(
+    query: DeliveryEventQuery,
+  ): Promise<Omit<DeliveryEvents, 'rollbacks'>> {
+    const since = timestamp(query.since, 'since');
+    const scoped = <T extends {}>(builder: Knex.QueryBuilder<T>) => {
+      if (query.appKeys)
+        builder.whereIn('app_key', query.appKeys.slice(0, 1000));
+      return builder;
+    };
+    const [deployments, failures, unhealthy] = await Promise.all([
+      scoped(
+        this.db<DeploymentRow>(DEPLOYMENTS).where('deployed_at', '>=', since),
+      ),
+      scoped(this.db<FailureRow>(FAILURES).where('finished_at', '>=', since)),
+      scoped(
+        this.db<HealthRow>(HEALTH).where(q =>
+          q.whereNull('ended_at').orWhere('ended_at', '>=', since),
+        ),
+      ),
+    ]);
+    return {
+      deployments: (deployments as DeploymentRow[]).map(toDeployment),
+      failures: (failures as FailureRow[]).map(row => ({
+        ...toIdentity(row),
+        startedAt: toIso(row.started_at),
+        finishedAt: toIso(row.finished_at),
+        ...(row.revision !== null && { revision: row.revision }),
+        phase: row.phase,
+      })),
+      unhealthy: (unhealthy as HealthRow[]).map(row => ({
+        ...toIdentity(row),
+        health: row.health,
+        startedAt: toIso(row.started_at),
+        ...(row.ended_at !== null && { endedAt: toIso(row.ended_at) }),
+      })),
+    };
+  }
+}
+
+function identityRow(id: AppIdentity): IdentityRow {
+  return {
+    app_key: name(id.appKey, 'appKey', 512),
+    agent_id: name(id.agentId, 'agentId'),
+    application: name(id.application, 'application'),
+    app_namespace: id.appNamespace
+      ? name(id.appNamespace, 'appNamespace')
+      : null,
+    service: id.service ? name(id.service, 'service') : null,
+    environment: name(id.environment, 'environment'),
+  };
+}
+
+function toIdentity(row: IdentityRow): AppIdentity {
+  return {
+    appKey: row.app_key,
+    agentId: row.agent_id,
+    application: row.application,
+    ...(row.app_namespace !== null && { appNamespace: row.app_namespace }),
+    ...(row.service !== null && { service: row.service }),
+    environment: row.environment,
+  };
+}
+
+function toDeployment(row: DeploymentRow): DeploymentEvent {
+  return {
+    ...toIdentity(row),
+    historyId: Number(row.history_id),
+    revision: row.revision,
+    deployedAt: toIso(row.deployed_at),
+    ...(row.commit_date !== null && { commitDate: toIso(row.commit_date) }),
+    revisionChanged: Boolean(row.revision_changed),
+    rollback: Boolean(row.rollback),
+  };
+}
+
+function name(value: unknown, field: string, max = 255): string {
+  if (typeof value !== 'string' || value.trim() === '') {
+    throw new InputError(`Invalid ${field}: must be a non-empty string`);
+  }
+  if (value.length > max) {
+    throw new InputError(`Invalid ${field}: longer than ${max} characters`);
+  }
+  return value;
+}
+
+function integer(value: unknown, field: string): number {
+  if (typeof value !== 'number' || !Number.isInteger(value)) {
+    throw new InputError(`Invalid ${field}: must be an integer`);
+  }
+  return value;
+}
+
+function timestamp(value: unknown, field: string): Date {
+  const date = typeof value === 'string' ? new Date(value) : undefined;
+  if (!date || Number.isNaN(date.getTime())) {
+    throw new InputError(`Invalid ${field}: must be an ISO 8601 timestamp`);
+  }
+  return date;
+}
+
+/** A timestamp as any engine hands it back, as an ISO 8601 UTC string. */
+function toIso(value: DbTimestamp): string {
+  if (value instanceof Date) return value.toISOString();
+  if (typeof value === 'number' || /^\d+$/.test(value)) {
+    return new Date(Number(value)).toISOString();
+  }
+  const hasZone = /(?:Z|[+-]\d{2}(?::?\d{2})?)$/i.test(value);
+  const text = value.includes('T') ? value : value.replace(' ', 'T');
+  return new Date(hasZone ? text : `${text}Z`).toISOString();
+}
+
+function chunk<T>(items: T[], size: number): T[][] {
+  const batches: T[][] = [];
+  for (let i = 0; i < items.length; i += size) {
+    batches.push(items.slice(i, i + size));
+  }
+  return batches;
+}

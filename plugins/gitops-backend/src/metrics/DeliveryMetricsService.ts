@@ -1,0 +1,164 @@
+import {
+  applicationKey,
+  DeliveryMetrics,
+  DeliveryMetricsWindow,
+  EnvironmentDefinition,
+  GitOpsApplication,
+} from '@gitops-suite/plugin-gitops-common';
+import { AuditStore } from '../audit/AuditStore';
+import { DriftRecord } from '../audit/types';
+import {
+  computeDeliveryMetrics,
+  DEFAULT_FAILURE_WINDOW_MS,
+  metricsWindow,
+} from './computeDeliveryMetrics';
+import { DeliveryEventCollector } from './DeliveryEventCollector';
+import { DeliveryEventStore } from './DeliveryEventStore';
+import { appIdentity } from './extractDeliveryEvents';
+import { AppIdentity, RollbackMark, UnhealthyPeriod } from './types';
+
+/** How far before a window events are read, so that rollbacks see what they rolled back. */
+const LOOKBACK_MS = 7 * 24 * 60 * 60 * 1000;
+const AUDIT_LIMIT = 500;
+
+/** Delivery metrics over recorded events, for an entity's applications or the fleet. */
+export class DeliveryMetricsService {
+  constructor(
+    readonly store: DeliveryEventStore,
+    readonly collector: DeliveryEventCollector,
+    private readonly audit: AuditStore,
+    private readonly environments: EnvironmentDefinition[],
+    private readonly clock: () => Date = () => new Date(),
+  ) {}
+
+  /**
+   * Metrics of the given applications over the last `days` days, per
+   * environment (`entity`) or per service and environment (`fleet`).
+   */
+  async metrics(
+    apps: GitOpsApplication[],
+    days: number,
+    scope: 'entity' | 'fleet',
+  ): Promise<{
+    window: DeliveryMetricsWindow;
+    items: DeliveryMetrics[];
+    environments: DeliveryMetrics[];
+  }> {
+    const window = metricsWindow(days, this.clock());
+    const since = new Date(Date.parse(window.from) - LOOKBACK_MS).toISOString();
+    const identities = new Map(apps.map(app => [app.key, appIdentity(app)]));
+    const appKeys = scope === 'entity' ? [...identities.keys()] : undefined;
+    const [recorded, rollbacks, drift] = await Promise.all([
+      this.store.listEvents({ appKeys, since }),
+      this.portalRollbacks(apps, scope, since),
+      this.unhealthyDrift(apps, scope, since),
+    ]);
+    const events = {
+      ...recorded,
+      // drift that began Degraded or Missing is an incident too
+      unhealthy: [
+        ...recorded.unhealthy,
+        ...drift.flatMap(record => toUnhealthy(record, identities)),
+      ],
+      rollbacks,
+    };
+    const instances = [...identities.values()];
+    const common = {
+      window,
+      environments: this.environments,
+      instances,
+      failureWindowMs: DEFAULT_FAILURE_WINDOW_MS,
+    };
+    const environments = computeDeliveryMetrics(events, {
+      ...common,
+      groupBy: 'environment',
+    });
+    const items =
+      scope === 'fleet'
+        ? computeDeliveryMetrics(events, { ...common, groupBy: 'service' })
+        : [];
+    return { window, items, environments };
+  }
+
+  private async portalRollbacks(
+    apps: GitOpsApplication[],
+    scope: 'entity' | 'fleet',
+    since: string,
+  ): Promise<RollbackMark[]> {
+    const operations =
+      scope === 'fleet'
+        ? await this.audit.listOperations({ limit: AUDIT_LIMIT })
+        : (
+            await Promise.all(
+              apps.map(app =>
+                this.audit.listOperations({
+                  agentId: app.agentId,
+                  application: app.name,
+                  ...(app.namespace && { appNamespace: app.namespace }),
+                  limit: 100,
+                }),
+              ),
+            )
+          ).flat();
+    return operations
+      .filter(
+        op =>
+          op.action === 'rollback' &&
+          op.outcome === 'succeeded' &&
+          op.application &&
+          (op.finishedAt ?? op.startedAt) >= since &&
+          op.parameters.dryRun !== true,
+      )
+      .map(op => ({
+        appKey: applicationKey(op.agentId, op.appNamespace, op.application!),
+        at: op.finishedAt ?? op.startedAt,
+      }));
+  }
+
+  private async unhealthyDrift(
+    apps: GitOpsApplication[],
+    scope: 'entity' | 'fleet',
+    since: string,
+  ): Promise<DriftRecord[]> {
+    const records =
+      scope === 'fleet'
+        ? await this.audit.listDriftEvents({ since, limit: AUDIT_LIMIT })
+        : (
+            await Promise.all(
+              apps.map(app =>
+                this.audit.listDriftEvents({
+                  agentId: app.agentId,
+                  application: app.name,
+                  ...(app.namespace && { appNamespace: app.namespace }),
+                  since,
+                  limit: 100,
+                }),
+              ),
+            )
+          ).flat();
+    return records.filter(
+      r => r.health === 'Degraded' || r.health === 'Missing',
+    );
+  }
+}
+
+function toUnhealthy(
+  record: DriftRecord,
+  identities: Map<string, AppIdentity>,
+): UnhealthyPeriod[] {
+  const key = applicationKey(
+    record.agentId,
+    record.appNamespace,
+    record.application,
+  );
+  const identity = identities.get(key);
+  if (!identity) return [];
+  return [
+    {
+      ...identity,
+      health: record.health as UnhealthyPeriod['health'],
+      startedAt: record.startedAt,
+      ...(record.endedAt && { endedAt: record.endedAt }),
+    },
+  ];
+}

@@ -1,0 +1,284 @@
+import { EnvironmentDefinition } from '@gitops-suite/plugin-gitops-common';
+import {
+  computeDeliveryMetrics,
+  metricsWindow,
+} from './computeDeliveryMetrics';
+import { AppIdentity, DeliveryEvents, DeploymentEvent } from './types';
+
+const environments = [
+  { name: 'dev', order: 1 },
+  { name: 'qa', order: 2 },
+  { name: 'prod', order: 3 },
+] as EnvironmentDefinition[];
+
+const prod: AppIdentity = {
+  appKey: 'prod:/payments-prod',
+  agentId: 'prod',
+  application: 'payments-prod',
+  service: 'payments',
+  environment: 'prod',
+};
+const qa: AppIdentity = {
+  appKey: 'nonprod:/payments-qa',
+  agentId: 'nonprod',
+  application: 'payments-qa',
+  service: 'payments',
+  environment: 'qa',
+};
+const dev: AppIdentity = {
+  appKey: 'nonprod:/payments-dev',
+  agentId: 'nonprod',
+  application: 'payments-dev',
+  service: 'payments',
+  environment: 'dev',
+};
+
+function deployment(
+  app: AppIdentity,
+  historyId: number,
+  revision: string,
+  deployedAt: string,
+  extra: Partial<DeploymentEvent> = {},
+): DeploymentEvent {
+  return {
+    ...app,
+    historyId,
+    revision,
+    deployedAt,
+    revisionChanged: true,
+    rollback: false,
+    ...extra,
+  };
+}
+
+const events: DeliveryEvents = {
+  deployments: [
+    deployment(prod, 1, 'r1', '2026-11-10T00:00:00.000Z', {
+      commitDate: '2026-11-09T22:00:00.000Z',
+    }),
+    deployment(prod, 2, 'r2', '2026-11-15T12:00:00.000Z', {
+      commitDate: '2026-11-15T10:00:00.000Z',
+    }),
+    // a re-sync of the same revision is no deployment
+    deployment(prod, 3, 'r2', '2026-11-16T12:00:00.000Z', {
+      revisionChanged: false,
+      commitDate: '2026-11-15T10:00:00.000Z',
+    }),
+    deployment(prod, 4, 'r3', '2026-11-17T12:00:00.000Z', {
+      commitDate: '2026-11-17T11:00:00.000Z',
+    }),
+    // rolled back to r2 half an hour later
+    deployment(prod, 5, 'r2', '2026-11-17T12:30:00.000Z', {
+      rollback: true,
+      commitDate: '2026-11-15T10:00:00.000Z',
+    }),
+    deployment(prod, 6, 'r4', '2026-11-19T08:00:00.000Z', {
+      commitDate: '2026-11-18T08:00:00.000Z',
+    }),
+    deployment(qa, 10, 'r3', '2026-11-16T09:00:00.000Z', {
+      commitDate: '2026-11-16T08:00:00.000Z',
+    }),
+  ],
+  failures: [
+    {
+      ...qa,
+      startedAt: '2026-11-18T09:59:00.000Z',
+      finishedAt: '2026-11-18T10:00:00.000Z',
+      revision: 'r4',
+      phase: 'Failed',
+    },
+    // before the window: ignored
+    {
+      ...qa,
+      startedAt: '2026-11-01T09:59:00.000Z',
+      finishedAt: '2026-11-01T10:00:00.000Z',
+      phase: 'Error',
+    },
+  ],
+  unhealthy: [
+    // 20 minutes after r4 shipped, for an hour
+    {
+      ...prod,
+      health: 'Degraded',
+      startedAt: '2026-11-19T08:20:00.000Z',
+      endedAt: '2026-11-19T09:20:00.000Z',
+    },
+    { ...qa, health: 'Missing', startedAt: '2026-11-20T00:00:00.000Z' },
+  ],
+  // the portal rolled qa back an hour after r3 shipped
+  rollbacks: [{ appKey: qa.appKey, at: '2026-11-16T10:00:00.000Z' }],
+};
+
+const window = metricsWindow(7, new Date('2026-11-22T00:00:00.000Z'));
+
+describe('metricsWindow', () => {
+  it('ends at the given time and spans the days', () => {
+    expect(window).toEqual({
+      from: '2026-11-15T00:00:00.000Z',
+      to: '2026-11-22T00:00:00.000Z',
+      days: 7,
+    });
+  });
+});
+
+describe('computeDeliveryMetrics', () => {
+  const day = (d: number) => ({
+    start: `2026-11-${d}T00:00:00.000Z`,
+    end: `2026-11-${d + 1}T00:00:00.000Z`,
+  });
+
+  it('computes the four metrics per environment, in promotion order', () => {
+    const result = computeDeliveryMetrics(events, {
+      window,
+      groupBy: 'environment',
+      environments,
+      instances: [prod, qa, dev],
+    });
+    expect(result.map(r => r.environment)).toEqual(['dev', 'qa', 'prod']);
+
+    expect(result[2]).toEqual({
+      environment: 'prod',
+      deployments: 4,
+      deploymentsPerDay: 0.57,
+      // 2h (r2), 1h (r3), 24h (r4); the rollback has no lead time
+      leadTime: { medianSeconds: 7200, samples: 3 },
+      changes: 4,
+      // r3 (rolled back) and r4 (Degraded within the hour)
+      failedChanges: 2,
+      changeFailureRate: 0.5,
+      // 30 min (rollback) and 1 h (Degraded)
+      timeToRestore: { medianSeconds: 2700, samples: 2, ongoing: 0 },
+      lastDeployedAt: '2026-11-19T08:00:00.000Z',
+      trend: [
+        {
+          ...day(15),
+          deployments: 1,
+          failedChanges: 0,
+          leadTimeMedianSeconds: 7200,
+        },
+        { ...day(16), deployments: 0, failedChanges: 0 },
+        {
+          ...day(17),
+          deployments: 2,
+          failedChanges: 1,
+          leadTimeMedianSeconds: 3600,
+        },
+        { ...day(18), deployments: 0, failedChanges: 0 },
+        {
+          ...day(19),
+          deployments: 1,
+          failedChanges: 1,
+          leadTimeMedianSeconds: 86400,
+        },
+        { ...day(20), deployments: 0, failedChanges: 0 },
+        { ...day(21), deployments: 0, failedChanges: 0 },
+      ],
+    });
+
+    expect(result[1]).toEqual({
+      environment: 'qa',
+      deployments: 1,
+      deploymentsPerDay: 0.14,
+      leadTime: { medianSeconds: 3600, samples: 1 },
+      // one deployment plus one failed sync, both failed changes
+      changes: 2,
+      failedChanges: 2,
+      changeFailureRate: 1,
+      timeToRestore: { samples: 0, ongoing: 1 },
+      lastDeployedAt: '2026-11-16T09:00:00.000Z',
+      trend: [
+        { ...day(15), deployments: 0, failedChanges: 0 },
+        {
+          ...day(16),
+          deployments: 1,
+          failedChanges: 1,
+          leadTimeMedianSeconds: 3600,
+        },
+        { ...day(17), deployments: 0, failedChanges: 0 },
+        { ...day(18), deployments: 0, failedChanges: 1 },
+        { ...day(19), deployments: 0, failedChanges: 0 },
+        { ...day(20), deployments: 0, failedChanges: 0 },
+        { ...day(21), deployments: 0, failedChanges: 0 },
+      ],
+    });
+
+    // an instance without events is reported, with nothing to report
+    expect(result[0]).toMatchObject({
+      environment: 'dev',
+      deployments: 0,
+      deploymentsPerDay: 0,
+      leadTime: { samples: 0 },
+      changes: 0,
+      failedChanges: 0,
+      timeToRestore: { samples: 0, ongoing: 0 },
+    });
+    expect(result[0].changeFailureRate).toBeUndefined();
+    expect(result[0].lastDeployedAt).toBeUndefined();
+  });
+
+  it('groups per service and environment, and merges overlapping incidents', () => {
+    const other: AppIdentity = {
+      ...prod,
+      appKey: 'prod:/checkout-prod',
+      application: 'checkout-prod',
+      service: 'checkout',
+    };
+    const result = computeDeliveryMetrics(
+      {
+        deployments: [deployment(other, 1, 'c1', '2026-11-20T10:00:00.000Z')],
+        failures: [],
+        unhealthy: [
+          // Degraded 2 hours after the deployment: not a failed change
+          {
+            ...other,
+            health: 'Degraded',
+            startedAt: '2026-11-20T12:00:00.000Z',
+            endedAt: '2026-11-20T13:00:00.000Z',
+          },
+          // overlaps the first: one incident of 90 minutes
+          {
+            ...other,
+            health: 'Missing',
+            startedAt: '2026-11-20T12:30:00.000Z',
+            endedAt: '2026-11-20T13:30:00.000Z',
+          },
+        ],
+        rollbacks: [],
+      },
+      { window, groupBy: 'service', environments, instances: [other, prod] },
+    );
+    expect(result.map(r => [r.service, r.environment])).toEqual([
+      ['checkout', 'prod'],
+      ['payments', 'prod'],
+    ]);
+    expect(result[0]).toMatchObject({
+      deployments: 1,
+      changes: 1,
+      failedChanges: 0,
+      changeFailureRate: 0,
+      leadTime: { samples: 0 },
+      timeToRestore: { medianSeconds: 5400, samples: 1, ongoing: 0 },
+    });
+    expect(result[1]).toMatchObject({ deployments: 0, changes: 0 });
+  });
+
+  it('uses weekly buckets for windows longer than two weeks', () => {
+    const month = metricsWindow(30, new Date('2026-11-22T00:00:00.000Z'));
+    const [result] = computeDeliveryMetrics(events, {
+      window: month,
+      groupBy: 'environment',
+      environments,
+      instances: [prod],
+    }).filter(r => r.environment === 'prod');
+    expect(result.deployments).toBe(5);
+    expect(result.deploymentsPerDay).toBe(0.17);
+    expect(result.trend.map(p => [p.start, p.deployments])).toEqual([
+      ['2026-10-23T00:00:00.000Z', 0],
+      ['2026-10-30T00:00:00.000Z', 0],
+      ['2026-11-06T00:00:00.000Z', 1],
+      ['2026-11-13T00:00:00.000Z', 4],
+      ['2026-11-20T00:00:00.000Z', 0],
+    ]);
+    expect(result.trend[4].end).toBe('2026-11-22T00:00:00.000Z');
+  });
+});

@@ -1,0 +1,248 @@
+import {
+  EnvironmentDefinition,
+  GitOpsApplication,
+  HistoryEntry,
+} from '@gitops-suite/plugin-gitops-common';
+import { computePromotionSteps } from './computePromotionInsight';
+import { imageReference } from './imageReference';
+import { promotionRepoUrl, repoUrlPickerValue } from './repoUrlPickerValue';
+
+const environments = [
+  { name: 'dev', order: 1 },
+  { name: 'qa', order: 2 },
+  { name: 'prod', order: 3 },
+] as EnvironmentDefinition[];
+
+function app(
+  environment: string,
+  revision: string,
+  history: HistoryEntry[],
+  images: string[] = [],
+): GitOpsApplication {
+  return {
+    key: `agent:/svc-${environment}`,
+    agentId: 'agent',
+    agentKind: 'argocd',
+    name: `svc-${environment}`,
+    project: 'default',
+    labels: {},
+    annotations: {},
+    sources: [
+      { repoURL: 'https://github.com/acme/svc-deploy.git', type: 'kustomize' },
+    ],
+    multiSource: false,
+    destination: {},
+    environment,
+    service: 'svc',
+    sync: { status: 'Synced', revision },
+    health: { status: 'Healthy' },
+    // newest first, as providers return it
+    history: [...history].sort((a, b) => b.id - a.id),
+    images,
+    syncPolicy: {
+      automated: true,
+      prune: true,
+      selfHeal: false,
+      syncOptions: [],
+    },
+  };
+}
+
+const day = (d: number) => `2026-11-${String(d).padStart(2, '0')}T12:00:00Z`;
+const now = new Date('2026-11-22T12:00:00Z');
+
+describe('computePromotionSteps', () => {
+  it('says prod is two revisions behind qa, since when, and how to promote', () => {
+    const result = computePromotionSteps({
+      applications: [
+        // listed out of promotion order on purpose
+        app(
+          'prod',
+          'r2',
+          [
+            { id: 1, revision: 'r1', deployedAt: day(10) },
+            { id: 2, revision: 'r2', deployedAt: day(13) },
+          ],
+          ['ghcr.io/acme/svc:1.2.0'],
+        ),
+        app(
+          'qa',
+          'r4',
+          [
+            { id: 7, revision: 'r2', deployedAt: day(12) },
+            { id: 8, revision: 'r3', deployedAt: day(15) },
+            { id: 9, revision: 'r3', deployedAt: day(16) },
+            { id: 10, revision: 'r4', deployedAt: day(18) },
+          ],
+          ['ghcr.io/acme/svc:1.4.0'],
+        ),
+        app(
+          'dev',
+          'r4',
+          [{ id: 3, revision: 'r4', deployedAt: day(17) }],
+          ['ghcr.io/acme/svc:1.4.0'],
+        ),
+      ],
+      deployments: [],
+      environments,
+      repoUrl: 'github.com?owner=acme&repo=svc-deploy',
+      now,
+    });
+    expect(
+      result.environments.map(e => [e.environment, e.revision, e.tag, e.image]),
+    ).toEqual([
+      ['dev', 'r4', '1.4.0', 'ghcr.io/acme/svc'],
+      ['qa', 'r4', '1.4.0', 'ghcr.io/acme/svc'],
+      ['prod', 'r2', '1.2.0', 'ghcr.io/acme/svc'],
+    ]);
+    expect(result.environments[1].revisions).toEqual(['r4', 'r3', 'r2']);
+    expect(result.environments[1].deployedAt).toBe(day(18));
+    expect(result.steps).toEqual([
+      {
+        from: 'dev',
+        to: 'qa',
+        status: 'in-sync',
+        revisionsBehind: 0,
+        fromRevision: 'r4',
+        toRevision: 'r4',
+      },
+      {
+        from: 'qa',
+        to: 'prod',
+        status: 'behind',
+        fromRevision: 'r4',
+        toRevision: 'r2',
+        revisionsBehind: 2,
+        behindSince: day(15),
+        behindForSeconds: 7 * 86400,
+        promotion: {
+          environment: 'prod',
+          tag: '1.4.0',
+          image: 'ghcr.io/acme/svc',
+          repoUrl: 'github.com?owner=acme&repo=svc-deploy',
+        },
+      },
+    ]);
+  });
+
+  it('counts by commit date when the earlier environment never ran the revision, and sees ahead', () => {
+    const result = computePromotionSteps({
+      applications: [
+        app('qa', 'r5', [{ id: 1, revision: 'r5', deployedAt: day(20) }]),
+        app('prod', 'r1', [{ id: 1, revision: 'r1', deployedAt: day(5) }]),
+      ],
+      deployments: [
+        {
+          appKey: 'agent:/svc-qa',
+          agentId: 'agent',
+          application: 'svc-qa',
+          environment: 'qa',
+          historyId: 0,
+          revision: 'r4',
+          deployedAt: day(19),
+          commitDate: day(18),
+          revisionChanged: true,
+          rollback: false,
+        },
+        {
+          appKey: 'agent:/svc-qa',
+          agentId: 'agent',
+          application: 'svc-qa',
+          environment: 'qa',
+          historyId: 1,
+          revision: 'r5',
+          deployedAt: day(20),
+          commitDate: day(19),
+          revisionChanged: true,
+          rollback: false,
+        },
+        {
+          appKey: 'agent:/svc-prod',
+          agentId: 'agent',
+          application: 'svc-prod',
+          environment: 'prod',
+          historyId: 1,
+          revision: 'r1',
+          deployedAt: day(5),
+          commitDate: day(4),
+          revisionChanged: true,
+          rollback: false,
+        },
+      ],
+      environments,
+      now,
+    });
+    expect(result.steps[0]).toMatchObject({
+      status: 'behind',
+      revisionsBehind: 2,
+      behindSince: day(19),
+      promotion: { environment: 'prod', tag: 'r5' },
+    });
+    expect(result.steps[0].promotion?.repoUrl).toBeUndefined();
+
+    const ahead = computePromotionSteps({
+      applications: [
+        app('qa', 'r1', [{ id: 1, revision: 'r1', deployedAt: day(5) }]),
+        app('prod', 'r2', [
+          { id: 1, revision: 'r1', deployedAt: day(6) },
+          { id: 2, revision: 'r2', deployedAt: day(7) },
+        ]),
+      ],
+      deployments: [],
+      environments,
+      now,
+    });
+    expect(ahead.steps[0]).toEqual({
+      from: 'qa',
+      to: 'prod',
+      status: 'ahead',
+      fromRevision: 'r1',
+      toRevision: 'r2',
+    });
+  });
+});
+
+describe('imageReference', () => {
+  it.each([
+    ['ghcr.io/acme/api:2.4.1', { image: 'ghcr.io/acme/api', tag: '2.4.1' }],
+    ['registry:5000/acme/api', { image: 'registry:5000/acme/api' }],
+    [
+      'registry:5000/api:1.0@sha256:abc',
+      { image: 'registry:5000/api', tag: '1.0' },
+    ],
+    ['nginx', { image: 'nginx' }],
+  ])('%s', (ref, expected) => expect(imageReference(ref)).toEqual(expected));
+});
+
+describe('repoUrlPickerValue', () => {
+  it('turns repository URLs into the RepoUrlPicker form', () => {
+    expect(
+      repoUrlPickerValue('https://github.com/acme/payments-api-deploy.git'),
+    ).toBe('github.com?owner=acme&repo=payments-api-deploy');
+    expect(
+      repoUrlPickerValue('url:https://github.com/acme/svc/tree/main/'),
+    ).toBe('github.com?owner=acme&repo=svc');
+    expect(repoUrlPickerValue('https://github.com/acme')).toBeUndefined();
+    expect(repoUrlPickerValue('git@github.com:acme/x.git')).toBeUndefined();
+  });
+
+  it("prefers the entity's source location", () => {
+    const entity = (annotations: Record<string, string>) => ({
+      apiVersion: 'backstage.io/v1alpha1',
+      kind: 'Component',
+      metadata: { name: 'svc', annotations },
+    });
+    const apps = ['https://github.com/acme/svc-deploy.git'];
+    expect(
+      promotionRepoUrl(
+        entity({
+          'backstage.io/source-location': 'url:https://github.com/acme/svc/',
+        }),
+        apps,
+      ),
+    ).toBe('github.com?owner=acme&repo=svc');
+    expect(promotionRepoUrl(entity({}), apps)).toBe(
+      'github.com?owner=acme&repo=svc-deploy',
+    );
+  });
+});

@@ -1,0 +1,215 @@
+import {
+  EnvironmentDefinition,
+  GitOpsApplication,
+  PromotionEnvironmentState,
+  PromotionStep,
+  sortEnvironments,
+} from '@gitops-suite/plugin-gitops-common';
+import { DeploymentEvent } from '../metrics/types';
+import { imageReference } from './imageReference';
+
+/** What {@link computePromotionSteps} compares. */
+export interface PromotionInput {
+  /** The service's applications, read in full (with history). */
+  applications: GitOpsApplication[];
+  /** Recorded deployments of those applications (older than the live history keeps). */
+  deployments: DeploymentEvent[];
+  environments: readonly EnvironmentDefinition[];
+  /** RepoUrlPicker value of the repository a promotion changes. */
+  repoUrl?: string;
+  now: Date;
+}
+
+interface Deployed {
+  revision: string;
+  deployedAt: string;
+  commitDate?: string;
+}
+
+/** Every deployment of an environment, oldest first, recorded and live merged. */
+function environmentDeployments(
+  apps: GitOpsApplication[],
+  recorded: DeploymentEvent[],
+): Deployed[] {
+  const byId = new Map<string, Deployed>();
+  for (const d of recorded) {
+    byId.set(`${d.appKey}#${d.historyId}`, {
+      revision: d.revision,
+      deployedAt: d.deployedAt,
+      ...(d.commitDate && { commitDate: d.commitDate }),
+    });
+  }
+  for (const app of apps) {
+    for (const entry of app.history) {
+      const revision = entry.revision ?? entry.revisions?.[0];
+      const key = `${app.key}#${entry.id}`;
+      if (revision && entry.deployedAt && !byId.has(key)) {
+        byId.set(key, { revision, deployedAt: entry.deployedAt });
+      }
+    }
+  }
+  return [...byId.values()].sort((a, b) =>
+    a.deployedAt.localeCompare(b.deployedAt),
+  );
+}
+
+function environmentState(
+  environment: string,
+  apps: GitOpsApplication[],
+  deployed: Deployed[],
+): PromotionEnvironmentState {
+  // the most recently deployed application speaks for the environment
+  const latest = [...apps].sort((a, b) =>
+    (b.history[0]?.deployedAt ?? '').localeCompare(
+      a.history[0]?.deployedAt ?? '',
+    ),
+  )[0];
+  // what was last deployed; sync.revision is what git wants, maybe not applied
+  const revision =
+    latest?.history[0]?.revision ??
+    latest?.history[0]?.revisions?.[0] ??
+    latest?.sync.revision;
+  const tagged = (latest?.images ?? [])
+    .map(imageReference)
+    .find(ref => ref.tag !== undefined);
+  const revisions: string[] = [];
+  for (const d of [...deployed].reverse()) {
+    if (!revisions.includes(d.revision)) revisions.push(d.revision);
+  }
+  const state: PromotionEnvironmentState = {
+    environment,
+    applications: apps.map(a => a.key).sort(),
+    revisions,
+  };
+  if (revision) state.revision = revision;
+  if (tagged?.tag) {
+    state.tag = tagged.tag;
+    state.image = tagged.image;
+  } else if (revision) {
+    state.tag = revision;
+  }
+  const deployedAt = latest?.history[0]?.deployedAt;
+  if (deployedAt) state.deployedAt = deployedAt;
+  return state;
+}
+
+/** Distinct revisions in `deployed` (oldest first) from index `start` on, except `except`. */
+function distinctRevisions(
+  deployed: Deployed[],
+  start: number,
+  except: string,
+) {
+  const seen = new Set<string>();
+  let first: Deployed | undefined;
+  for (const d of deployed.slice(start)) {
+    if (d.revision === except || seen.has(d.revision)) continue;
+    seen.add(d.revision);
+    first ??= d;
+  }
+  return { count: seen.size, first };
+}
+
+function compare(
+  from: { state: PromotionEnvironmentState; deployed: Deployed[] },
+  to: { state: PromotionEnvironmentState; deployed: Deployed[] },
+): Pick<PromotionStep, 'status' | 'revisionsBehind' | 'behindSince'> {
+  const fromRevision = from.state.revision;
+  const toRevision = to.state.revision;
+  if (!fromRevision || !toRevision) return { status: 'unknown' };
+  if (fromRevision === toRevision)
+    return { status: 'in-sync', revisionsBehind: 0 };
+
+  // `to` runs a revision `from` ran too: count what `from` deployed since
+  const lastAt = from.deployed.map(d => d.revision).lastIndexOf(toRevision);
+  if (lastAt >= 0) {
+    const newer = distinctRevisions(from.deployed, lastAt + 1, toRevision);
+    if (newer.count > 0) {
+      return {
+        status: 'behind',
+        revisionsBehind: newer.count,
+        behindSince: newer.first!.deployedAt,
+      };
+    }
+  }
+  // `to` ran what `from` runs now, and moved on
+  if (to.deployed.some(d => d.revision === fromRevision)) {
+    return { status: 'ahead' };
+  }
+  // otherwise compare commit dates
+  const toCommit = to.deployed.find(d => d.revision === toRevision)?.commitDate;
+  if (toCommit) {
+    const index = from.deployed.findIndex(
+      d => d.commitDate !== undefined && d.commitDate > toCommit,
+    );
+    if (index >= 0) {
+      const newer = distinctRevisions(from.deployed, index, toRevision);
+      return {
+        status: 'behind',
+        revisionsBehind: newer.count,
+        behindSince: newer.first!.deployedAt,
+      };
+    }
+    const fromCommit = from.deployed.find(
+      d => d.revision === fromRevision,
+    )?.commitDate;
+    if (fromCommit && fromCommit < toCommit) return { status: 'ahead' };
+  }
+  return { status: 'unknown' };
+}
+
+/**
+ * What separates each environment from the next one in promotion order:
+ * the revisions each runs, whether the later one is behind, by how many
+ * revisions (counted in the earlier environment's deployment history) and
+ * since when, and the parameters of a promotion when it is behind.
+ */
+export function computePromotionSteps(input: PromotionInput): {
+  environments: PromotionEnvironmentState[];
+  steps: PromotionStep[];
+} {
+  const names = sortEnvironments(
+    input.applications.map(a => a.environment),
+    input.environments,
+  );
+  const envs = names.map(name => {
+    const apps = input.applications.filter(a => a.environment === name);
+    const keys = new Set(apps.map(a => a.key));
+    const deployed = environmentDeployments(
+      apps,
+      input.deployments.filter(d => keys.has(d.appKey)),
+    );
+    return { state: environmentState(name, apps, deployed), deployed };
+  });
+
+  const steps: PromotionStep[] = [];
+  for (let i = 0; i + 1 < envs.length; i++) {
+    const from = envs[i];
+    const to = envs[i + 1];
+    const result = compare(from, to);
+    const step: PromotionStep = {
+      from: from.state.environment,
+      to: to.state.environment,
+      ...result,
+    };
+    if (from.state.revision) step.fromRevision = from.state.revision;
+    if (to.state.revision) step.toRevision = to.state.revision;
+    if (result.behindSince) {
+      step.behindForSeconds = Math.max(
+        0,
+        Math.round(
+          (input.now.getTime() - Date.parse(result.behindSince)) / 1000,
+        ),
+      );
+    }
+    if (result.status === 'behind' && from.state.tag) {
+      step.promotion = {
+        environment: to.state.environment,
+        tag: from.state.tag,
+        ...(from.state.image && { image: from.state.image }),
+        ...(input.repoUrl && { repoUrl: input.repoUrl }),
+      };
+    }
+    steps.push(step);
+  }
+  return { environments: envs.map(e => e.state), steps };
+}

@@ -1,0 +1,459 @@
+import http from 'node:http';
+import {
+  mockCredentials,
+  mockServices,
+  startTestBackend,
+} from '@backstage/backend-test-utils';
+import { catalogServiceMock } from '@backstage/plugin-catalog-node/testUtils';
+import { Entity } from '@backstage/catalog-model';
+import {
+  AuthorizeResult,
+  EvaluatePermissionRequest,
+} from '@backstage/plugin-permission-common';
+import {
+  EntityDeliveryMetricsResponse,
+  FleetDeliveryMetricsResponse,
+  gitopsApplicationReadPermission,
+  gitopsFleetReadPermission,
+  PromotionInsight,
+} from '@gitops-suite/plugin-gitops-common';
+import { startSandbox, Sandbox } from '@gitops-suite/sandbox-agent';
+import request from 'supertest';
+import { gitopsPlugin } from '../plugin';
+
+jest.setTimeout(60_000);
+
+/*
+ * Delivery metrics and promotion insight end to end: the real plugin in a
+ * test backend over real HTTP to sandbox agents whose history is fixed
+ * relative to the sandbox's clock (an hour boundary), so every duration is
+ * the same on every run.
+ */
+
+const HOUR = 3600_000;
+const sandboxNow = new Date(Math.floor(Date.now() / HOUR) * HOUR - HOUR);
+
+const scenario = {
+  seed: 'gitops-backend-metrics-test',
+  now: sandboxNow.toISOString(),
+  environments: [
+    {
+      name: 'dev',
+      cluster: 'nonprod',
+      namespace: '{service}-dev',
+      syncPolicy: 'automated-prune',
+    },
+    {
+      name: 'qa',
+      cluster: 'nonprod',
+      namespace: '{service}-qa',
+      syncPolicy: 'automated-prune',
+    },
+    {
+      name: 'prod',
+      cluster: 'prod',
+      namespace: '{service}-prod',
+      syncPolicy: 'manual',
+    },
+  ],
+  projects: [{ name: 'shop' }],
+  services: [
+    {
+      name: 'payments',
+      repo: 'https://github.com/acme/payments-deploy.git',
+      image: 'ghcr.io/acme/payments',
+      version: '3.1',
+      project: 'shop',
+      overrides: {
+        qa: { health: 'Degraded', operation: 'Failed' },
+        prod: { revisionsBehind: 2, rolledBack: true },
+      },
+    },
+    {
+      name: 'checkout',
+      repo: 'https://github.com/acme/checkout-deploy.git',
+      project: 'shop',
+    },
+  ],
+  agents: [
+    {
+      id: 'nonprod',
+      kind: 'argocd',
+      token: 'nonprod-argo-token-0001',
+      environments: ['dev', 'qa'],
+      clusters: [
+        { name: 'nonprod', server: 'https://nonprod.example.internal:6443' },
+      ],
+    },
+    {
+      id: 'prod',
+      kind: 'argocd',
+      token: 'prod-argo-token-0002',
+      environments: ['prod'],
+      clusters: [
+        { name: 'prod', server: 'https://prod.example.internal:6443' },
+      ],
+    },
+  ],
+};
+
+const entities: Entity[] = [
+  {
+    apiVersion: 'backstage.io/v1alpha1',
+    kind: 'Component',
+    metadata: {
+      name: 'payments',
+      namespace: 'default',
+      annotations: {
+        'gitops/service': 'payments',
+        'backstage.io/source-location':
+          'url:https://github.com/acme/payments/tree/main/',
+      },
+    },
+    spec: { type: 'service', lifecycle: 'production', owner: 'team-a' },
+  },
+  {
+    apiVersion: 'backstage.io/v1alpha1',
+    kind: 'Component',
+    metadata: { name: 'plain', namespace: 'default', annotations: {} },
+    spec: { type: 'service', lifecycle: 'production', owner: 'team-a' },
+  },
+];
+
+/*
+ * What the scenario above gives (checked by hand against the raw Argo CD
+ * history and revision metadata the sandbox serves):
+ * - dev: 6 history entries, each a new revision; nothing failed.
+ * - qa: 2 deployments, its last sync Failed (a failed change: 1 of 3) and it
+ *   is Degraded now (an incident still open).
+ * - prod: 4 deployments, the third a rollback to the first's revision 25m05s
+ *   after the second shipped: that second deployment is a failed change
+ *   (1 of 4) and the one restore took 1505 s. Lead times 343, 263 and 278 s
+ *   (the rollback has none): median 278 s.
+ */
+const EXPECTED_ENTITY = [
+  {
+    environment: 'dev',
+    deployments: 6,
+    leadTime: { medianSeconds: 1450, samples: 6 },
+    changes: 6,
+    failedChanges: 0,
+    changeFailureRate: 0,
+    timeToRestore: { samples: 0, ongoing: 0 },
+  },
+  {
+    environment: 'qa',
+    deployments: 2,
+    leadTime: { medianSeconds: 1072, samples: 2 },
+    changes: 3,
+    failedChanges: 1,
+    changeFailureRate: 0.3333,
+    timeToRestore: { samples: 0, ongoing: 1 },
+  },
+  {
+    environment: 'prod',
+    deployments: 4,
+    leadTime: { medianSeconds: 278, samples: 3 },
+    changes: 4,
+    failedChanges: 1,
+    changeFailureRate: 0.25,
+    timeToRestore: { medianSeconds: 1505, samples: 1, ongoing: 0 },
+  },
+];
+
+/** The image tags running in each environment (qa's last sync failed). */
+const EXPECTED_TAGS = [
+  ['dev', '3.1.7'],
+  ['qa', '3.1.6'],
+  ['prod', '3.1.5'],
+];
+
+const EXPECTED_STEPS = [
+  // dev shipped 3.1.7 after qa's 3.1.6 (qa's sync of it failed)
+  {
+    from: 'dev',
+    to: 'qa',
+    status: 'behind',
+    revisionsBehind: 1,
+    behindForSeconds: 'set',
+    promotion: {
+      environment: 'qa',
+      tag: '3.1.7',
+      image: 'ghcr.io/acme/payments',
+      repoUrl: 'github.com?owner=acme&repo=payments',
+    },
+  },
+  // qa ran prod's revision, then one more
+  {
+    from: 'qa',
+    to: 'prod',
+    status: 'behind',
+    revisionsBehind: 1,
+    behindForSeconds: 'set',
+    promotion: {
+      environment: 'prod',
+      tag: '3.1.6',
+      image: 'ghcr.io/acme/payments',
+      repoUrl: 'github.com?owner=acme&repo=payments',
+    },
+  },
+];
+
+describe('delivery metrics and promotion routes (real sandbox agents)', () => {
+  let sandbox: Sandbox;
+  let server: http.Server;
+  const denied = new Set<string>();
+  const auth = mockCredentials.user.header();
+  const api = () => request(server);
+
+  beforeAll(async () => {
+    sandbox = await startSandbox({ scenario, log: () => {} });
+    const permissions = mockServices.permissions.mock({
+      authorize: async (requests: EvaluatePermissionRequest[]) =>
+        requests.map(r => ({
+          result: denied.has(r.permission.name)
+            ? AuthorizeResult.DENY
+            : AuthorizeResult.ALLOW,
+        })) as any,
+    });
+    const backend = await startTestBackend({
+      features: [
+        gitopsPlugin,
+        mockServices.rootConfig.factory({
+          data: {
+            backend: {
+              database: { client: 'better-sqlite3', connection: ':memory:' },
+            },
+            gitops: {
+              agents: sandbox.agents.map(agent => ({
+                id: agent.id,
+                kind: agent.kind,
+                url: agent.url,
+                timeoutMs: 5000,
+                credentials: { token: agent.token },
+              })),
+              environments: [
+                { name: 'dev', order: 1 },
+                { name: 'qa', order: 2 },
+                { name: 'prod', order: 3, production: true },
+              ],
+              poller: { frequencySeconds: 0 },
+            },
+          },
+        }),
+        catalogServiceMock.factory({ entities }),
+        permissions.factory,
+        mockServices.httpAuth.factory({
+          defaultCredentials: mockCredentials.none(),
+        }),
+      ],
+    });
+    server = backend.server;
+  });
+
+  afterAll(async () => {
+    await sandbox?.close();
+  });
+
+  afterEach(() => denied.clear());
+
+  const metricsPath = '/api/gitops/entity/default/component/payments/metrics';
+  const promotionPath =
+    '/api/gitops/entity/default/component/payments/promotion';
+
+  it.each([metricsPath, promotionPath, '/api/gitops/fleet/metrics'])(
+    'answers anonymous calls to %s with 401',
+    async path => {
+      expect((await api().get(path)).status).toBe(401);
+    },
+  );
+
+  it.each([
+    [metricsPath, gitopsApplicationReadPermission.name],
+    [promotionPath, gitopsApplicationReadPermission.name],
+    ['/api/gitops/fleet/metrics', gitopsFleetReadPermission.name],
+  ])('answers %s with 403 without %s', async (path, permission) => {
+    denied.add(permission);
+    const res = await api().get(path).set('Authorization', auth);
+    expect(res.status).toBe(403);
+    expect(res.body.error.message).toContain(permission);
+  });
+
+  it('rejects a bad window and an entity without GitOps annotations', async () => {
+    const bad = await api()
+      .get(`${metricsPath}?window=30x`)
+      .set('Authorization', auth);
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.message).toBe(
+      'Invalid metrics query: window: must be a number of days such as 30d',
+    );
+    const long = await api()
+      .get(`${metricsPath}?window=900d`)
+      .set('Authorization', auth);
+    expect(long.status).toBe(400);
+    expect(long.body.error.message).toContain('must be from 1d to 365d');
+    const plain = await api()
+      .get('/api/gitops/entity/default/component/plain/metrics')
+      .set('Authorization', auth);
+    expect(plain.status).toBe(404);
+  });
+
+  it("computes an entity's metrics per environment from the agents' history", async () => {
+    const res = await api()
+      .get(`${metricsPath}?window=30d`)
+      .set('Authorization', auth);
+    expect(res.status).toBe(200);
+    const body = res.body as EntityDeliveryMetricsResponse;
+    expect(body.entityRef).toBe('component:default/payments');
+    expect(body.window.days).toBe(30);
+    expect(body.errors).toEqual([]);
+    const summarize = (items: EntityDeliveryMetricsResponse['environments']) =>
+      items.map(m => ({
+        environment: m.environment,
+        deployments: m.deployments,
+        leadTime: m.leadTime,
+        changes: m.changes,
+        failedChanges: m.failedChanges,
+        changeFailureRate: m.changeFailureRate,
+        timeToRestore: m.timeToRestore,
+      }));
+    expect(summarize(body.environments)).toEqual(EXPECTED_ENTITY);
+    // the weekly trend holds every deployment of the window
+    expect(
+      body.environments.map(m =>
+        m.trend.reduce((n, p) => n + p.deployments, 0),
+      ),
+    ).toEqual([6, 2, 4]);
+
+    // asking again records nothing twice
+    const again = await api()
+      .get(`${metricsPath}?window=30d`)
+      .set('Authorization', auth);
+    expect(summarize(again.body.environments)).toEqual(EXPECTED_ENTITY);
+  });
+
+  it('serves fleet metrics per service and environment from what was recorded', async () => {
+    const res = await api()
+      .get('/api/gitops/fleet/metrics?window=30d')
+      .set('Authorization', auth);
+    expect(res.status).toBe(200);
+    const body = res.body as FleetDeliveryMetricsResponse;
+    const payments = body.items.filter(i => i.service === 'payments');
+    expect(
+      payments.map(m => [m.environment, m.deployments, m.failedChanges]),
+    ).toEqual(
+      EXPECTED_ENTITY.map(e => [e.environment, e.deployments, e.failedChanges]),
+    );
+    // checkout was never looked at: listed, with nothing recorded yet
+    expect(
+      body.items
+        .filter(i => i.service === 'checkout')
+        .map(m => [m.environment, m.deployments]),
+    ).toEqual([
+      ['dev', 0],
+      ['qa', 0],
+      ['prod', 0],
+    ]);
+    expect(body.environments.map(e => [e.environment, e.deployments])).toEqual(
+      EXPECTED_ENTITY.map(e => [e.environment, e.deployments]),
+    );
+  });
+
+  it('says prod is behind qa, by how much, and offers the promotion', async () => {
+    const res = await api().get(promotionPath).set('Authorization', auth);
+    expect(res.status).toBe(200);
+    const body = res.body as PromotionInsight;
+    expect(body.environments.map(e => [e.environment, e.tag])).toEqual(
+      EXPECTED_TAGS,
+    );
+    expect(
+      body.steps.map(s => ({
+        from: s.from,
+        to: s.to,
+        status: s.status,
+        revisionsBehind: s.revisionsBehind,
+        behindForSeconds: s.behindForSeconds === undefined ? undefined : 'set',
+        promotion: s.promotion,
+      })),
+    ).toEqual(EXPECTED_STEPS);
+    const prodStep = body.steps[1];
+    expect(prodStep.toRevision).toBe(
+      body.environments.find(e => e.environment === 'prod')!.revision,
+    );
+    expect(Date.parse(prodStep.behindSince!)).toBeLessThan(
+      sandboxNow.getTime(),
+    );
+  });
+});
+
+describe('the scheduled delivery metrics task', () => {
+  it('records the whole fleet, so /fleet/metrics shows services no page looked at', async () => {
+    const sandbox = await startSandbox({ scenario, log: () => {} });
+    try {
+      const backend = await startTestBackend({
+        features: [
+          gitopsPlugin,
+          mockServices.rootConfig.factory({
+            data: {
+              backend: {
+                database: { client: 'better-sqlite3', connection: ':memory:' },
+              },
+              gitops: {
+                agents: sandbox.agents.map(agent => ({
+                  id: agent.id,
+                  kind: agent.kind,
+                  url: agent.url,
+                  timeoutMs: 5000,
+                  credentials: { token: agent.token },
+                })),
+                environments: [
+                  { name: 'dev', order: 1 },
+                  { name: 'qa', order: 2 },
+                  { name: 'prod', order: 3 },
+                ],
+                poller: { frequencySeconds: 600 },
+                metrics: { frequencySeconds: 600 },
+              },
+            },
+          }),
+          catalogServiceMock.factory({ entities }),
+          mockServices.permissions.factory(),
+          // runs every scheduled task once at startup, then never again
+          mockServices.scheduler.factory({
+            includeInitialDelayedTasksOnStartup: true,
+          }),
+        ],
+      });
+      const res = await request(backend.server)
+        .get('/api/gitops/fleet/metrics?window=30d')
+        .set('Authorization', mockCredentials.user.header());
+      expect(res.status).toBe(200);
+      const body = res.body as FleetDeliveryMetricsResponse;
+      expect(
+        body.items
+          .filter(i => i.service === 'payments')
+          .map(m => [
+            m.environment,
+            m.deployments,
+            m.failedChanges,
+            m.leadTime.samples,
+          ]),
+      ).toEqual(
+        EXPECTED_ENTITY.map(e => [
+          e.environment,
+          e.deployments,
+          e.failedChanges,
+          e.leadTime.samples,
+        ]),
+      );
+      expect(
+        body.items
+          .filter(i => i.service === 'checkout')
+          .every(m => m.deployments > 0),
+      ).toBe(true);
+      await backend.stop();
+    } finally {
+      await sandbox.close();
+    }
+  });
+});

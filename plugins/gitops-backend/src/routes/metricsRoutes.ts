@@ -1,0 +1,75 @@
+import Router from 'express-promise-router';
+import { z } from 'zod';
+import {
+  EntityDeliveryMetricsResponse,
+  FleetDeliveryMetricsResponse,
+  gitopsApplicationReadPermission,
+  gitopsFleetReadPermission,
+} from '@gitops-suite/plugin-gitops-common';
+import { DeliveryMetricsService } from '../metrics/DeliveryMetricsService';
+import { RouteContext } from './RouteContext';
+import { parse } from './schemas';
+
+/** Revision metadata calls an entity page may spend on commit dates. */
+const ENTITY_METADATA_BUDGET = 100;
+
+export const metricsQuery = z
+  .object({
+    window: z
+      .string()
+      .regex(/^\d{1,3}d$/, 'must be a number of days such as 30d')
+      .transform(value => Number(value.slice(0, -1)))
+      .refine(days => days >= 1 && days <= 365, 'must be from 1d to 365d')
+      .default('30d'),
+  })
+  .strict();
+
+/** Delivery metrics (DORA) of an entity and of the fleet. */
+export function metricsRoutes(
+  ctx: RouteContext,
+  metrics: DeliveryMetricsService,
+) {
+  const router = Router();
+  const { aggregator } = ctx.deps;
+
+  router.get('/entity/:namespace/:kind/:name/metrics', async (req, res) => {
+    const credentials = await ctx.credentials(req);
+    const { entityRef, query } = await ctx.entity(req, credentials);
+    await ctx.authorizeEntity(
+      credentials,
+      gitopsApplicationReadPermission,
+      entityRef,
+    );
+    const { window: days } = parse(metricsQuery, req.query, 'metrics query');
+    const apps = await aggregator.entityApplications(query);
+    // record what happened since the last look before computing
+    const collected = await metrics.collector.collect(apps.items, {
+      metadataBudget: ENTITY_METADATA_BUDGET,
+    });
+    const result = await metrics.metrics(apps.items, days, 'entity');
+    const body: EntityDeliveryMetricsResponse = {
+      entityRef,
+      window: result.window,
+      environments: result.environments,
+      errors: [...apps.errors, ...collected.errors],
+    };
+    ctx.send(res, body);
+  });
+
+  router.get('/fleet/metrics', async (req, res) => {
+    const credentials = await ctx.credentials(req);
+    await ctx.authorize(credentials, gitopsFleetReadPermission);
+    const { window: days } = parse(metricsQuery, req.query, 'metrics query');
+    const apps = await aggregator.fleetApplications();
+    const result = await metrics.metrics(apps.items, days, 'fleet');
+    const body: FleetDeliveryMetricsResponse = {
+      window: result.window,
+      items: result.items,
+      environments: result.environments,
+      errors: apps.errors,
+    };
+    ctx.send(res, body);
+  });
+
+  return router;
+}

@@ -1,0 +1,60 @@
+import Router from 'express-promise-router';
+import {
+  gitopsApplicationReadPermission,
+  PromotionInsight,
+} from '@gitops-suite/plugin-gitops-common';
+import { DeliveryMetricsService } from '../metrics/DeliveryMetricsService';
+import { computePromotionSteps } from '../promotion/computePromotionInsight';
+import { promotionRepoUrl } from '../promotion/repoUrlPickerValue';
+import { RouteContext } from './RouteContext';
+
+/** Revision metadata calls a promotion view may spend on commit dates. */
+const PROMOTION_METADATA_BUDGET = 50;
+
+/** What separates each environment of an entity from the next one. */
+export function promotionRoutes(
+  ctx: RouteContext,
+  metrics: DeliveryMetricsService,
+  clock: () => Date = () => new Date(),
+) {
+  const router = Router();
+  const { aggregator, environments } = ctx.deps;
+
+  router.get('/entity/:namespace/:kind/:name/promotion', async (req, res) => {
+    const credentials = await ctx.credentials(req);
+    const { entity, entityRef, query } = await ctx.entity(req, credentials);
+    await ctx.authorizeEntity(
+      credentials,
+      gitopsApplicationReadPermission,
+      entityRef,
+    );
+    const apps = await aggregator.entityApplications(query);
+    const collected = await metrics.collector.collect(apps.items, {
+      metadataBudget: PROMOTION_METADATA_BUDGET,
+    });
+    const deployments = await metrics.store.listDeployments(
+      collected.applications.map(app => app.key),
+    );
+    const repoUrl = promotionRepoUrl(
+      entity,
+      collected.applications.flatMap(app => app.sources.map(s => s.repoURL)),
+    );
+    const now = clock();
+    const insight = computePromotionSteps({
+      applications: collected.applications,
+      deployments,
+      environments,
+      repoUrl,
+      now,
+    });
+    const body: PromotionInsight = {
+      entityRef,
+      generatedAt: now.toISOString(),
+      ...insight,
+      errors: [...apps.errors, ...collected.errors],
+    };
+    ctx.send(res, body);
+  });
+
+  return router;
+}

@@ -1,0 +1,36 @@
+import { BackstageCredentials } from '@backstage/backend-plugin-api';
+import { CompoundEntityRef } from '@backstage/catalog-model';
+import {
+  AgentError,
+  EnvironmentGroup,
+  gitopsApplicationReadPermission,
+  groupByEnvironment,
+} from '@gitops-suite/plugin-gitops-common';
+import { RouteContext } from './RouteContext';
+
+/**
+ * An entity's applications grouped by environment in promotion order, with
+ * the agents that failed; needs `gitops.application.read` on the entity.
+ */
+export async function readEntityApplications(
+  ctx: RouteContext,
+  credentials: BackstageCredentials,
+  ref: CompoundEntityRef,
+): Promise<{
+  entityRef: string;
+  environments: EnvironmentGroup[];
+  errors: AgentError[];
+}> {
+  const { entityRef, query } = await ctx.entityByRef(ref, credentials);
+  await ctx.authorizeEntity(
+    credentials,
+    gitopsApplicationReadPermission,
+    entityRef,
+  );
+  const { items, errors } = await ctx.deps.aggregator.entityApplications(query);
+  return {
+    entityRef,
+    environments: groupByEnvironment(items, ctx.deps.environments),
+    errors,
+  };
+}

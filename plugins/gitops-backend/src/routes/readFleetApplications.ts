@@ -1,0 +1,30 @@
+import { BackstageCredentials } from '@backstage/backend-plugin-api';
+import {
+  AgentError,
+  FleetApplicationFilter,
+  filterFleetApplications,
+  gitopsFleetReadPermission,
+  GitOpsApplication,
+} from '@gitops-suite/plugin-gitops-common';
+import { RouteContext } from './RouteContext';
+
+/**
+ * The fleet's applications narrowed by `filter`, with the agents that
+ * failed; needs `gitops.fleet.read`.
+ */
+export async function readFleetApplications(
+  ctx: RouteContext,
+  credentials: BackstageCredentials,
+  filter: FleetApplicationFilter,
+): Promise<{ items: GitOpsApplication[]; errors: AgentError[] }> {
+  await ctx.authorize(credentials, gitopsFleetReadPermission);
+  const { aggregator, registry } = ctx.deps;
+  const apps = await aggregator.fleetApplications(filter.agent);
+  const agentsById = Object.fromEntries(
+    registry.list().map(provider => [provider.agent.id, provider.agent]),
+  );
+  return {
+    items: filterFleetApplications(apps.items, filter, agentsById),
+    errors: apps.errors,
+  };
+}

@@ -1,0 +1,55 @@
+import { BackstageCredentials } from '@backstage/backend-plugin-api';
+import { CompoundEntityRef } from '@backstage/catalog-model';
+import { ResourcePermission } from '@backstage/plugin-permission-common';
+import { GitOpsApplication } from '@gitops-suite/plugin-gitops-common';
+import {
+  ApplicationRef,
+  GitOpsProvider,
+} from '@gitops-suite/plugin-gitops-node';
+import { RouteContext } from './RouteContext';
+import { findEntityApplication } from './findEntityApplication';
+
+/** One application of a catalog entity, as a route or an action names it. */
+export interface ApplicationTarget {
+  entityRef: CompoundEntityRef;
+  agentId: string;
+  name: string;
+  /** The Application's own namespace, when several share a name. */
+  appNamespace?: string;
+}
+
+/**
+ * Looks the entity up as the caller may see it, checks `permission` on it,
+ * and finds the application among those the entity selects.
+ */
+export async function resolveEntityApplication(
+  ctx: RouteContext,
+  credentials: BackstageCredentials,
+  target: ApplicationTarget,
+  permission: ResourcePermission<'catalog-entity'>,
+): Promise<{
+  entityRef: string;
+  provider: GitOpsProvider;
+  app: GitOpsApplication;
+  ref: ApplicationRef;
+}> {
+  const { entityRef, query } = await ctx.entityByRef(
+    target.entityRef,
+    credentials,
+  );
+  await ctx.authorizeEntity(credentials, permission, entityRef);
+  const { provider, app } = await findEntityApplication(
+    ctx,
+    entityRef,
+    query,
+    target.agentId,
+    target.name,
+    target.appNamespace,
+  );
+  const ref: ApplicationRef = {
+    name: app.name,
+    namespace: app.namespace,
+    project: app.project,
+  };
+  return { entityRef, provider, app, ref };
+}

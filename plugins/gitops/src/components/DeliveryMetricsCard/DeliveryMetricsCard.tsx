@@ -1,0 +1,68 @@
+import {
+  InfoCard,
+  Progress,
+  ResponseErrorPanel,
+} from '@backstage/core-components';
+import { useEntity } from '@backstage/plugin-catalog-react';
+import { isGitOpsAvailable } from '@gitops-suite/plugin-gitops-common';
+import Typography from '@material-ui/core/Typography';
+import Alert from '@material-ui/lab/Alert';
+import { useState } from 'react';
+import { useDeliveryMetrics } from '../../hooks/useDeliveryMetrics';
+import { DeliveryMetricsTable } from './DeliveryMetricsTable';
+import { WindowSelect } from './WindowSelect';
+
+/** Props of {@link DeliveryMetricsCard}. */
+export interface DeliveryMetricsCardProps {
+  /** Days to look back at first (30 by default). */
+  windowDays?: number;
+}
+
+function Metrics(props: { windowDays: number }) {
+  const { value, loading, error } = useDeliveryMetrics(props.windowDays);
+  if (loading) return <Progress />;
+  if (error && !value) return <ResponseErrorPanel error={error} />;
+  if (!value) return null;
+  return (
+    <>
+      {value.errors.length > 0 && (
+        <Alert severity="warning">
+          {`Incomplete: ${value.errors
+            .map(e => e.agentId)
+            .join(', ')} did not answer`}
+        </Alert>
+      )}
+      {value.environments.length === 0 ? (
+        <Typography color="textSecondary">
+          No GitOps applications match this entity.
+        </Typography>
+      ) : (
+        <DeliveryMetricsTable environments={value.environments} />
+      )}
+    </>
+  );
+}
+
+/**
+ * The four DORA delivery metrics of the entity per environment: deployment
+ * frequency, lead time, change failure rate and time to restore.
+ */
+export function DeliveryMetricsCard(props: DeliveryMetricsCardProps) {
+  const { entity } = useEntity();
+  const [windowDays, setWindowDays] = useState(props.windowDays ?? 30);
+  return (
+    <InfoCard
+      title="Delivery metrics"
+      subheader={`Last ${windowDays} days, from GitOps history`}
+      action={<WindowSelect value={windowDays} onChange={setWindowDays} />}
+    >
+      {isGitOpsAvailable(entity) ? (
+        <Metrics windowDays={windowDays} />
+      ) : (
+        <Typography color="textSecondary">
+          Add a gitops/service annotation to see delivery metrics.
+        </Typography>
+      )}
+    </InfoCard>
+  );
+}

@@ -1,0 +1,102 @@
+import type { DeliveryMetrics } from '@gitops-suite/plugin-gitops-common';
+import Table from '@material-ui/core/Table';
+import TableBody from '@material-ui/core/TableBody';
+import TableCell from '@material-ui/core/TableCell';
+import TableHead from '@material-ui/core/TableHead';
+import TableRow from '@material-ui/core/TableRow';
+import Typography from '@material-ui/core/Typography';
+import type { ReactNode } from 'react';
+import { formatDuration, formatFrequency, formatRate } from './formatMetrics';
+
+function Figure(props: { value: ReactNode; detail: ReactNode }) {
+  return (
+    <>
+      <Typography variant="body2" component="div">
+        {props.value}
+      </Typography>
+      <Typography variant="caption" color="textSecondary" component="div">
+        {props.detail}
+      </Typography>
+    </>
+  );
+}
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/** One row of the four delivery metrics. */
+export function DeliveryMetricsCells(props: { metrics: DeliveryMetrics }) {
+  const m = props.metrics;
+  return (
+    <>
+      <TableCell>
+        <Figure
+          value={formatFrequency(m)}
+          detail={plural(m.deployments, 'deployment')}
+        />
+      </TableCell>
+      <TableCell>
+        <Figure
+          value={formatDuration(m.leadTime.medianSeconds)}
+          detail={`median of ${m.leadTime.samples}`}
+        />
+      </TableCell>
+      <TableCell>
+        <Figure
+          value={formatRate(m.changeFailureRate)}
+          detail={`${m.failedChanges} of ${plural(m.changes, 'change')}`}
+        />
+      </TableCell>
+      <TableCell>
+        <Figure
+          value={formatDuration(m.timeToRestore.medianSeconds)}
+          detail={
+            m.timeToRestore.ongoing
+              ? `${plural(m.timeToRestore.samples, 'restore')}, ${
+                  m.timeToRestore.ongoing
+                } ongoing`
+              : plural(m.timeToRestore.samples, 'restore')
+          }
+        />
+      </TableCell>
+    </>
+  );
+}
+
+/** The header cells matching {@link DeliveryMetricsCells}. */
+export function DeliveryMetricsHeadCells() {
+  return (
+    <>
+      <TableCell>Deployment frequency</TableCell>
+      <TableCell>Lead time</TableCell>
+      <TableCell>Change failure rate</TableCell>
+      <TableCell>Time to restore</TableCell>
+    </>
+  );
+}
+
+/** The delivery metrics of each environment, one row each. */
+export function DeliveryMetricsTable(props: {
+  environments: DeliveryMetrics[];
+  title?: (environment: string) => string;
+}) {
+  return (
+    <Table size="small" aria-label="Delivery metrics">
+      <TableHead>
+        <TableRow>
+          <TableCell>Environment</TableCell>
+          <DeliveryMetricsHeadCells />
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {props.environments.map(m => (
+          <TableRow key={m.environment}>
+            <TableCell component="th" scope="row">
+              {props.title?.(m.environment) ?? m.environment}
+            </TableCell>
+            <DeliveryMetricsCells metrics={m} />
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}

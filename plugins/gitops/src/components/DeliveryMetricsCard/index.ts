@@ -1,0 +1,3 @@
+export { DeliveryMetricsCard } from './DeliveryMetricsCard';
+export type { DeliveryMetricsCardProps } from './DeliveryMetricsCard';
+export { DeliveryMetricsTable } from './DeliveryMetricsTable';

@@ -1,0 +1,122 @@
+import {
+  InfoCard,
+  Progress,
+  ResponseErrorPanel,
+  Table,
+  TableColumn,
+  WarningPanel,
+} from '@backstage/core-components';
+import type { DeliveryMetrics } from '@gitops-suite/plugin-gitops-common';
+import Grid from '@material-ui/core/Grid';
+import { useState } from 'react';
+import { useFleetDeliveryMetrics } from '../../hooks/useDeliveryMetrics';
+import { hasStatus } from '../../lib/errorMessage';
+import { DeliveryMetricsTable } from '../DeliveryMetricsCard';
+import {
+  formatDuration,
+  formatFrequency,
+  formatRate,
+} from '../DeliveryMetricsCard/formatMetrics';
+import { WindowSelect } from '../DeliveryMetricsCard/WindowSelect';
+import { DeliveryTrendChart } from './DeliveryTrendChart';
+
+type Row = DeliveryMetrics & { id: string };
+
+const columns: TableColumn<Row>[] = [
+  { title: 'Service', field: 'service', defaultSort: 'asc' },
+  { title: 'Environment', field: 'environment' },
+  {
+    title: 'Deployment frequency',
+    field: 'deploymentsPerDay',
+    render: row => `${formatFrequency(row)} (${row.deployments})`,
+  },
+  {
+    title: 'Lead time',
+    field: 'leadTime.medianSeconds',
+    render: row => formatDuration(row.leadTime.medianSeconds),
+  },
+  {
+    title: 'Change failure rate',
+    field: 'changeFailureRate',
+    render: row =>
+      `${formatRate(row.changeFailureRate)} (${row.failedChanges}/${
+        row.changes
+      })`,
+  },
+  {
+    title: 'Time to restore',
+    field: 'timeToRestore.medianSeconds',
+    render: row =>
+      row.timeToRestore.ongoing
+        ? `${formatDuration(row.timeToRestore.medianSeconds)} (${
+            row.timeToRestore.ongoing
+          } ongoing)`
+        : formatDuration(row.timeToRestore.medianSeconds),
+  },
+];
+
+/**
+ * Fleet-wide delivery metrics: per environment, their trend, and per service
+ * and environment (only those with any activity in the window).
+ */
+export function FleetDeliveryMetrics(props: { windowDays?: number }) {
+  const [windowDays, setWindowDays] = useState(props.windowDays ?? 30);
+  const { value, loading, error } = useFleetDeliveryMetrics(windowDays);
+  const select = <WindowSelect value={windowDays} onChange={setWindowDays} />;
+
+  if (loading) return <Progress />;
+  if (error && !value) {
+    return hasStatus(error, 403) ? (
+      <WarningPanel
+        severity="info"
+        title="You may not view fleet delivery metrics"
+      />
+    ) : (
+      <ResponseErrorPanel error={error} />
+    );
+  }
+  if (!value) return null;
+  const active: Row[] = value.items
+    .filter(m => m.changes > 0 || m.timeToRestore.ongoing > 0)
+    .map(m => ({ ...m, id: `${m.service}/${m.environment}` }));
+  return (
+    <Grid container spacing={3}>
+      <Grid item xs={12} md={6}>
+        <InfoCard
+          title="Delivery metrics"
+          subheader={`Last ${windowDays} days, every service`}
+          action={select}
+        >
+          <DeliveryMetricsTable environments={value.environments} />
+        </InfoCard>
+      </Grid>
+      <Grid item xs={12} md={6}>
+        <InfoCard
+          title="Delivery trend"
+          subheader="Deployments and failed changes"
+        >
+          <DeliveryTrendChart environments={value.environments} />
+        </InfoCard>
+      </Grid>
+      <Grid item xs={12}>
+        <Table<Row>
+          title="Delivery metrics by service"
+          columns={columns}
+          data={active}
+          options={{
+            paging: active.length > 20,
+            pageSize: 20,
+            search: true,
+            padding: 'dense',
+          }}
+          emptyContent={
+            <WarningPanel
+              severity="info"
+              title={`No deployments recorded in the last ${windowDays} days`}
+            />
+          }
+        />
+      </Grid>
+    </Grid>
+  );
+}

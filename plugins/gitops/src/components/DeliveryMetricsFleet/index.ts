@@ -1,0 +1,1 @@
+export { FleetDeliveryMetrics } from './FleetDeliveryMetrics';

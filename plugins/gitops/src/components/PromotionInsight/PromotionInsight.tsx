@@ -1,0 +1,149 @@
+import {
+  InfoCard,
+  LinkButton,
+  Progress,
+  ResponseErrorPanel,
+} from '@backstage/core-components';
+import type {
+  PromotionEnvironmentState,
+  PromotionStep,
+} from '@gitops-suite/plugin-gitops-common';
+import Chip from '@material-ui/core/Chip';
+import Table from '@material-ui/core/Table';
+import TableBody from '@material-ui/core/TableBody';
+import TableCell from '@material-ui/core/TableCell';
+import TableHead from '@material-ui/core/TableHead';
+import TableRow from '@material-ui/core/TableRow';
+import Typography from '@material-ui/core/Typography';
+import Alert from '@material-ui/lab/Alert';
+import { usePromotionInsight } from '../../hooks/usePromotionInsight';
+import { formatDuration } from '../DeliveryMetricsCard/formatMetrics';
+import { promotionLink } from './promotionLink';
+
+const short = (revision?: string) =>
+  revision && /^[0-9a-f]{40}$/i.test(revision)
+    ? revision.slice(0, 7)
+    : revision;
+
+function running(state?: PromotionEnvironmentState): string {
+  if (!state?.revision) return 'nothing deployed';
+  return state.tag && state.tag !== state.revision
+    ? `${state.tag} (${short(state.revision)})`
+    : short(state.revision)!;
+}
+
+function describe(step: PromotionStep): string {
+  switch (step.status) {
+    case 'in-sync':
+      return `${step.to} runs what ${step.from} runs`;
+    case 'behind': {
+      const count =
+        step.revisionsBehind === undefined
+          ? 'behind'
+          : `${step.revisionsBehind} revision${
+              step.revisionsBehind === 1 ? '' : 's'
+            } behind`;
+      const since =
+        step.behindForSeconds === undefined
+          ? ''
+          : ` for ${formatDuration(step.behindForSeconds)}`;
+      return `${step.to} is ${count} ${step.from}${since}`;
+    }
+    case 'ahead':
+      return `${step.to} runs a newer revision than ${step.from}`;
+    default:
+      return `${step.to} and ${step.from} run different revisions`;
+  }
+}
+
+const STATUS_LABEL: Record<PromotionStep['status'], string> = {
+  'in-sync': 'in sync',
+  behind: 'behind',
+  ahead: 'ahead',
+  unknown: 'differs',
+};
+
+/**
+ * What separates each environment from the next in promotion order, with
+ * a button that opens the promotion template prefilled for the next one.
+ */
+export function PromotionInsight() {
+  const { value, loading, error, entityRef } = usePromotionInsight();
+  let content;
+  if (loading) {
+    content = <Progress />;
+  } else if (error && !value) {
+    content = <ResponseErrorPanel error={error} />;
+  } else if (value) {
+    const byName = new Map(value.environments.map(e => [e.environment, e]));
+    content = (
+      <>
+        {value.errors.length > 0 && (
+          <Alert severity="warning">
+            {`Incomplete: ${value.errors
+              .map(e => e.agentId)
+              .join(', ')} did not answer`}
+          </Alert>
+        )}
+        {value.steps.length === 0 ? (
+          <Typography color="textSecondary">
+            Promotion needs the service in at least two environments.
+          </Typography>
+        ) : (
+          <Table size="small" aria-label="Promotion">
+            <TableHead>
+              <TableRow>
+                <TableCell>Step</TableCell>
+                <TableCell>Status</TableCell>
+                <TableCell>From</TableCell>
+                <TableCell>To</TableCell>
+                <TableCell />
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {value.steps.map(step => (
+                <TableRow key={`${step.from}-${step.to}`}>
+                  <TableCell component="th" scope="row">
+                    {step.from} → {step.to}
+                  </TableCell>
+                  <TableCell>
+                    <Chip
+                      size="small"
+                      label={STATUS_LABEL[step.status]}
+                      color={step.status === 'behind' ? 'secondary' : 'default'}
+                    />
+                    <Typography variant="caption" component="div">
+                      {describe(step)}
+                    </Typography>
+                  </TableCell>
+                  <TableCell>{running(byName.get(step.from))}</TableCell>
+                  <TableCell>{running(byName.get(step.to))}</TableCell>
+                  <TableCell align="right">
+                    {step.promotion && (
+                      <LinkButton
+                        to={promotionLink(entityRef, step.promotion)}
+                        variant="outlined"
+                        size="small"
+                        color="primary"
+                      >
+                        Promote {step.promotion.tag} to {step.to}
+                      </LinkButton>
+                    )}
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        )}
+      </>
+    );
+  }
+  return (
+    <InfoCard
+      title="Promotion"
+      subheader="What separates each environment from the next"
+    >
+      {content}
+    </InfoCard>
+  );
+}

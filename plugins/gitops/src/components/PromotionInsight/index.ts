@@ -1,0 +1,2 @@
+export { PromotionInsight } from './PromotionInsight';
+export { promotionLink } from './promotionLink';

@@ -1,0 +1,76 @@
+import { createRequire } from 'node:module';
+import net from 'node:net';
+
+/*
+ * The shared PostgreSQL and Redis servers (the same variables as the
+ * plugins' tests). Under CI=true a missing server is a failure, never a skip.
+ */
+
+export const POSTGRES_URL =
+  process.env.GITOPS_TEST_POSTGRES_URL ??
+  'postgresql://postgres@127.0.0.1:5432/postgres';
+export const REDIS_URL =
+  process.env.GITOPS_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+function reachable(url: string, defaultPort: number): Promise<boolean> {
+  const { hostname, port } = new URL(url);
+  return new Promise(resolve => {
+    const socket = net.connect(Number(port || defaultPort), hostname);
+    socket.setTimeout(1000);
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('timeout', () => {
+      socket.destroy();
+      resolve(false);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+/** Whether both servers can be used; under CI=true a missing one throws. */
+export async function requireServices(): Promise<boolean> {
+  const missing: string[] = [];
+  if (!(await reachable(POSTGRES_URL, 5432)))
+    missing.push(`PostgreSQL at ${new URL(POSTGRES_URL).host}`);
+  if (!(await reachable(REDIS_URL, 6379)))
+    missing.push(`Redis at ${new URL(REDIS_URL).host}`);
+  if (missing.length && process.env.CI === 'true') {
+    throw new Error(`${missing.join(' and ')} not reachable; CI needs them`);
+  }
+  return missing.length === 0;
+}
+
+/*
+ * The pg driver Backstage's database service itself uses, to drop a run's
+ * databases on the shared server.
+ */
+type PgClient = {
+  connect(): Promise<unknown>;
+  query(sql: string, params?: unknown[]): Promise<{ rows: any[] }>;
+  end(): Promise<void>;
+};
+const backendRequire = createRequire(
+  require.resolve('@backstage/backend-defaults'),
+);
+const { Client } = backendRequire('pg') as {
+  Client: new (options: { connectionString: string }) => PgClient;
+};
+
+/** Drops the databases whose names start with `prefix` (a run's own). */
+export async function dropDatabases(postgresUrl: string, prefix: string) {
+  const client = new Client({ connectionString: postgresUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query(
+      'SELECT datname FROM pg_database WHERE datname LIKE $1',
+      [`${prefix}%`],
+    );
+    for (const { datname } of rows) {
+      await client.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
+    }
+  } finally {
+    await client.end();
+  }
+}
