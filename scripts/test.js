@@ -26,7 +26,9 @@ function step(name, command, args, options = {}) {
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   const ok = run.status === 0;
   results.push({ name, ok, seconds });
-  console.log(`=== ${name}: ${ok ? 'ok' : `FAILED (exit ${run.status})`} in ${seconds}s`);
+  console.log(
+    `=== ${name}: ${ok ? 'ok' : `FAILED (exit ${run.status})`} in ${seconds}s`,
+  );
   return ok;
 }
 
@@ -58,15 +60,20 @@ for (const [name, dir, timeout] of [
 ]) {
   const out = path.join(os.tmpdir(), `gitops-${name}-${process.pid}.json`);
   if (
-    step(name, bin('backstage-cli'), [
-      'package',
-      'test',
-      '--watchAll=false',
-      '--runInBand',
-      `--testTimeout=${timeout}`,
-      '--json',
-      `--outputFile=${out}`,
-    ], { cwd: path.join(root, dir) }) !== undefined
+    step(
+      name,
+      bin('backstage-cli'),
+      [
+        'package',
+        'test',
+        '--watchAll=false',
+        '--runInBand',
+        `--testTimeout=${timeout}`,
+        '--json',
+        `--outputFile=${out}`,
+      ],
+      { cwd: path.join(root, dir) },
+    ) !== undefined
   ) {
     suiteReports.push(out);
   }

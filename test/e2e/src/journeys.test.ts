@@ -31,6 +31,7 @@ afterAll(async () => {
 
 /** A journey that leaves its screen in test-results/ when it fails. */
 function journey(name: string, fn: () => Promise<void>) {
+  // eslint-disable-next-line jest/valid-title, jest/expect-expect
   it(name, async () => {
     try {
       await fn();
@@ -126,185 +127,232 @@ async function openGitOpsTab(component: string) {
 }
 
 describe('a new user in the GitOps portal', () => {
-  journey('1. finds a service in the catalog and sees where it runs, environments in promotion order', async () => {
-    await openPortal(page, portal.baseUrl, '/catalog');
-    await page.getByRole('link', { name: 'payments-api', exact: true }).click();
-    await page.getByRole('tab', { name: 'GitOps' }).click();
-    await waitForProgress(page);
-    const matrix = page.getByRole('table', { name: 'Environment matrix' });
-    await matrix.waitFor();
-    const headers = (await matrix.locator('thead th').allInnerTexts()).map(h =>
-      h.trim(),
-    );
-    expect(headers.slice(0, 3)).toEqual(['Service', 'Development', 'QA']);
-    expect(headers[3]).toMatch(/^Production/);
-    expect(headers).toHaveLength(4);
-    // each environment's cell opens the application the backend places there
-    const apps = await applicationsOf('payments-api');
-    expect(apps.map(a => a.environment).sort()).toEqual(['dev', 'prod', 'qa']);
-    for (const app of apps) {
-      const column = ['dev', 'qa', 'prod'].indexOf(app.environment!) + 1;
-      const cell = matrix.locator('tbody tr').first().locator('td').nth(column - 1);
-      await cell.getByRole('button', { name: `Open ${app.name}` }).waitFor();
-    }
-    await page.screenshot({
-      path: path.join(screenshots, 'entity-gitops-tab.png'),
-      fullPage: true,
-    });
-  });
-
-  journey('2. syncs an OutOfSync application from the UI; it ends Synced and Healthy, with history and audit', async () => {
-    const before = (await applicationsOf('payments-api')).find(
-      a => a.environment === 'qa',
-    )!;
-    expect(before.sync.status).toBe('OutOfSync');
-    const matrix = await openGitOpsTab('payments-api');
-    await matrix.getByRole('button', { name: `Open ${before.name}` }).click();
-    const drawer = drawerOf(page);
-    await drawer.getByRole('button', { name: 'Sync', exact: true }).click();
-    const dialog = page.getByRole('dialog', { name: `Sync ${before.name}` });
-    await page.screenshot({ path: path.join(screenshots, 'sync-dialog.png') });
-    await dialog.getByRole('button', { name: 'Synchronize' }).click();
-    await drawer
-      .getByText(/Sync succeeded/)
-      .waitFor({ timeout: 60_000 });
-    // the sync rolls out: Progressing for a moment, then Healthy
-    const after = await eventually(
-      async () =>
-        (await applicationsOf('payments-api')).find(a => a.name === before.name),
-      app => app?.sync.status === 'Synced' && app?.health.status === 'Healthy',
-      60_000,
-    );
-    expect(after?.sync.status).toBe('Synced');
-    expect(after?.health.status).toBe('Healthy');
-    await page.screenshot({ path: path.join(screenshots, 'application-drawer.png') });
-
-    // the history tab lists the deployment, the events tab the audit row
-    await drawer.getByRole('tab', { name: 'History' }).click();
-    await drawer.getByRole('list', { name: 'Deployment history' }).waitFor();
-    await drawer.getByRole('tab', { name: 'Events' }).click();
-    const audit = drawer.getByRole('table', { name: 'Audit entries' });
-    await audit.waitFor();
-    expect(
-      await eventually(
-        async () => (await audit.innerText()).toLowerCase(),
-        text => /sync[\s\S]*succeeded/.test(text),
-      ),
-    ).toMatch(/sync[\s\S]*succeeded/);
-    expect(await audit.innerText()).toContain('guest');
-    const { body } = await api(`/audit?entityRef=component:default/payments-api`);
-    const rows = (body.items ?? []) as Array<Record<string, unknown>>;
-    expect(
-      rows.some(
-        r =>
-          r.action === 'sync' &&
-          r.outcome === 'succeeded' &&
-          r.application === before.name &&
-          String(r.actor).includes('guest'),
-      ),
-    ).toBe(true);
-    await page.keyboard.press('Escape');
-  });
-
-  journey("3. a user who does not own a service sees no sync button, and a forged sync is refused", async () => {
-    // checkout-web belongs to team-checkout; the guest is in team-payments
-    const [app] = (await applicationsOf('checkout-web')).filter(
-      a => a.environment === 'dev',
-    );
-    const matrix = await openGitOpsTab('checkout-web');
-    await matrix.getByRole('button', { name: `Open ${app.name}` }).click();
-    const drawer = drawerOf(page);
-    await drawer.getByRole('tab', { name: 'Resources' }).waitFor();
-    await waitForProgress(page);
-    expect(await drawer.getByRole('button', { name: 'Sync', exact: true }).count()).toBe(0);
-    expect(await drawer.getByRole('button', { name: 'Rollback' }).count()).toBe(0);
-    await page.keyboard.press('Escape');
-
-    const auditBefore = await api(`/audit?entityRef=component:default/checkout-web`);
-    const forged = await api(
-      `/entity/default/component/checkout-web/applications/${app.agentId}/${app.name}/sync`,
-      { method: 'POST', body: JSON.stringify({}) },
-    );
-    expect(forged.status).toBe(403);
-    const auditAfter = await api(`/audit?entityRef=component:default/checkout-web`);
-    expect(auditAfter.body.items).toEqual(auditBefore.body.items);
-    expect(
-      (await applicationsOf('checkout-web')).find(a => a.name === app.name)?.sync
-        .status,
-    ).toBe(app.sync.status);
-  });
-
-  journey('4. shows the changed field in the diff of a drifted application', async () => {
-    const [app] = (await applicationsOf('inventory-service')).filter(
-      a => a.environment === 'qa',
-    );
-    const drift = portal.sandbox.drift(app.agentId, app.name, 'replicas');
-    const matrix = await openGitOpsTab('inventory-service');
-    await matrix.getByRole('button', { name: `Open ${app.name}` }).click();
-    const drawer = drawerOf(page);
-    await drawer.getByRole('tab', { name: 'Diff' }).click();
-    const summary = drawer.getByText(
-      `${drift.resource.kind}/${drift.resource.namespace}/${drift.resource.name}`,
-    );
-    await summary.waitFor({ timeout: 30_000 });
-    await summary.click();
-    const text = await drawer.innerText();
-    expect(text).toContain(`"replicas": ${drift.live}`);
-    expect(text).toContain(`"replicas": ${drift.target}`);
-    await page.keyboard.press('Escape');
-  });
-
-  journey('5. filters the fleet page to Degraded and lists the right applications', async () => {
-    const expected = await api('/fleet/applications?health=Degraded');
-    expect(expected.status).toBe(200);
-    const names = (expected.body.items as Array<{ name: string }>)
-      .map(a => a.name)
-      .sort();
-    // the scenario's degraded applications are among them
-    expect(names).toEqual(
-      expect.arrayContaining(['ledger-service-prod', 'search-api-qa']),
-    );
-    await openPortal(page, portal.baseUrl, '/gitops');
-    await page.getByLabel('Health', { exact: true }).click();
-    await page.getByRole('option', { name: 'Degraded', exact: true }).click();
-    await page.keyboard.press('Escape');
-    expect(
-      await eventually(
-        async () => page.url(),
-        url => url.includes('health=Degraded'),
-      ),
-    ).toContain('health=Degraded');
-    const table = page.getByText(`Needs attention (${names.length})`);
-    await table.waitFor({ timeout: 30_000 });
-    const rows = page.locator('tbody tr');
-    const shown = new Set<string>();
-    for (const row of await rows.allInnerTexts()) {
-      const name = names.find(n => row.includes(n));
-      if (name) shown.add(name);
-    }
-    expect([...shown].sort()).toEqual(names);
-    await page.screenshot({
-      path: path.join(screenshots, 'fleet-page.png'),
-      fullPage: true,
-    });
-  });
-
-  journey('6. an agent stops mid-test: the tab still shows the other agents, with an error banner for it', async () => {
-    const apps = await applicationsOf('payments-api');
-    const down = apps.find(a => a.environment === 'prod')!.agentId;
-    const others = apps.filter(a => a.agentId !== down);
-    expect(others.length).toBeGreaterThan(0);
-    portal.sandbox.stopAgent(down);
-    try {
-      const matrix = await openGitOpsTab('payments-api');
+  journey(
+    '1. finds a service in the catalog and sees where it runs, environments in promotion order',
+    async () => {
+      await openPortal(page, portal.baseUrl, '/catalog');
       await page
-        .getByText(new RegExp(`Agent ${down} .*its applications are missing below`))
-        .waitFor({ timeout: 60_000 });
-      for (const app of others) {
-        await matrix.getByRole('button', { name: `Open ${app.name}` }).waitFor();
+        .getByRole('link', { name: 'payments-api', exact: true })
+        .click();
+      await page.getByRole('tab', { name: 'GitOps' }).click();
+      await waitForProgress(page);
+      const matrix = page.getByRole('table', { name: 'Environment matrix' });
+      await matrix.waitFor();
+      const headers = (await matrix.locator('thead th').allInnerTexts()).map(
+        h => h.trim(),
+      );
+      expect(headers.slice(0, 3)).toEqual(['Service', 'Development', 'QA']);
+      expect(headers[3]).toMatch(/^Production/);
+      expect(headers).toHaveLength(4);
+      // each environment's cell opens the application the backend places there
+      const apps = await applicationsOf('payments-api');
+      expect(apps.map(a => a.environment).sort()).toEqual([
+        'dev',
+        'prod',
+        'qa',
+      ]);
+      for (const app of apps) {
+        const column = ['dev', 'qa', 'prod'].indexOf(app.environment!) + 1;
+        const cell = matrix
+          .locator('tbody tr')
+          .first()
+          .locator('td')
+          .nth(column - 1);
+        await cell.getByRole('button', { name: `Open ${app.name}` }).waitFor();
       }
-    } finally {
-      portal.sandbox.startAgent(down);
-    }
-  });
+      await page.screenshot({
+        path: path.join(screenshots, 'entity-gitops-tab.png'),
+        fullPage: true,
+      });
+    },
+  );
+
+  journey(
+    '2. syncs an OutOfSync application from the UI; it ends Synced and Healthy, with history and audit',
+    async () => {
+      const before = (await applicationsOf('payments-api')).find(
+        a => a.environment === 'qa',
+      )!;
+      expect(before.sync.status).toBe('OutOfSync');
+      const matrix = await openGitOpsTab('payments-api');
+      await matrix.getByRole('button', { name: `Open ${before.name}` }).click();
+      const drawer = drawerOf(page);
+      await drawer.getByRole('button', { name: 'Sync', exact: true }).click();
+      const dialog = page.getByRole('dialog', { name: `Sync ${before.name}` });
+      await page.screenshot({
+        path: path.join(screenshots, 'sync-dialog.png'),
+      });
+      await dialog.getByRole('button', { name: 'Synchronize' }).click();
+      await drawer.getByText(/Sync succeeded/).waitFor({ timeout: 60_000 });
+      // the sync rolls out: Progressing for a moment, then Healthy
+      const after = await eventually(
+        async () =>
+          (
+            await applicationsOf('payments-api')
+          ).find(a => a.name === before.name),
+        app =>
+          app?.sync.status === 'Synced' && app?.health.status === 'Healthy',
+        60_000,
+      );
+      expect(after?.sync.status).toBe('Synced');
+      expect(after?.health.status).toBe('Healthy');
+      await page.screenshot({
+        path: path.join(screenshots, 'application-drawer.png'),
+      });
+
+      // the history tab lists the deployment, the events tab the audit row
+      await drawer.getByRole('tab', { name: 'History' }).click();
+      await drawer.getByRole('list', { name: 'Deployment history' }).waitFor();
+      await drawer.getByRole('tab', { name: 'Events' }).click();
+      const audit = drawer.getByRole('table', { name: 'Audit entries' });
+      await audit.waitFor();
+      expect(
+        await eventually(
+          async () => (await audit.innerText()).toLowerCase(),
+          text => /sync[\s\S]*succeeded/.test(text),
+        ),
+      ).toMatch(/sync[\s\S]*succeeded/);
+      expect(await audit.innerText()).toContain('guest');
+      const { body } = await api(
+        `/audit?entityRef=component:default/payments-api`,
+      );
+      const rows = (body.items ?? []) as Array<Record<string, unknown>>;
+      expect(
+        rows.some(
+          r =>
+            r.action === 'sync' &&
+            r.outcome === 'succeeded' &&
+            r.application === before.name &&
+            String(r.actor).includes('guest'),
+        ),
+      ).toBe(true);
+      await page.keyboard.press('Escape');
+    },
+  );
+
+  journey(
+    '3. a user who does not own a service sees no sync button, and a forged sync is refused',
+    async () => {
+      // checkout-web belongs to team-checkout; the guest is in team-payments
+      const [app] = (await applicationsOf('checkout-web')).filter(
+        a => a.environment === 'dev',
+      );
+      const matrix = await openGitOpsTab('checkout-web');
+      await matrix.getByRole('button', { name: `Open ${app.name}` }).click();
+      const drawer = drawerOf(page);
+      await drawer.getByRole('tab', { name: 'Resources' }).waitFor();
+      await waitForProgress(page);
+      expect(
+        await drawer.getByRole('button', { name: 'Sync', exact: true }).count(),
+      ).toBe(0);
+      expect(
+        await drawer.getByRole('button', { name: 'Rollback' }).count(),
+      ).toBe(0);
+      await page.keyboard.press('Escape');
+
+      const auditBefore = await api(
+        `/audit?entityRef=component:default/checkout-web`,
+      );
+      const forged = await api(
+        `/entity/default/component/checkout-web/applications/${app.agentId}/${app.name}/sync`,
+        { method: 'POST', body: JSON.stringify({}) },
+      );
+      expect(forged.status).toBe(403);
+      const auditAfter = await api(
+        `/audit?entityRef=component:default/checkout-web`,
+      );
+      expect(auditAfter.body.items).toEqual(auditBefore.body.items);
+      expect(
+        (await applicationsOf('checkout-web')).find(a => a.name === app.name)
+          ?.sync.status,
+      ).toBe(app.sync.status);
+    },
+  );
+
+  journey(
+    '4. shows the changed field in the diff of a drifted application',
+    async () => {
+      const [app] = (await applicationsOf('inventory-service')).filter(
+        a => a.environment === 'qa',
+      );
+      const drift = portal.sandbox.drift(app.agentId, app.name, 'replicas');
+      const matrix = await openGitOpsTab('inventory-service');
+      await matrix.getByRole('button', { name: `Open ${app.name}` }).click();
+      const drawer = drawerOf(page);
+      await drawer.getByRole('tab', { name: 'Diff' }).click();
+      const summary = drawer.getByText(
+        `${drift.resource.kind}/${drift.resource.namespace}/${drift.resource.name}`,
+      );
+      await summary.waitFor({ timeout: 30_000 });
+      await summary.click();
+      const text = await drawer.innerText();
+      expect(text).toContain(`"replicas": ${drift.live}`);
+      expect(text).toContain(`"replicas": ${drift.target}`);
+      await page.keyboard.press('Escape');
+    },
+  );
+
+  journey(
+    '5. filters the fleet page to Degraded and lists the right applications',
+    async () => {
+      const expected = await api('/fleet/applications?health=Degraded');
+      expect(expected.status).toBe(200);
+      const names = (expected.body.items as Array<{ name: string }>)
+        .map(a => a.name)
+        .sort();
+      // the scenario's degraded applications are among them
+      expect(names).toEqual(
+        expect.arrayContaining(['ledger-service-prod', 'search-api-qa']),
+      );
+      await openPortal(page, portal.baseUrl, '/gitops');
+      await page.getByLabel('Health', { exact: true }).click();
+      await page.getByRole('option', { name: 'Degraded', exact: true }).click();
+      await page.keyboard.press('Escape');
+      expect(
+        await eventually(
+          async () => page.url(),
+          url => url.includes('health=Degraded'),
+        ),
+      ).toContain('health=Degraded');
+      const table = page.getByText(`Needs attention (${names.length})`);
+      await table.waitFor({ timeout: 30_000 });
+      const rows = page.locator('tbody tr');
+      const shown = new Set<string>();
+      for (const row of await rows.allInnerTexts()) {
+        const name = names.find(n => row.includes(n));
+        if (name) shown.add(name);
+      }
+      expect([...shown].sort()).toEqual(names);
+      await page.screenshot({
+        path: path.join(screenshots, 'fleet-page.png'),
+        fullPage: true,
+      });
+    },
+  );
+
+  journey(
+    '6. an agent stops mid-test: the tab still shows the other agents, with an error banner for it',
+    async () => {
+      const apps = await applicationsOf('payments-api');
+      const down = apps.find(a => a.environment === 'prod')!.agentId;
+      const others = apps.filter(a => a.agentId !== down);
+      expect(others.length).toBeGreaterThan(0);
+      portal.sandbox.stopAgent(down);
+      try {
+        const matrix = await openGitOpsTab('payments-api');
+        await page
+          .getByText(
+            new RegExp(`Agent ${down} .*its applications are missing below`),
+          )
+          .waitFor({ timeout: 60_000 });
+        for (const app of others) {
+          await matrix
+            .getByRole('button', { name: `Open ${app.name}` })
+            .waitFor();
+        }
+      } finally {
+        portal.sandbox.startAgent(down);
+      }
+    },
+  );
 });

@@ -92,7 +92,9 @@ async function waitForReady(
   for (;;) {
     if (child.exitCode !== null) {
       throw new Error(
-        `the backend exited with code ${child.exitCode}:\n${log().slice(-4000)}`,
+        `the backend exited with code ${child.exitCode}:\n${log().slice(
+          -4000,
+        )}`,
       );
     }
     try {
@@ -103,7 +105,9 @@ async function waitForReady(
     }
     if (Date.now() > deadline) {
       throw new Error(
-        `the backend was not ready within ${timeoutMs} ms:\n${log().slice(-4000)}`,
+        `the backend was not ready within ${timeoutMs} ms:\n${log().slice(
+          -4000,
+        )}`,
       );
     }
     await new Promise(r => setTimeout(r, 300));
@@ -120,7 +124,10 @@ export async function startPortal(
 ): Promise<Portal> {
   buildApp();
   const sandbox = await startSandbox({
-    scenarioPath: path.join(repoRoot, options.scenario ?? 'examples/fleet.yaml'),
+    scenarioPath: path.join(
+      repoRoot,
+      options.scenario ?? 'examples/fleet.yaml',
+    ),
     log: () => {},
   });
   const port = await freePort();
