@@ -355,4 +355,87 @@ describe('a new user in the GitOps portal', () => {
       }
     },
   );
+
+  journey(
+    '7. creates a service from the GitOps service template; its applications appear',
+    async () => {
+      const name = `e2e-${Date.now().toString(36)}`;
+      await openPortal(
+        page,
+        portal.baseUrl,
+        '/create/templates/default/gitops-service',
+      );
+      // the sign-in redirect lands on the template list; open the form itself
+      await page.goto(
+        `${portal.baseUrl}/create/templates/default/gitops-service`,
+      );
+      await page.getByRole('textbox', { name: /^Name/ }).fill(name);
+      await page
+        .getByRole('textbox', { name: /^Description/ })
+        .fill('Created by the e2e journey');
+      const owner = page.locator('#root_owner');
+      await owner.click();
+      await owner.fill('team-payments');
+      await page
+        .getByRole('option', { name: /team-payments/ })
+        .first()
+        .click();
+      await page.getByRole('button', { name: 'Next' }).click();
+
+      await page.getByRole('checkbox', { name: 'qa' }).check();
+      await page.locator('#root_agentId').fill('argocd-nonprod');
+      await page.screenshot({
+        path: path.join(screenshots, 'template-form.png'),
+        fullPage: true,
+      });
+      await page.getByRole('button', { name: 'Next' }).click();
+      // no GitHub here: the repository is not published, the ApplicationSet is
+      await page.getByRole('textbox', { name: /^Owner/ }).fill('acme');
+      await page.getByRole('textbox', { name: /^Repository/ }).fill(name);
+      await page
+        .getByRole('checkbox', { name: 'Publish the repository' })
+        .uncheck();
+      await page.getByRole('button', { name: 'Review' }).click();
+      await page.getByRole('button', { name: 'Create' }).click();
+
+      // the task page follows the steps
+      await page
+        .getByText(/Create the ApplicationSet/)
+        .first()
+        .waitFor({ timeout: 60_000 });
+      const created = await eventually(
+        async () => {
+          const { body } = await api(
+            `/fleet/applications?agent=argocd-nonprod`,
+          );
+          return ((body?.items ?? []) as Array<{ name: string }>)
+            .map(a => a.name)
+            .filter(n => n.startsWith(`${name}-`))
+            .sort();
+        },
+        names => names.length === 2,
+        60_000,
+      );
+      expect(created).toEqual([`${name}-dev`, `${name}-qa`]);
+      // the agent created them from the ApplicationSet the template rendered
+      const sets = await api('/agents/argocd-nonprod/applicationsets');
+      expect(
+        (sets.body.items as Array<{ name: string; applications: string[] }>)
+          .find(set => set.name === name)
+          ?.applications.sort(),
+      ).toEqual([`${name}-dev`, `${name}-qa`]);
+      // the task page follows the run to its end: the task log says so
+      const showLogs = page.getByRole('button', { name: /show logs/i });
+      if (await showLogs.isVisible()) await showLogs.click();
+      await page
+        .getByText('Finished step Create the ApplicationSet')
+        .waitFor({ timeout: 60_000 });
+      expect(
+        await page.getByText(/Skipping step publish because/).count(),
+      ).toBe(1);
+      await page.screenshot({
+        path: path.join(screenshots, 'template-task.png'),
+      });
+    },
+  );
 });

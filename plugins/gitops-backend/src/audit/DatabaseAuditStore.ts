@@ -36,8 +36,11 @@ const OPERATIONS_TABLE = 'gitops_operations';
 const DRIFT_TABLE = 'gitops_drift_events';
 const FLEET_TABLE = 'gitops_fleet_state';
 
-/** Tries of the migrations when other replicas run them at the same time. */
-const MIGRATION_ATTEMPTS = 5;
+/**
+ * Tries of the migrations when other replicas run them at the same time
+ * (about 30 s in all: a loaded machine can take seconds to migrate).
+ */
+const MIGRATION_ATTEMPTS = 20;
 
 /**
  * Brings the schema up to date. Replicas starting together on a fresh
@@ -53,7 +56,10 @@ async function migrate(client: Knex): Promise<void> {
     } catch (error) {
       if (attempt >= MIGRATION_ATTEMPTS) throw error;
       await new Promise(resolve =>
-        setTimeout(resolve, 250 * attempt + Math.random() * 250),
+        setTimeout(
+          resolve,
+          Math.min(250 * attempt, 2000) + Math.random() * 250,
+        ),
       );
     }
   }

@@ -207,11 +207,18 @@ export async function startScaleOutBackends(
       };
       const file = path.join(dir, `replica-${i}.json`);
       fs.writeFileSync(file, JSON.stringify(config));
-      replicas.push(
-        startReplica(`replica ${String.fromCharCode(65 + i)}`, file, port),
+      const replica = startReplica(
+        `replica ${String.fromCharCode(65 + i)}`,
+        file,
+        port,
       );
+      replicas.push(replica);
+      // One at a time: on a fresh database, Backstage's own scheduler
+      // migrations (backstage_backend_tasks__knex_migrations) race when two
+      // processes create them at once; a rolling start is how replicas
+      // deploy anyway.
+      await waitForHealth(replica, 120_000);
     }
-    await Promise.all(replicas.map(r => waitForHealth(r, 120_000)));
   } catch (error) {
     await stop().catch(() => undefined);
     throw error;
