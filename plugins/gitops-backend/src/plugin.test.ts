@@ -6,7 +6,6 @@ import {
   startTestBackend,
 } from '@backstage/backend-test-utils';
 import { catalogServiceMock } from '@backstage/plugin-catalog-node/testUtils';
-import { Entity } from '@backstage/catalog-model';
 import {
   AuthorizeResult,
   EvaluatePermissionRequest,
@@ -23,6 +22,11 @@ import {
 import { startSandbox, Sandbox } from '@gitops-suite/sandbox-agent';
 import request from 'supertest';
 import { gitopsPlugin } from './plugin';
+import {
+  scenarioEnvironments,
+  configEnvironments,
+  componentEntity,
+} from './testUtils/sandboxFixtures';
 
 jest.setTimeout(60_000);
 
@@ -34,26 +38,7 @@ jest.setTimeout(60_000);
 
 const scenario = {
   seed: 'gitops-backend-router-test',
-  environments: [
-    {
-      name: 'dev',
-      cluster: 'nonprod',
-      namespace: '{service}-dev',
-      syncPolicy: 'automated-prune',
-    },
-    {
-      name: 'qa',
-      cluster: 'nonprod',
-      namespace: '{service}-qa',
-      syncPolicy: 'automated-prune',
-    },
-    {
-      name: 'prod',
-      cluster: 'prod',
-      namespace: '{service}-prod',
-      syncPolicy: 'manual',
-    },
-  ],
+  environments: scenarioEnvironments,
   projects: [{ name: 'shop' }],
   services: [
     {
@@ -134,14 +119,7 @@ const scenario = {
   ],
 };
 
-function entity(name: string, annotations: Record<string, string>): Entity {
-  return {
-    apiVersion: 'backstage.io/v1alpha1',
-    kind: 'Component',
-    metadata: { name, namespace: 'default', annotations },
-    spec: { type: 'service', lifecycle: 'production', owner: 'team-a' },
-  };
-}
+const entity = componentEntity;
 
 const entities = [
   entity('payments', { 'gitops/service': 'payments' }),
@@ -296,11 +274,7 @@ describe('gitops backend plugin (router over real sandbox agents)', () => {
             gitops: {
               agents,
               // deliberately not in alphabetical order
-              environments: [
-                { name: 'dev', order: 1 },
-                { name: 'qa', order: 2 },
-                { name: 'prod', order: 3, production: true },
-              ],
+              environments: configEnvironments,
               poller: { frequencySeconds: 0 },
             },
           },

@@ -10,7 +10,6 @@ import {
   ActionsService,
 } from '@backstage/backend-plugin-api/alpha';
 import { catalogServiceMock } from '@backstage/plugin-catalog-node/testUtils';
-import { Entity } from '@backstage/catalog-model';
 import {
   AuthorizeResult,
   EvaluatePermissionRequest,
@@ -24,6 +23,11 @@ import {
 import { startSandbox, Sandbox } from '@gitops-suite/sandbox-agent';
 import request from 'supertest';
 import { gitopsPlugin } from '../plugin';
+import {
+  scenarioEnvironments,
+  configEnvironments,
+  componentEntity,
+} from '../testUtils/sandboxFixtures';
 
 jest.setTimeout(60_000);
 
@@ -36,26 +40,7 @@ jest.setTimeout(60_000);
 
 const scenario = {
   seed: 'gitops-backend-actions-test',
-  environments: [
-    {
-      name: 'dev',
-      cluster: 'nonprod',
-      namespace: '{service}-dev',
-      syncPolicy: 'automated-prune',
-    },
-    {
-      name: 'qa',
-      cluster: 'nonprod',
-      namespace: '{service}-qa',
-      syncPolicy: 'automated-prune',
-    },
-    {
-      name: 'prod',
-      cluster: 'prod',
-      namespace: '{service}-prod',
-      syncPolicy: 'manual',
-    },
-  ],
+  environments: scenarioEnvironments,
   projects: [{ name: 'shop' }],
   services: [
     {
@@ -103,14 +88,7 @@ const scenario = {
   ],
 };
 
-function entity(name: string, annotations: Record<string, string>): Entity {
-  return {
-    apiVersion: 'backstage.io/v1alpha1',
-    kind: 'Component',
-    metadata: { name, namespace: 'default', annotations },
-    spec: { type: 'service', lifecycle: 'production', owner: 'team-a' },
-  };
-}
+const entity = componentEntity;
 
 const entities = [
   entity('payments', { 'gitops/service': 'payments' }),
@@ -191,11 +169,7 @@ describe('gitops actions (actions registry over real sandbox agents)', () => {
             },
             gitops: {
               agents,
-              environments: [
-                { name: 'dev', order: 1 },
-                { name: 'qa', order: 2 },
-                { name: 'prod', order: 3, production: true },
-              ],
+              environments: configEnvironments,
               poller: { frequencySeconds: 0 },
             },
           },

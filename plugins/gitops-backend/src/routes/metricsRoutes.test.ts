@@ -20,6 +20,10 @@ import {
 import { startSandbox, Sandbox } from '@gitops-suite/sandbox-agent';
 import request from 'supertest';
 import { gitopsPlugin } from '../plugin';
+import {
+  scenarioEnvironments,
+  configEnvironments,
+} from '../testUtils/sandboxFixtures';
 
 jest.setTimeout(60_000);
 
@@ -36,26 +40,7 @@ const sandboxNow = new Date(Math.floor(Date.now() / HOUR) * HOUR - HOUR);
 const scenario = {
   seed: 'gitops-backend-metrics-test',
   now: sandboxNow.toISOString(),
-  environments: [
-    {
-      name: 'dev',
-      cluster: 'nonprod',
-      namespace: '{service}-dev',
-      syncPolicy: 'automated-prune',
-    },
-    {
-      name: 'qa',
-      cluster: 'nonprod',
-      namespace: '{service}-qa',
-      syncPolicy: 'automated-prune',
-    },
-    {
-      name: 'prod',
-      cluster: 'prod',
-      namespace: '{service}-prod',
-      syncPolicy: 'manual',
-    },
-  ],
+  environments: scenarioEnvironments,
   projects: [{ name: 'shop' }],
   services: [
     {
@@ -232,11 +217,7 @@ describe('delivery metrics and promotion routes (real sandbox agents)', () => {
                 timeoutMs: 5000,
                 credentials: { token: agent.token },
               })),
-              environments: [
-                { name: 'dev', order: 1 },
-                { name: 'qa', order: 2 },
-                { name: 'prod', order: 3, production: true },
-              ],
+              environments: configEnvironments,
               poller: { frequencySeconds: 0 },
             },
           },

@@ -1,0 +1,49 @@
+import type { Entity } from '@backstage/catalog-model';
+
+/*
+ * Pieces the router, actions and metrics tests share: the dev/qa/prod
+ * environments of their sandbox scenarios, the same environments as the
+ * plugin's config, and catalog components.
+ */
+
+/** dev and qa on the nonprod cluster (automated), prod on its own (manual). */
+export const scenarioEnvironments = [
+  {
+    name: 'dev',
+    cluster: 'nonprod',
+    namespace: '{service}-dev',
+    syncPolicy: 'automated-prune',
+  },
+  {
+    name: 'qa',
+    cluster: 'nonprod',
+    namespace: '{service}-qa',
+    syncPolicy: 'automated-prune',
+  },
+  {
+    name: 'prod',
+    cluster: 'prod',
+    namespace: '{service}-prod',
+    syncPolicy: 'manual',
+  },
+];
+
+/** `gitops.environments`: dev, qa, prod in promotion order. */
+export const configEnvironments = [
+  { name: 'dev', order: 1 },
+  { name: 'qa', order: 2 },
+  { name: 'prod', order: 3, production: true },
+];
+
+/** A component owned by team-a, with the given annotations. */
+export function componentEntity(
+  name: string,
+  annotations: Record<string, string>,
+): Entity {
+  return {
+    apiVersion: 'backstage.io/v1alpha1',
+    kind: 'Component',
+    metadata: { name, namespace: 'default', annotations },
+    spec: { type: 'service', lifecycle: 'production', owner: 'team-a' },
+  };
+}
