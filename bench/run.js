@@ -3,7 +3,7 @@
  * Runs the benchmarks of the GitOps plugin suite (see README.md):
  *   node bench/run.js            full run; writes bench/.work/results.json and .md
  *   node bench/run.js --smoke    every benchmark tiny (CI): fails only if one cannot run
- *   node bench/run.js --only peers,fleet,amplification,proxy,tti
+ *   node bench/run.js --only=peers,appsPerAgent,fleet,amplification,live,scale,proxy,tti
  * Benchmarks are measured, never asserted: no number fails a run.
  */
 const fs = require('node:fs');
@@ -14,11 +14,15 @@ const { startCountingProxy } = require('./lib/countingProxy');
 const { freePort } = require('./lib/ports');
 const { WORK } = require('./lib/backends');
 const { renderMarkdown } = require('./lib/renderMarkdown');
+const { buildSuite } = require('./lib/builtSuite');
 
 const BENCHMARKS = {
   peers: () => require('./benchmarks/peersSideBySide'),
+  appsPerAgent: () => require('./benchmarks/appsPerAgent'),
   fleet: () => require('./benchmarks/fleetScale'),
   amplification: () => require('./benchmarks/amplification'),
+  live: () => require('./benchmarks/liveChanges'),
+  scale: () => require('./benchmarks/scale100'),
   proxy: () => require('./benchmarks/proxyOverhead'),
   tti: () => require('./benchmarks/frontendTti'),
 };
@@ -52,6 +56,8 @@ async function main() {
   fs.mkdirSync(WORK, { recursive: true });
   const started = new Date();
   const log = message => process.stderr.write(`[bench ${((Date.now() - started) / 1000).toFixed(0)}s] ${message}\n`);
+  // the suite's packages built, for the benchmarks that run it as production does
+  buildSuite(log);
   const fleet = options.smoke
     ? { agents: 3, appsPerAgent: 60 }
     : { agents: 20, appsPerAgent: 1000 };

@@ -71,6 +71,9 @@ function sandboxConfigYaml(agents) {
     lines.push(`    - id: ${quote(agent.id)}`);
     lines.push(`      kind: ${quote(agent.kind)}`);
     lines.push(`      url: ${quote(agent.url)}`);
+    // where the Agent UI links of the portal point: the sandbox serves both
+    // the agent's API and (standing in for Argo CD's or Harness's) its UI
+    lines.push(`      uiUrl: ${quote(agent.uiUrl ?? agent.url)}`);
     if (agent.region) lines.push(`      region: ${quote(agent.region)}`);
     lines.push('      credentials:');
     lines.push(`        token: ${quote(agent.token)}`);

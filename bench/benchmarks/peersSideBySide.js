@@ -3,16 +3,17 @@
  * prod on every agent) shown by Roadie's Argo CD plugin, the community
  * Argo CD plugin and the suite, against the SAME sandbox agents (through one
  * counting proxy), for 1, 4, 8 and 16 agents. Latency per page view and
- * upstream agent calls per page view; the suite's cold path (cache expired)
- * and warm path; a direct single-agent round trip for reference; and a slow
+ * upstream agent calls per page view; the suite's cold path (its fleet
+ * state still loading: the counting proxy holds its feed, so every page is
+ * answered by targeted calls) and warm path (answered from the fleet state); a direct single-agent round trip for reference; and a slow
  * agent (2 s latency) on the page.
  */
-const { startSuiteBackend, startPeerBackend, SELECTOR } = require('../lib/backends');
+const { startSuiteBackend, startPeerBackend, waitFresh, SELECTOR } = require('../lib/backends');
 const { roadiePage, communityPage, suitePage } = require('../lib/pages');
 const { timedGetJson } = require('../lib/httpClient');
 const { setFaults } = require('../lib/sandbox');
 const { summarize, since } = require('../lib/stats');
-const { freePort, sleep } = require('../lib/ports');
+const { freePort } = require('../lib/ports');
 
 /** Calls one page view, recording latency and the upstream calls it cost. */
 async function sample(proxy, page, into) {
@@ -40,13 +41,15 @@ const report = b => ({
   errors: [...new Set(b.errors)],
 });
 
-async function measureAgentCount({ sandbox, proxy, agentCount, cycles, warmPerCycle, ttlMs, timeoutMs, slowAgent, log }) {
+async function measureAgentCount({ sandbox, proxy, agentCount, cycles, warmPerCycle, coldSamples, timeoutMs, slowAgent, log }) {
   const agents = sandbox.agents.slice(0, agentCount).map(a => ({ ...a, url: proxy.via(a.url) }));
   const ids = agents.map(a => a.id);
   log(`peers: ${agentCount} agent(s): starting backends`);
   const backends = {};
   try {
-    backends.suite = await startSuiteBackend({ name: `suite-peers-${agentCount}`, port: await freePort(), agents, ttlSeconds: ttlMs / 1000, timeoutMs });
+    // the suite starts cold: its feed is held until the cold samples are drawn
+    proxy.holdFeed();
+    backends.suite = await startSuiteBackend({ name: `suite-peers-${agentCount}`, port: await freePort(), agents, timeoutMs });
     backends.roadie = await startPeerBackend({ peer: 'roadie', port: await freePort(), agents });
     backends.community = await startPeerBackend({ peer: 'community', port: await freePort(), agents });
 
@@ -60,41 +63,48 @@ async function measureAgentCount({ sandbox, proxy, agentCount, cycles, warmPerCy
     const suiteHeaders = { authorization: `Bearer ${backends.suite.token}` };
     const headers = { authorization: `Bearer ${agents[0].token}` };
     const selectorUrl = `${agents[0].url}/api/v1/applications?selector=${encodeURIComponent(SELECTOR)}`;
-    let leanUrl;
+    const leanUrl = proxy.feedCalls().find(c => c.agentId === agents[0].id && c.path === '/api/v1/applications');
     let unexpectedlyWarm = 0;
     let unexpectedlyCold = 0;
+    const directCalls = async () => {
+      const direct = await timedGetJson(selectorUrl, headers);
+      buckets.directSelector.ms.push(direct.ms);
+      if (leanUrl) {
+        const lean = await timedGetJson(`${agents[0].url}${leanUrl.path}${leanUrl.query ? `?${leanUrl.query}` : ''}`, headers);
+        buckets.directLean.ms.push(lean.ms);
+      }
+    };
 
     // one call of each first: connections open, code paths loaded
     await pages.roadie();
     await pages.community();
-    await sleep(ttlMs + 300);
 
-    for (let cycle = 0; cycle < cycles; cycle++) {
+    // cold: the fleet state has not loaded (initial load held), every page
+    // is answered by targeted calls; interleaved with the direct calls
+    for (let i = 0; i < coldSamples; i++) {
       const cold = bucket();
-      const coldStart = Date.now(); // no cache entry of this cycle is older than this
       const calls = await sample(proxy, pages.suite, cold);
-      const coldAt = Date.now(); // every cache entry of this cycle is written by now
       if (calls.length === 0) unexpectedlyWarm++;
       else merge(buckets.suiteCold, cold);
-      leanUrl ??= calls.find(c => c.agentId === agents[0].id && c.path === '/api/v1/applications');
-      for (let i = 0; i < warmPerCycle && Date.now() - coldStart < ttlMs - 500; i++) {
+      await directCalls();
+    }
+    proxy.releaseFeed();
+    const loadMs = await waitFresh(backends.suite);
+
+    for (let cycle = 0; cycle < cycles; cycle++) {
+      for (let i = 0; i < warmPerCycle; i++) {
         const warm = bucket();
         const warmCalls = await sample(proxy, pages.suite, warm);
         if (warmCalls.length) unexpectedlyCold++;
         else merge(buckets.suiteWarm, warm);
         if (i % 4 === 0) buckets.catalogLookup.ms.push((await timedGetJson(catalogUrl, suiteHeaders)).ms);
       }
-      // the rest of the TTL window: peers and direct calls, interleaved
-      do {
+      // peers and direct calls, interleaved with the suite's samples
+      for (let round = 0; round < 4; round++) {
         await sample(proxy, pages.roadie, buckets.roadie);
         await sample(proxy, pages.community, buckets.community);
-        const direct = await timedGetJson(selectorUrl, headers);
-        buckets.directSelector.ms.push(direct.ms);
-        if (leanUrl) {
-          const lean = await timedGetJson(`${agents[0].url}${leanUrl.path}${leanUrl.query ? `?${leanUrl.query}` : ''}`, headers);
-          buckets.directLean.ms.push(lean.ms);
-        }
-      } while (Date.now() - coldAt < ttlMs + 300);
+        await directCalls();
+      }
     }
 
     const result = {
@@ -109,6 +119,7 @@ async function measureAgentCount({ sandbox, proxy, agentCount, cycles, warmPerCy
       suiteLeanListCall: leanUrl ? `GET ${leanUrl.path}?${leanUrl.query}` : undefined,
       unexpectedlyWarm,
       unexpectedlyCold,
+      suiteLoadAfterReleaseMs: loadMs,
       rssMb: {
         suite: backends.suite.rssMb(),
         roadie: backends.roadie.rssMb(),
@@ -121,7 +132,7 @@ async function measureAgentCount({ sandbox, proxy, agentCount, cycles, warmPerCy
       const slow = { roadie: bucket(), community: bucket(), suite: bucket() };
       await setFaults(sandbox.agents[0], { latencyMs: 2000 });
       try {
-        await sleep(ttlMs + 300); // the suite's cache of the other agents expired: a fully cold page
+        // the suite's state is loaded: the page is answered from memory
         for (let i = 0; i < slowAgent.samples; i++) {
           await sample(proxy, pages.suite, slow.suite);
           await sample(proxy, pages.roadie, slow.roadie);
@@ -141,6 +152,7 @@ async function measureAgentCount({ sandbox, proxy, agentCount, cycles, warmPerCy
     }
     return result;
   } finally {
+    proxy.releaseFeed();
     await Promise.all(Object.values(backends).map(b => b.stop()));
   }
 }
@@ -157,7 +169,7 @@ async function run({ sandbox, proxy, smoke, log }) {
         agentCount,
         cycles: smoke ? 1 : 12,
         warmPerCycle: smoke ? 5 : 40,
-        ttlMs: smoke ? 2000 : 4000,
+        coldSamples: smoke ? 2 : 12,
         timeoutMs: 1000,
         slowAgent: agentCount === (smoke ? 2 : 4) ? { samples: smoke ? 1 : 5 } : undefined,
         log,

@@ -54,13 +54,13 @@ async function waitReady(baseUrl, child, logFile, timeoutMs = 180_000) {
   throw new Error(`backend at ${baseUrl} not ready within ${timeoutMs} ms (see ${logFile})`);
 }
 
-function spawnBackend({ name, script, cwd, config, nodeArgs = [] }) {
+function spawnBackend({ name, script, cwd, config, nodeArgs = [], env = {} }) {
   const configFile = writeConfig(name, config);
   const logFile = path.join(WORK, `${name}.log`);
   const log = fs.openSync(logFile, 'w');
   const child = spawn(process.execPath, [...nodeArgs, script, '--config', configFile], {
     cwd,
-    env: { ...process.env, LOG_LEVEL: 'warn', NODE_ENV: 'production' },
+    env: { ...process.env, LOG_LEVEL: 'warn', NODE_ENV: 'production', ...env },
     stdio: ['ignore', log, log],
   });
   return { child, logFile };
@@ -75,9 +75,10 @@ function rssMb(pid) {
 
 /**
  * The suite: catalog + gitops backend, agents as given, a catalog entity
- * annotated `gitops/service: svc-0001`.
+ * annotated `gitops/service: svc-0001`; from TypeScript source through the
+ * CLI transform, or `built` (plain node over the packages' builds).
  */
-async function startSuiteBackend({ name = 'suite', port, agents, ttlSeconds = 15, timeoutMs = 5000 }) {
+async function startSuiteBackend({ name = 'suite', port, agents, timeoutMs = 5000, built = false, gitops = {} }) {
   const token = crypto.randomBytes(24).toString('hex');
   const entitiesFile = path.join(WORK, `${name}-entities.yaml`);
   fs.mkdirSync(WORK, { recursive: true });
@@ -107,8 +108,8 @@ async function startSuiteBackend({ name = 'suite', port, agents, ttlSeconds = 15
         { name: 'qa', order: 2, matchers: [{ namespace: '*-qa' }] },
         { name: 'prod', order: 3, production: true, matchers: [{ namespace: '*-prod' }] },
       ],
-      cache: { ttlSeconds },
       poller: { frequencySeconds: 0 },
+      ...gitops,
     },
   });
   const { child, logFile } = spawnBackend({
@@ -116,7 +117,9 @@ async function startSuiteBackend({ name = 'suite', port, agents, ttlSeconds = 15
     script: path.join(__dirname, 'suiteBackend.js'),
     cwd: ROOT,
     config,
-    nodeArgs: ['-r', require.resolve('@backstage/cli/config/nodeTransform.cjs')],
+    ...(built
+      ? { env: { GITOPS_BENCH_BUILT: '1' } }
+      : { nodeArgs: ['-r', require.resolve('@backstage/cli/config/nodeTransform.cjs')] }),
   });
   const baseUrl = `http://127.0.0.1:${port}`;
   const backend = makeHandle({ child, logFile, baseUrl, token });
@@ -135,6 +138,23 @@ async function startSuiteBackend({ name = 'suite', port, agents, ttlSeconds = 15
     throw error;
   }
   return backend;
+}
+
+/**
+ * Waits until the suite's fleet state has loaded every agent (each agent's
+ * freshness has a syncedAt and is not stale); resolves with the wait in ms.
+ */
+async function waitFresh(backend, timeoutMs = 600_000) {
+  const start = Date.now();
+  for (;;) {
+    const res = await backend.get('/api/gitops/fleet/summary');
+    const freshness = res.ok ? (await res.json()).freshness ?? [] : [];
+    if (freshness.length && freshness.every(f => f.syncedAt && !f.stale)) {
+      return Date.now() - start;
+    }
+    if (Date.now() - start > timeoutMs) throw new Error('the suite never loaded every agent');
+    await new Promise(r => setTimeout(r, 100));
+  }
 }
 
 /** A peer: `roadie` (@roadiehq/backstage-plugin-argo-cd-backend) or `community` (@backstage-community/plugin-argocd-backend). */
@@ -189,4 +209,4 @@ function makeHandle({ child, logFile, baseUrl, token }) {
   };
 }
 
-module.exports = { startSuiteBackend, startPeerBackend, SERVICE, SELECTOR, ENTITY, WORK, BENCH, rssMb };
+module.exports = { waitFresh, startSuiteBackend, startPeerBackend, SERVICE, SELECTOR, ENTITY, WORK, BENCH, rssMb };

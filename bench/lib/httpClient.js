@@ -7,8 +7,13 @@ const { since } = require('./stats');
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 512 });
 
-/** GET `url` with headers; resolves { status, body, ms } once the whole body is read. */
-function timedGet(url, headers = {}) {
+/**
+ * GET `url` with headers; resolves { status, body, ms } once the whole body
+ * is read. A kept-alive socket the server closed just as it was reused
+ * (ECONNRESET on a reused socket, a client-side race) is retried once on a
+ * new one, and timed from there.
+ */
+function timedGet(url, headers = {}, retried = false) {
   const start = process.hrtime.bigint();
   return new Promise((resolve, reject) => {
     const req = http.get(url, { agent, headers }, res => {
@@ -19,7 +24,11 @@ function timedGet(url, headers = {}) {
       );
       res.on('error', reject);
     });
-    req.on('error', reject);
+    req.on('error', error => {
+      if (!retried && req.reusedSocket && error.code === 'ECONNRESET') {
+        resolve(timedGet(url, headers, true));
+      } else reject(error);
+    });
   });
 }
 

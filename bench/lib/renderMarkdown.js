@@ -3,6 +3,13 @@
  * (p99, min-max, n) per figure, with the targets they are read against.
  */
 const { round } = require('./stats');
+const {
+  fleetSection,
+  loadSection,
+  appsPerAgentSection,
+  liveSection,
+  scaleSection,
+} = require('./renderFleetSections');
 
 const ms = v => (Number.isFinite(v) ? `${round(v, 1)}` : '-');
 const lat = s => (s && s.n ? `${ms(s.p50)} / ${ms(s.p99)} (${ms(s.min)}-${ms(s.max)}, n ${s.n})` : '-');
@@ -53,34 +60,6 @@ function peersSection(peers) {
   return lines.join('\n');
 }
 
-function fleetSection(f) {
-  const row = (name, r) =>
-    `| ${name} | \`${r.path}\` | ${lat(r.warmLatency)} | ${r.upstreamCallsDuringWarmSamples} | ${r.items ?? '-'} of ${r.total ?? '-'} | ${Math.round(r.responseBytes / 1024)} KB |`;
-  return [
-    `### Fleet scale (${f.agents} agents; target warm < 100 ms, RSS < 400 MB)`,
-    '',
-    `Cold fleet summary (first call, empty cache): ${ms(f.coldSummary.ms)} ms, ${f.coldSummary.upstreamCalls} upstream calls.`,
-    '',
-    '| call | path | warm latency ms p50 / p99 (min-max, n) | upstream calls during warm samples | items | body |',
-    '|---|---|---|---|---|---|',
-    row('fleet summary', f.summary),
-    row('filtered fleet list', f.filteredList),
-    row('unfiltered fleet list', f.unfilteredList),
-    '',
-    `Backend RSS (MB): idle ${Math.round(f.rssMb.idle)}, after the cold load ${Math.round(f.rssMb.afterColdLoad)}, after the warm samples ${Math.round(f.rssMb.afterWarmSamples)}, max seen ${Math.round(f.rssMb.max)}.`,
-  ].join('\n');
-}
-
-function amplificationSection(a) {
-  return [
-    `### Amplification (${a.connections} concurrent entity-page loads, ${a.durationSeconds} s, ${a.agents} agents, TTL ${a.ttlSeconds} s)`,
-    '',
-    '| page loads (2xx) | non-2xx / errors / timeouts | req/s | latency ms p50 / p99 / max | upstream calls | distinct queries | max calls per distinct query | per TTL window (target <= 1) | upstream calls per page load |',
-    '|---|---|---|---|---|---|---|---|---|',
-    `| ${a.pageLoads} (${a.pageLoads2xx}) | ${a.non2xx} / ${a.errors} / ${a.timeouts} | ${round(a.requestsPerSecond, 1)} | ${a.latencyMs.p50} / ${a.latencyMs.p99} / ${a.latencyMs.max} | ${a.upstreamCalls} | ${a.distinctQueries} | ${a.maxCallsPerDistinctQuery} | ${round(a.maxCallsPerDistinctQueryPerTtl, 2)} (${a.ttlWindows} windows) | ${round(a.upstreamCallsPerPageLoad, 4)} |`,
-  ].join('\n');
-}
-
 function proxySection(p) {
   return [
     `### Proxy overhead (${p.rpsEach} req/s to each path for ${p.seconds} s, open loop, interleaved; target: p99 added < 2 ms)`,
@@ -106,7 +85,16 @@ function ttiSection(t) {
   ].join('\n');
 }
 
-const SECTIONS = { peers: peersSection, fleet: fleetSection, amplification: amplificationSection, proxy: proxySection, tti: ttiSection };
+const SECTIONS = {
+  peers: peersSection,
+  appsPerAgent: appsPerAgentSection,
+  fleet: fleetSection,
+  amplification: loadSection,
+  live: liveSection,
+  scale: scaleSection,
+  proxy: proxySection,
+  tti: ttiSection,
+};
 
 function renderMarkdown(results) {
   const m = results.machine;

@@ -11,7 +11,7 @@ const readline = require('node:readline');
 const ROOT = path.resolve(__dirname, '../..');
 
 /**
- * @param {{agents: number, appsPerAgent?: number, latencyMs?: number, jitterMs?: number, port: number, logFile: string, scenario?: string}} options
+ * @param {{agents: number, appsPerAgent?: number, latencyMs?: number, jitterMs?: number, port: number, logFile: string, scenario?: string, readyTimeoutMs?: number}} options
  *   with `scenario` (a file), `agents` is how many readiness lines to wait for
  */
 async function startSandboxProcess(options) {
@@ -31,9 +31,10 @@ async function startSandboxProcess(options) {
   });
   const agents = [];
   await new Promise((resolve, reject) => {
+    const readyMs = options.readyTimeoutMs ?? 120_000;
     const timer = setTimeout(
-      () => reject(new Error(`sandbox did not print ${options.agents} readiness lines within 120 s (see ${options.logFile})`)),
-      120_000,
+      () => reject(new Error(`sandbox did not print ${options.agents} readiness lines within ${readyMs / 1000} s (see ${options.logFile})`)),
+      readyMs,
     );
     child.once('exit', code => {
       clearTimeout(timer);

@@ -1,11 +1,17 @@
 export interface Config {
   permission?: {
     /**
-     * Which permission policy the backend installs: `allow-all` (default,
-     * for local use) or `owner` (only an entity's owners may operate its
-     * GitOps applications).
+     * Which permission policy the backend installs: `owner` (default: only
+     * an entity's owners may operate its GitOps applications and change its
+     * ApplicationSets) or `allow-all` (tests and throwaway demos only).
      * @visibility backend
      */
     policy?: 'allow-all' | 'owner';
+    /**
+     * Users and groups (entity refs) that may change ApplicationSets no
+     * catalog entity claims, under the `owner` policy.
+     * @visibility backend
+     */
+    admins?: string[];
   };
 }

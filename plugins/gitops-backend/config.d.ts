@@ -77,10 +77,52 @@ export interface Config {
         agent?: string;
       }>;
     }>;
-    /** Cache of agent responses (in coreServices.cache). */
-    cache?: {
-      /** TTL of cached agent reads, seconds (default 15). */
-      ttlSeconds?: number;
+    /**
+     * The fleet state each backend replica keeps in memory, fed by the
+     * agents' watch streams (Argo CD) or by polling (Harness).
+     */
+    fleet?: {
+      /**
+       * How often a polled agent's application list is read, seconds
+       * (default 30).
+       */
+      pollIntervalSeconds?: number;
+      /**
+       * How often a watched agent is re-listed and its streams reopened,
+       * seconds (default 600): bounds how long a silently stalled stream
+       * can go unnoticed.
+       */
+      resyncIntervalSeconds?: number;
+      /**
+       * The longest wait between attempts to reach a lost agent again,
+       * seconds (default 30; the waits double up to it, with jitter).
+       */
+      reconnectMaxSeconds?: number;
+      /**
+       * Snapshots of the fleet state in the shared cache (backend.cache), so
+       * that a new replica starts warm (served stale until its own feeds
+       * have read each agent).
+       */
+      snapshot?: {
+        /**
+         * Default: on when backend.cache.store is shared (not `memory`,
+         * where a new process finds nothing).
+         */
+        enabled?: boolean;
+        /** How often changed snapshots are written, seconds (default 300). */
+        writeIntervalSeconds?: number;
+        /** How old a snapshot may be to start from, seconds (default 3600). */
+        maxAgeSeconds?: number;
+      };
+    };
+    /** Catalog lookups of the entities pages are shown for. */
+    catalog?: {
+      /**
+       * How long an entity's lookup (the entity as one caller sees it and
+       * the GitOps query of its annotations) is kept, seconds (default 10;
+       * 0 asks the catalog on every read).
+       */
+      cacheSeconds?: number;
     };
     /** The scheduled fleet poller that records drift events. */
     poller?: {

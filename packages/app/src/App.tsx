@@ -9,6 +9,12 @@ import {
   catalogImportPlugin,
 } from '@backstage/plugin-catalog-import';
 import { ScaffolderPage, scaffolderPlugin } from '@backstage/plugin-scaffolder';
+import { ScaffolderFieldExtensions } from '@backstage/plugin-scaffolder-react';
+import {
+  GitOpsAgentPickerFieldExtension,
+  GitOpsEnvironmentPickerFieldExtension,
+  gitopsFormErrors,
+} from '@gitops-suite/plugin-gitops';
 import { orgPlugin } from '@backstage/plugin-org';
 import { UserSettingsPage } from '@backstage/plugin-user-settings';
 import { CatalogGraphPage } from '@backstage/plugin-catalog-graph';
@@ -20,6 +26,7 @@ import {
   SignInPage,
 } from '@backstage/core-components';
 import { createApp } from '@backstage/app-defaults';
+import { signalsPlugin } from '@backstage/plugin-signals';
 import { AppRouter, FlatRoutes } from '@backstage/core-app-api';
 import { apis } from './apis';
 import { entityPage } from './components/catalog/EntityPage';
@@ -28,6 +35,8 @@ import { gitopsRoutes } from './components/gitopsRoutes';
 
 const app = createApp({
   apis,
+  // signals: backend changes pushed to open pages (the GitOps views re-read)
+  plugins: [signalsPlugin],
   bindRoutes({ bind }) {
     bind(catalogPlugin.externalRoutes, {
       createComponent: scaffolderPlugin.routes.root,
@@ -55,7 +64,17 @@ const routes = (
     >
       {entityPage}
     </Route>
-    <Route path="/create" element={<ScaffolderPage />} />
+    <Route
+      path="/create"
+      element={
+        <ScaffolderPage formProps={{ transformErrors: gitopsFormErrors }} />
+      }
+    >
+      <ScaffolderFieldExtensions>
+        <GitOpsAgentPickerFieldExtension />
+        <GitOpsEnvironmentPickerFieldExtension />
+      </ScaffolderFieldExtensions>
+    </Route>
     <Route
       path="/catalog-import"
       element={

@@ -20,14 +20,21 @@ backend.add(import('@backstage/plugin-scaffolder-backend'));
 backend.add(import('@backstage/plugin-scaffolder-backend-module-github'));
 backend.add(import('@gitops-suite/plugin-scaffolder-backend-module-gitops'));
 
-// permissions: allow-all by default, owner-based when
-// `permission.policy: owner` is configured
+// permissions: owner-based by default (`permission.policy`, see
+// packages/backend/config.d.ts)
 backend.add(import('@backstage/plugin-permission-backend'));
 backend.add(permissionPolicyModule);
+
+// signals: changes pushed to open pages (the GitOps fleet state publishes)
+backend.add(import('@backstage/plugin-signals-backend'));
 
 // the GitOps suite
 backend.add(import('@gitops-suite/plugin-gitops-backend'));
 // environments, clusters and agents in the catalog
 backend.add(import('@gitops-suite/plugin-catalog-backend-module-gitops'));
+
+// AI assistants: the actions of the plugins in backend.actions.pluginSources
+// (the GitOps ones among them) as MCP tools at /api/mcp-actions/v1
+backend.add(import('@backstage/plugin-mcp-actions-backend'));
 
 backend.start();

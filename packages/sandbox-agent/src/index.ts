@@ -26,3 +26,16 @@ export type {
 } from './scenario/schema';
 export type { DriftField } from './state/types';
 export { main as runCli, parseCliArgs, readinessLines } from './cli';
+export {
+  loadRealWorldCorpus,
+  valueAt,
+  REAL_WORLD_CORPUS_DIR,
+  REAL_WORLD_CORPUS_SCENARIO,
+} from './testing/realWorldCorpus';
+export type {
+  CorpusEntry,
+  CorpusExpectation,
+  CorpusCondition,
+  CorpusRefusal,
+  CorpusSource,
+} from './testing/realWorldCorpus';

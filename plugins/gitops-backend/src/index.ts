@@ -4,4 +4,3 @@
  * @packageDocumentation
  */
 export { gitopsPlugin as default } from './plugin';
-export { scrubSecrets } from './proxy/scrubSecrets';

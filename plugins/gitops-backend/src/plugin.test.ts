@@ -128,17 +128,24 @@ const entities = [
   entity('plain', {}),
 ];
 
-/** A reverse proxy in front of the sandbox that records every request. */
+/**
+ * A reverse proxy in front of the sandbox that records every request made
+ * for a caller (`seen`); the fleet state's background feed (marked with
+ * `x-gitops-feed`) is counted apart (`feed`).
+ */
 async function startTap(target: string) {
   const seen: Array<{ method: string; url: string; authorization?: string }> =
     [];
+  const feed: string[] = [];
   const { hostname, port } = new URL(target);
   const server = http.createServer((req, res) => {
-    seen.push({
-      method: req.method ?? 'GET',
-      url: req.url ?? '',
-      authorization: req.headers.authorization,
-    });
+    if (req.headers['x-gitops-feed']) feed.push(req.url ?? '');
+    else
+      seen.push({
+        method: req.method ?? 'GET',
+        url: req.url ?? '',
+        authorization: req.headers.authorization,
+      });
     const upstream = http.request(
       {
         hostname,
@@ -159,6 +166,7 @@ async function startTap(target: string) {
   const address = server.address() as AddressInfo;
   return {
     seen,
+    feed,
     url: `http://127.0.0.1:${address.port}`,
     close: () =>
       new Promise<void>(resolve => {

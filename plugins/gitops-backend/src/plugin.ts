@@ -4,6 +4,7 @@ import {
 } from '@backstage/backend-plugin-api';
 import { actionsRegistryServiceRef } from '@backstage/backend-plugin-api/alpha';
 import { catalogServiceRef } from '@backstage/plugin-catalog-node';
+import { signalsServiceRef } from '@backstage/plugin-signals-node';
 import { gitopsPermissions } from '@gitops-suite/plugin-gitops-common';
 import {
   GitOpsProviderFactory,
@@ -13,11 +14,15 @@ import { readGitOpsConfig } from './config/readGitOpsConfig';
 import { ArgoCdProvider } from './providers/argocd/ArgoCdProvider';
 import { HarnessProvider } from './providers/harness/HarnessProvider';
 import { ProviderRegistry } from './providers/ProviderRegistry';
-import { CoalescingCache } from './aggregation/CoalescingCache';
+import { createFleet } from './fleet/createFleet';
+import { FleetSnapshotCache } from './fleet/FleetSnapshotCache';
 import { ApplicationAggregator } from './aggregation/ApplicationAggregator';
 import { DatabaseAuditStore } from './audit/DatabaseAuditStore';
 import { OperationRunner } from './operations/OperationRunner';
 import { DriftPoller } from './drift/DriftPoller';
+import { CachedEntityLookup } from './catalog/CachedEntityLookup';
+import { EntityQueryIndex } from './signals/EntityQueryIndex';
+import { FleetSignalPublisher } from './signals/FleetSignalPublisher';
 import { RouteContext } from './routes/RouteContext';
 import { createRouter } from './routes/createRouter';
 import { DatabaseDeliveryEventStore } from './metrics/DatabaseDeliveryEventStore';
@@ -42,7 +47,9 @@ export const gitopsPlugin = createBackendPlugin({
     env.registerExtensionPoint(gitopsProvidersExtensionPoint, {
       addProviderFactory(kind, factory) {
         if (factories.has(kind) && kind !== 'argocd' && kind !== 'harness') {
-          throw new Error(`A GitOps provider for kind '${kind}' is already registered`);
+          throw new Error(
+            `A GitOps provider for kind '${kind}' is already registered`,
+          );
         }
         factories.set(kind, factory);
       },
@@ -54,14 +61,17 @@ export const gitopsPlugin = createBackendPlugin({
         logger: coreServices.logger,
         httpRouter: coreServices.httpRouter,
         httpAuth: coreServices.httpAuth,
+        auth: coreServices.auth,
         permissions: coreServices.permissions,
         permissionsRegistry: coreServices.permissionsRegistry,
         database: coreServices.database,
-        cache: coreServices.cache,
+        lifecycle: coreServices.lifecycle,
         scheduler: coreServices.scheduler,
         auditor: coreServices.auditor,
         catalog: catalogServiceRef,
         actionsRegistry: actionsRegistryServiceRef,
+        signals: signalsServiceRef,
+        cache: coreServices.cache,
       },
       async init(deps) {
         const { config, logger, scheduler } = deps;
@@ -74,9 +84,48 @@ export const gitopsPlugin = createBackendPlugin({
           factories,
           logger,
         });
+        const knownSecrets = gitops.agents.flatMap(agent =>
+          [
+            agent.config.getOptionalString('credentials.token'),
+            agent.config.getOptionalString('credentials.password'),
+          ].filter((s): s is string => Boolean(s)),
+        );
+        // this replica's own view of every agent, fed by their streams;
+        // scrubbed as it enters, so answers from it are not walked again
+        const fleet = createFleet({
+          registry,
+          logger,
+          resyncIntervalMs: gitops.fleetResyncIntervalMs,
+          pollIntervalMs: gitops.fleetPollIntervalMs,
+          reconnectMaxMs: gitops.fleetReconnectMaxMs,
+          knownSecrets,
+        });
+        fleet.start();
+        deps.lifecycle.addShutdownHook(() => fleet.stop());
+        if (gitops.fleetSnapshot) {
+          // a new replica starts warm from the snapshots in the shared cache
+          const snapshots = new FleetSnapshotCache(deps.cache, fleet.state, {
+            agents: gitops.agents.map(agent => ({
+              id: agent.id,
+              url: agent.url,
+            })),
+            logger,
+            ...gitops.fleetSnapshot,
+          });
+          snapshots
+            .restore()
+            .then(restored =>
+              logger.info(
+                `Fleet state: ${restored} agent(s) started from snapshots`,
+              ),
+            );
+          snapshots.start();
+          deps.lifecycle.addShutdownHook(() => snapshots.stop());
+        }
         const aggregator = new ApplicationAggregator(
           registry,
-          new CoalescingCache(deps.cache, gitops.cacheTtlMs),
+          fleet.state,
+          fleet.feeders,
         );
         const store = await DatabaseAuditStore.create({
           database: deps.database,
@@ -87,17 +136,29 @@ export const gitopsPlugin = createBackendPlugin({
           aggregator,
           logger,
         );
-        const knownSecrets = gitops.agents.flatMap(agent =>
-          [
-            agent.config.getOptionalString('credentials.token'),
-            agent.config.getOptionalString('credentials.password'),
-          ].filter((s): s is string => Boolean(s)),
-        );
 
+        const entityLookup = new CachedEntityLookup(deps.catalog, {
+          ttlMs: gitops.entityLookupTtlMs,
+        });
+        // changes pushed to open pages: the fleet, the entities whose pages
+        // this replica served (as their lookups say), each application
+        const shownEntities = new EntityQueryIndex();
+        entityLookup.onResolved((entityRef, query) =>
+          shownEntities.set(entityRef, query),
+        );
+        const publisher = new FleetSignalPublisher(
+          deps.signals,
+          shownEntities,
+          { logger },
+        );
+        fleet.state.subscribe(change => publisher.onChange(change));
+        deps.lifecycle.addShutdownHook(() => publisher.stop());
         const routeContext = new RouteContext({
           httpAuth: deps.httpAuth,
+          auth: deps.auth,
           permissions: deps.permissions,
           catalog: deps.catalog,
+          entityLookup,
           logger,
           registry,
           aggregator,
@@ -116,17 +177,20 @@ export const gitopsPlugin = createBackendPlugin({
           store,
           gitops.environments,
         );
-        deps.httpRouter.use(createRouter(routeContext, { metrics }));
+        deps.httpRouter.use(await createRouter(routeContext, { metrics }));
         // the same reads and audited operations for automation and AI
         // assistants, at /.backstage/actions (ids `gitops:<name>`)
         createGitOpsActions({
           ctx: routeContext,
           actionsRegistry: deps.actionsRegistry,
         });
-        deps.httpRouter.addAuthPolicy({ path: '/health', allow: 'unauthenticated' });
+        deps.httpRouter.addAuthPolicy({
+          path: '/health',
+          allow: 'unauthenticated',
+        });
 
         if (gitops.pollerFrequencySeconds > 0 && gitops.agents.length) {
-          const poller = new DriftPoller(registry, store, logger);
+          const poller = new DriftPoller(aggregator, store, logger);
           await scheduler.scheduleTask({
             id: 'gitops-drift-poller',
             frequency: { seconds: gitops.pollerFrequencySeconds },
@@ -167,7 +231,9 @@ export const gitopsPlugin = createBackendPlugin({
           });
         }
         logger.info(
-          `GitOps plugin serving ${gitops.agents.length} agent(s): ${gitops.agents
+          `GitOps plugin serving ${
+            gitops.agents.length
+          } agent(s): ${gitops.agents
             .map(a => `${a.id} (${a.kind})`)
             .join(', ')}`,
         );

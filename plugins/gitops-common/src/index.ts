@@ -11,3 +11,4 @@ export * from './selectors';
 export * from './environments';
 export * from './permissions';
 export * from './util';
+export * from './signals';

@@ -12,6 +12,7 @@ import type {
   SyncRequest,
   SyncWindow,
 } from '@gitops-suite/plugin-gitops-common';
+import type { ListSnapshot, WatchOptions } from './GitOpsWatch';
 
 /**
  * Options every provider call accepts.
@@ -155,6 +156,31 @@ export interface GitOpsProvider {
   listClusters(options?: ProviderCallOptions): Promise<GitOpsCluster[]>;
 
   listRepositories(options?: ProviderCallOptions): Promise<GitOpsRepository[]>;
+
+  /**
+   * Optional watch support (Argo CD's `/api/v1/stream/...`): the lean
+   * application list with its resourceVersion, to watch from.
+   */
+  snapshotApplications?(
+    options?: ProviderCallOptions,
+  ): Promise<ListSnapshot<GitOpsApplication>>;
+
+  /**
+   * Optional: streams lean application changes after
+   * `options.resourceVersion` until the signal aborts (resolves) or the
+   * stream fails or ends (rejects with a {@link GitOpsAgentError}).
+   */
+  watchApplications?(options: WatchOptions<GitOpsApplication>): Promise<void>;
+
+  /** Optional: the ApplicationSet list with its resourceVersion. */
+  snapshotApplicationSets?(
+    options?: ProviderCallOptions,
+  ): Promise<ListSnapshot<GitOpsApplicationSet>>;
+
+  /** Optional: streams ApplicationSet changes, as `watchApplications`. */
+  watchApplicationSets?(
+    options: WatchOptions<GitOpsApplicationSet>,
+  ): Promise<void>;
 
   /**
    * A read-only GET of an agent API path (relative to the agent's base URL,

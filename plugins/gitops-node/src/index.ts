@@ -5,6 +5,7 @@
  * @packageDocumentation
  */
 export * from './GitOpsProvider';
+export * from './GitOpsWatch';
 export * from './GitOpsProviderFactory';
 export * from './GitOpsAgentError';
 export * from './extensions';

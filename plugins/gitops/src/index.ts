@@ -30,3 +30,12 @@ export type { EntityGitOpsContentProps } from './components/EntityGitOpsContent'
 export type { GitOpsFleetPageProps } from './components/GitOpsFleetPage';
 export { isGitOpsEnvironment } from './components/EntityGitOpsEnvironmentContent';
 export { isGitOpsAvailable } from '@gitops-suite/plugin-gitops-common';
+export {
+  GitOpsAgentPickerFieldExtension,
+  GitOpsEnvironmentPickerFieldExtension,
+  gitopsFormErrors,
+} from './scaffolder';
+export type {
+  FormValidationError,
+  GitOpsEnvironmentPickerOptions,
+} from './scaffolder';

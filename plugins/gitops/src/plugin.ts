@@ -6,6 +6,9 @@ import {
   discoveryApiRef,
   fetchApiRef,
 } from '@backstage/core-plugin-api';
+import type { DeliveryMetricsCardProps } from './components/DeliveryMetricsCard';
+import type { EntityGitOpsContentProps } from './components/EntityGitOpsContent';
+import type { GitOpsFleetPageProps } from './components/GitOpsFleetPage';
 import { gitopsApiRef, GitOpsClient } from './api';
 import {
   entityContentRouteRef,
@@ -38,7 +41,9 @@ export const gitopsPlugin = createPlugin({
  * operations.
  * @public
  */
-export const EntityGitOpsContent = gitopsPlugin.provide(
+export const EntityGitOpsContent: (
+  props: EntityGitOpsContentProps,
+) => JSX.Element = gitopsPlugin.provide(
   createRoutableExtension({
     name: 'EntityGitOpsContent',
     component: () =>
@@ -53,7 +58,7 @@ export const EntityGitOpsContent = gitopsPlugin.provide(
  * A compact per-environment summary for the entity overview.
  * @public
  */
-export const EntityGitOpsOverviewCard = gitopsPlugin.provide(
+export const EntityGitOpsOverviewCard: () => JSX.Element = gitopsPlugin.provide(
   createComponentExtension({
     name: 'EntityGitOpsOverviewCard',
     component: {
@@ -70,7 +75,9 @@ export const EntityGitOpsOverviewCard = gitopsPlugin.provide(
  * failure rate, time to restore) per environment, for the overview.
  * @public
  */
-export const EntityDeliveryMetricsCard = gitopsPlugin.provide(
+export const EntityDeliveryMetricsCard: (
+  props: DeliveryMetricsCardProps,
+) => JSX.Element = gitopsPlugin.provide(
   createComponentExtension({
     name: 'EntityDeliveryMetricsCard',
     component: {
@@ -87,41 +94,44 @@ export const EntityDeliveryMetricsCard = gitopsPlugin.provide(
  * prefilled promotion (also shown in the GitOps tab).
  * @public
  */
-export const EntityPromotionInsightCard = gitopsPlugin.provide(
-  createComponentExtension({
-    name: 'EntityPromotionInsightCard',
-    component: {
-      lazy: () =>
-        import('./components/PromotionInsight').then(m => m.PromotionInsight),
-    },
-  }),
-);
+export const EntityPromotionInsightCard: () => JSX.Element =
+  gitopsPlugin.provide(
+    createComponentExtension({
+      name: 'EntityPromotionInsightCard',
+      component: {
+        lazy: () =>
+          import('./components/PromotionInsight').then(m => m.PromotionInsight),
+      },
+    }),
+  );
 
 /**
  * The services running in an environment or on a cluster (Resource
  * entities of type `environment` or `kubernetes-cluster`).
  * @public
  */
-export const EntityGitOpsEnvironmentContent = gitopsPlugin.provide(
-  createRoutableExtension({
-    name: 'EntityGitOpsEnvironmentContent',
-    component: () =>
-      import('./components/EntityGitOpsEnvironmentContent').then(
-        m => m.EntityGitOpsEnvironmentContent,
-      ),
-    mountPoint: environmentContentRouteRef,
-  }),
-);
+export const EntityGitOpsEnvironmentContent: () => JSX.Element =
+  gitopsPlugin.provide(
+    createRoutableExtension({
+      name: 'EntityGitOpsEnvironmentContent',
+      component: () =>
+        import('./components/EntityGitOpsEnvironmentContent').then(
+          m => m.EntityGitOpsEnvironmentContent,
+        ),
+      mountPoint: environmentContentRouteRef,
+    }),
+  );
 
 /**
  * The fleet page: health and sync across agents and clusters.
  * @public
  */
-export const GitOpsFleetPage = gitopsPlugin.provide(
-  createRoutableExtension({
-    name: 'GitOpsFleetPage',
-    component: () =>
-      import('./components/GitOpsFleetPage').then(m => m.GitOpsFleetPage),
-    mountPoint: rootRouteRef,
-  }),
-);
+export const GitOpsFleetPage: (props: GitOpsFleetPageProps) => JSX.Element =
+  gitopsPlugin.provide(
+    createRoutableExtension({
+      name: 'GitOpsFleetPage',
+      component: () =>
+        import('./components/GitOpsFleetPage').then(m => m.GitOpsFleetPage),
+      mountPoint: rootRouteRef,
+    }),
+  );

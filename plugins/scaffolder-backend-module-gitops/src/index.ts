@@ -1,13 +1,9 @@
 /**
  * Scaffolder actions of the GitOps plugin suite: render and create
- * ApplicationSets, sync applications, promote a release.
+ * ApplicationSets, sync applications, promote a release. Installing the
+ * module registers them all.
  *
  * @packageDocumentation
  */
 export { scaffolderModuleGitops as default } from './module';
 export { scaffolderModuleGitops } from './module';
-export { createRenderApplicationSetAction } from './actions/renderApplicationSet';
-export { createPromoteAction } from './actions/promote';
-export { createCreateApplicationSetAction } from './actions/createApplicationSet';
-export { createSyncApplicationsAction } from './actions/syncApplications';
-export { GitOpsBackendClient } from './actions/gitopsApi/GitOpsBackendClient';

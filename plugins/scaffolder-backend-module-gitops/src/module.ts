@@ -27,7 +27,7 @@ export const scaffolderModuleGitops = createBackendModule({
       async init({ scaffolder, discovery, auth }) {
         const client = new GitOpsBackendClient({ discovery, auth });
         scaffolder.addActions(
-          createRenderApplicationSetAction(),
+          createRenderApplicationSetAction({ client }),
           createPromoteAction(),
           createCreateApplicationSetAction({ client }),
           createSyncApplicationsAction({ client }),

@@ -9,6 +9,7 @@ import {
   fleetEntities,
 } from './support/fleetScenario';
 import { rawApplication } from './support/sandboxControl';
+import { MEMBERSHIP, ownerPolicy } from './support/ownerPolicy';
 
 /*
  * Permissions: anonymous and badly authenticated calls, operations by
@@ -20,32 +21,6 @@ import { rawApplication } from './support/sandboxControl';
  */
 
 const OPERATIONS = ['sync', 'rollback', 'refresh'] as const;
-const OWNER_ONLY = new Set([
-  'gitops.application.sync',
-  'gitops.application.rollback',
-  'gitops.application.refresh',
-]);
-
-/** Who is in which team (the ownership refs a sign-in would resolve). */
-const MEMBERSHIP: Record<string, string[]> = {
-  'user:default/alice': ['user:default/alice', 'group:default/team-a'],
-  'user:default/bob': ['user:default/bob', 'group:default/team-b'],
-  'user:default/mallory': ['user:default/mallory'],
-};
-
-/** The owner of the entity behind a `kind:namespace/name` ref. */
-const ownerOf = (entityRef: string) => {
-  const [, kind, namespace, name] =
-    /^([^:]+):([^/]+)\/(.+)$/.exec(entityRef) ?? [];
-  const ref = { kind: kind ?? '', namespace, name };
-  return fleetEntities.find(
-    e =>
-      e.kind.toLocaleLowerCase('en-US') ===
-        ref.kind.toLocaleLowerCase('en-US') &&
-      e.metadata.namespace === ref.namespace &&
-      e.metadata.name === ref.name,
-  )?.spec?.owner;
-};
 
 const BODIES: Record<string, object> = {
   sync: { prune: false },
@@ -61,22 +36,7 @@ describe('permissions', () => {
   const asked: string[] = [];
 
   beforeAll(async () => {
-    env = await startReliabilityBackend({
-      authorize: ({ permission, resourceRef, credentials }) => {
-        if (!OWNER_ONLY.has(permission)) return true;
-        asked.push(`${permission} ${resourceRef}`);
-        const principal = credentials?.principal as {
-          type: string;
-          userEntityRef?: string;
-        };
-        if (principal?.type !== 'user' || !resourceRef) return false;
-        const owner = ownerOf(resourceRef);
-        return Boolean(
-          owner &&
-            MEMBERSHIP[principal.userEntityRef!]?.includes(String(owner)),
-        );
-      },
-    });
+    env = await startReliabilityBackend({ authorize: ownerPolicy(asked) });
   });
 
   afterAll(async () => {

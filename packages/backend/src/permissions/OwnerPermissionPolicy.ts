@@ -1,6 +1,7 @@
 import {
   AuthorizeResult,
   isPermission,
+  PermissionCondition,
   PolicyDecision,
 } from '@backstage/plugin-permission-common';
 import {
@@ -12,11 +13,16 @@ import {
   catalogConditions,
   createCatalogConditionalDecision,
 } from '@backstage/plugin-catalog-backend/alpha';
+import { parseEntityRef } from '@backstage/catalog-model';
 import {
   gitopsApplicationRefreshPermission,
   gitopsApplicationRollbackPermission,
+  gitopsApplicationSetAdminPermission,
+  gitopsApplicationSetCreatePermission,
   gitopsApplicationSyncPermission,
 } from '@gitops-suite/plugin-gitops-common';
+
+type Condition = PermissionCondition<'catalog-entity'>;
 
 const ownerOnly = [
   gitopsApplicationSyncPermission,
@@ -25,15 +31,54 @@ const ownerOnly = [
 ];
 
 /**
- * An example policy: everyone may read; only an entity's owners may refresh,
- * sync or roll back its GitOps applications.
+ * The shipped policy: everyone may read; only an entity's owners may
+ * refresh, sync or roll back its GitOps applications, or create and update
+ * its ApplicationSets. A service that is not in the catalog yet is named by
+ * the group (or user) that will own it: its members may create its
+ * ApplicationSet.
+ * An ApplicationSet no entity claims may be changed only by the users and
+ * groups listed in `permission.admins`.
  */
 export class OwnerPermissionPolicy implements PermissionPolicy {
+  constructor(private readonly admins: readonly string[] = []) {}
+
   async handle(
     request: PolicyQuery,
     user?: PolicyQueryUser,
   ): Promise<PolicyDecision> {
-    const guarded = ownerOnly.find(p => isPermission(request.permission, p));
+    const { permission } = request;
+    const claims = user?.info.ownershipEntityRefs ?? [];
+    if (isPermission(permission, gitopsApplicationSetAdminPermission)) {
+      return {
+        result: claims.some(ref => this.admins.includes(ref))
+          ? AuthorizeResult.ALLOW
+          : AuthorizeResult.DENY,
+      };
+    }
+    if (isPermission(permission, gitopsApplicationSetCreatePermission)) {
+      if (!user) return { result: AuthorizeResult.DENY };
+      return createCatalogConditionalDecision(permission, {
+        anyOf: [
+          catalogConditions.isEntityOwner({ claims }),
+          // the caller's own user or group entity, for a new service
+          ...claims
+            .map(claim => parseEntityRef(claim))
+            .map(ref => ({
+              allOf: [
+                catalogConditions.isEntityKind({
+                  kinds: [ref.kind],
+                }) as Condition,
+                catalogConditions.hasMetadata({
+                  key: 'namespace',
+                  value: ref.namespace,
+                }),
+                catalogConditions.hasMetadata({ key: 'name', value: ref.name }),
+              ] as [Condition, ...Condition[]],
+            })),
+        ],
+      });
+    }
+    const guarded = ownerOnly.find(p => isPermission(permission, p));
     if (!guarded) {
       return { result: AuthorizeResult.ALLOW };
     }
@@ -42,9 +87,7 @@ export class OwnerPermissionPolicy implements PermissionPolicy {
     }
     return createCatalogConditionalDecision(
       guarded,
-      catalogConditions.isEntityOwner({
-        claims: user.info.ownershipEntityRefs ?? [],
-      }),
+      catalogConditions.isEntityOwner({ claims }),
     );
   }
 }

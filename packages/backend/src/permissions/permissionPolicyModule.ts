@@ -9,12 +9,14 @@ import { OwnerPermissionPolicy } from './OwnerPermissionPolicy';
 
 const policies = {
   'allow-all': () => new AllowAllPermissionPolicy(),
-  owner: () => new OwnerPermissionPolicy(),
+  owner: (admins: string[]) => new OwnerPermissionPolicy(admins),
 };
 
 /**
- * Installs the permission policy named by `permission.policy`
- * (`allow-all`, the default, or `owner`).
+ * Installs the permission policy named by `permission.policy`: `owner`, the
+ * default (only an entity's owners operate its GitOps applications;
+ * `permission.admins` lists who may change ApplicationSets no entity
+ * claims), or `allow-all` (tests and throwaway demos only).
  */
 export const permissionPolicyModule = createBackendModule({
   pluginId: 'permission',
@@ -27,7 +29,7 @@ export const permissionPolicyModule = createBackendModule({
         policy: policyExtensionPoint,
       },
       async init({ config, logger, policy }) {
-        const name = config.getOptionalString('permission.policy') ?? 'allow-all';
+        const name = config.getOptionalString('permission.policy') ?? 'owner';
         const create = policies[name as keyof typeof policies];
         if (!create) {
           throw new InputError(
@@ -37,7 +39,9 @@ export const permissionPolicyModule = createBackendModule({
           );
         }
         logger.info(`Using the '${name}' permission policy`);
-        policy.setPolicy(create());
+        policy.setPolicy(
+          create(config.getOptionalStringArray('permission.admins') ?? []),
+        );
       },
     });
   },

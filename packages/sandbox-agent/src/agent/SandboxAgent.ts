@@ -1,11 +1,13 @@
 import type { ServerResponse } from 'node:http';
 import { FaultInjector } from '../faults/FaultInjector';
+import { StreamFaults } from '../faults/StreamFaults';
 import { GitCatalog } from '../git/GitCatalog';
 import { Router } from '../http/Router';
 import { buildAgentState } from '../scenario/buildAgentState';
 import { AgentSpec, Scenario } from '../scenario/schema';
 import { AgentConfig, agentConfig } from '../state/AgentConfig';
 import { AgentStore } from '../state/AgentStore';
+import { EventLog } from '../state/EventLog';
 import { ApplicationSets } from '../state/applicationSets';
 import { Operations } from '../state/operations';
 
@@ -37,6 +39,10 @@ export class SandboxAgent {
   stopped = false;
   /** Open watch streams (ended when the agent stops or the sandbox closes). */
   readonly streams = new Set<ServerResponse>();
+  /** Faults of the open watch streams (cut, stall, malformed line). */
+  readonly streamFaults = new StreamFaults();
+  /** Recent changes, for watches resumed from a resource version. */
+  readonly events: EventLog;
 
   constructor(
     private readonly scenario: Scenario,
@@ -47,6 +53,7 @@ export class SandboxAgent {
     this.kind = spec.kind;
     this.config = agentConfig(spec);
     this.store = new AgentStore(this.config, options.seed);
+    this.events = new EventLog(this.store);
     this.operations = new Operations(this.store);
     this.applicationSets = new ApplicationSets(this.store, this.operations);
     this.faults = new FaultInjector(this.id, this.config.faults);

@@ -1,42 +1,77 @@
 import type { SandboxAgent } from '../agent/SandboxAgent';
 import { requireApp, allowed } from '../agent/access';
 import { Router } from '../http/Router';
-import { openStream } from '../http/openStream';
+import type { ServerResponse } from 'node:http';
+import { GrpcCode } from '../http/ApiError';
+import { EventStream, openStream } from '../http/openStream';
 import { resourceTree } from '../state/resourceTree';
+import { parseFieldSelection, projectApplication } from '../state/fieldSelection';
+import type { AppRecord, StoreEvent } from '../state/types';
 import { appQueryFrom } from './applicationRoutes';
 import { appSetProject } from './applicationSetRoutes';
 import { argoCaller } from './ArgoAuth';
 
 /**
- * Watch streams: current objects first (unless resuming from a
- * resourceVersion), then every change, as NDJSON or Server-Sent Events.
+ * Watch streams: current objects first (or, resuming from a
+ * resourceVersion, the changes since), then every change, as NDJSON or
+ * Server-Sent Events.
  */
 export function addStreamRoutes(router: Router, agent: SandboxAgent) {
   const store = agent.store;
+
+  /**
+   * A watch resumed from a resource version replays the changes since, as
+   * Kubernetes does; a version the agent no longer holds ends the stream
+   * with a Gone error, and the client lists again. False when it ended.
+   */
+  const replay = (stream: EventStream, res: ServerResponse, resume: string, send: (event: StoreEvent) => void) => {
+    const missed = agent.events.since(resume);
+    if (!missed) {
+      stream.send(
+        JSON.stringify({
+          error: {
+            grpc_code: GrpcCode.FailedPrecondition,
+            http_code: 410,
+            http_status: 'Gone',
+            message: `too old resource version: ${resume} (${store.resourceVersion()})`,
+          },
+        }),
+      );
+      res.end();
+      return false;
+    }
+    for (const event of missed) send(event);
+    return true;
+  };
 
   router.get('/api/v1/stream/applications', ctx => {
     const caller = argoCaller(agent, ctx.req);
     const query = appQueryFrom(ctx.query);
     const resume = ctx.query.get('resourceVersion');
+    // `fields` as Argo CD's UI sends it: `result.application.<field>`
+    const selection = parseFieldSelection(ctx.query.get('fields'));
+    const body = (record: AppRecord) =>
+      selection
+        ? JSON.stringify(projectApplication(record.app, selection, 'result.application.'))
+        : store.serialize(record);
     return {
       stream: (req, res) => {
-        const stream = openStream(req, res, agent.streams);
+        const stream = openStream(req, res, agent.streams, agent.streamFaults);
         const line = (type: string, json: string) =>
           `{"result":{"type":"${type}","application":${json}}}`;
+        const send = (event: StoreEvent) => {
+          if (event.kind !== 'application') return;
+          const record = event.record;
+          if (!store.canSee(caller, record.app.spec?.project)) return;
+          if (!store.matches(record, query)) return;
+          stream.send(line(event.type, body(record)));
+        };
         if (!resume) {
           for (const record of store.listApps(caller, query)) {
-            stream.send(line('ADDED', store.serialize(record)));
+            stream.send(line('ADDED', body(record)));
           }
-        }
-        stream.onClose(
-          store.subscribe(event => {
-            if (event.kind !== 'application') return;
-            const record = event.record;
-            if (!store.canSee(caller, record.app.spec?.project)) return;
-            if (!store.matches(record, query)) return;
-            stream.send(line(event.type, store.serialize(record)));
-          }),
-        );
+        } else if (!replay(stream, res, resume, send)) return;
+        stream.onClose(store.subscribe(send));
       },
     };
   });
@@ -46,7 +81,7 @@ export function addStreamRoutes(router: Router, agent: SandboxAgent) {
     const record = requireApp(store, caller, ctx.params.name, ctx.query.get('appNamespace'));
     return {
       stream: (req, res) => {
-        const stream = openStream(req, res, agent.streams);
+        const stream = openStream(req, res, agent.streams, agent.streamFaults);
         const send = () => stream.send(JSON.stringify({ result: resourceTree(store.render, record) }));
         send();
         stream.onClose(
@@ -65,23 +100,22 @@ export function addStreamRoutes(router: Router, agent: SandboxAgent) {
     const resume = ctx.query.get('resourceVersion');
     return {
       stream: (req, res) => {
-        const stream = openStream(req, res, agent.streams);
+        const stream = openStream(req, res, agent.streams, agent.streamFaults);
         const send = (type: string, appSet: object) =>
           stream.send(JSON.stringify({ result: { type, applicationSet: appSet } }));
+        const sendEvent = (event: StoreEvent) => {
+          if (event.kind !== 'applicationset') return;
+          if (!allowed(store, caller, appSetProject(event.record.appSet), 'get')) return;
+          send(event.type, event.record.appSet);
+        };
         if (!resume) {
           for (const record of store.appSets.values()) {
             if (allowed(store, caller, appSetProject(record.appSet), 'get')) {
               send('ADDED', agent.applicationSets.refreshStatus(record));
             }
           }
-        }
-        stream.onClose(
-          store.subscribe(event => {
-            if (event.kind !== 'applicationset') return;
-            if (!allowed(store, caller, appSetProject(event.record.appSet), 'get')) return;
-            send(event.type, event.record.appSet);
-          }),
-        );
+        } else if (!replay(stream, res, resume, sendEvent)) return;
+        stream.onClose(store.subscribe(sendEvent));
       },
     };
   });

@@ -4,6 +4,7 @@ import { ApiError, GrpcCode } from '../http/ApiError';
 import { Router } from '../http/Router';
 import { RequestContext, json } from '../http/types';
 import { faultConfigSchema } from '../scenario/schema';
+import { STREAM_FAULT_ACTIONS, StreamFaultAction } from '../faults/StreamFaults';
 import { formatPath } from '../scenario/loadScenario';
 import { DRIFT_FIELDS } from '../state/drift';
 import { AppRecord, DriftField } from '../state/types';
@@ -50,7 +51,8 @@ function repoFor(agent: SandboxAgent, body: JsonObject): string {
 /**
  * The sandbox's own control API under each agent's base URL
  * (`/_sandbox/...`, authenticated with the agent token): drift, faults,
- * reset, stop/start, git pushes, refresh, state and secret values.
+ * stream faults, reset, stop/start, git pushes, refresh, state and secret
+ * values.
  */
 export function controlRoutes(agent: SandboxAgent): Router {
   const router = new Router();
@@ -94,6 +96,16 @@ export function controlRoutes(agent: SandboxAgent): Router {
     }
     agent.faults.set(parsed.data);
     return json(200, agent.faults.get());
+  }));
+
+  // faults of the watch streams open now: cut, stall or a malformed line
+  router.post('/_sandbox/streams', guarded(async ctx => {
+    const body = await objectBody(ctx);
+    const action = body.action as StreamFaultAction;
+    if (!STREAM_FAULT_ACTIONS.includes(action)) {
+      throw new ApiError(GrpcCode.InvalidArgument, `action must be one of ${STREAM_FAULT_ACTIONS.join(', ')}`);
+    }
+    return json(200, { action, streams: agent.streamFaults.apply(action) });
   }));
 
   router.post('/_sandbox/reset', guarded(() => {

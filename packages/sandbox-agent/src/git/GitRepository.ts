@@ -18,6 +18,17 @@ export interface Commit {
 
 export type Signing = 'signed' | 'unsigned' | 'mixed';
 
+/** An open pull request on the simulated git host. */
+export interface PullRequest {
+  number: number;
+  title: string;
+  branch: string;
+  targetBranch: string;
+  headSha: string;
+  author: string;
+  labels: string[];
+}
+
 const AUTHORS = [
   { name: 'Jane Doe', email: 'jane.doe@acme.example' },
   { name: 'Ravi Patel', email: 'ravi.patel@acme.example' },
@@ -71,6 +82,10 @@ export class GitRepository {
   readonly commits: Commit[] = [];
   readonly directories = new Set<string>();
   readonly files = new Map<string, unknown>();
+  /** Open pull requests (pullRequest generator). */
+  readonly pullRequests: PullRequest[] = [];
+  /** Repository topics/labels (scmProvider labelMatch). */
+  readonly labels: string[] = [];
   readonly version: string;
   private readonly seed: string;
   private readonly signing: Signing;
@@ -98,10 +113,32 @@ export class GitRepository {
       commits: [...this.commits],
       directories: new Set(this.directories),
       files: new Map(this.files),
+      pullRequests: [...this.pullRequests],
+      labels: [...this.labels],
       bySha: new Map(this.bySha),
       byTag: new Map(this.byTag),
     });
     return copy;
+  }
+
+  /**
+   * Every directory of the tree, as the repo server lists them for a git
+   * directories generator: the declared ones, their parents and the
+   * directories of files, without the root and without hidden directories
+   * (a segment starting with `.`, which the repo server's walk skips).
+   */
+  allDirectories(): string[] {
+    const out = new Set<string>();
+    const addWithParents = (dir: string) => {
+      const parts = dir.split('/').filter(Boolean);
+      for (let i = 1; i <= parts.length; i++) {
+        if (parts[i - 1].startsWith('.')) break;
+        out.add(parts.slice(0, i).join('/'));
+      }
+    };
+    for (const dir of this.directories) addWithParents(dir);
+    for (const file of this.files.keys()) addWithParents(file.split('/').slice(0, -1).join('/'));
+    return [...out].sort();
   }
 
   get head(): Commit {

@@ -172,7 +172,7 @@ export function harnessRoutes(agent: SandboxAgent): Router {
     const resume = ctx.query.get('query.resourceVersion');
     return {
       stream: (req, res) => {
-        const stream = openStream(req, res, agent.streams);
+        const stream = openStream(req, res, agent.streams, agent.streamFaults);
         const line = (type: string, body: string) => `{"result":{"type":"${type}","application":${body}}}`;
         if (!resume) for (const r of store.listApps(caller, query)) stream.send(line('ADDED', store.serialize(r)));
         stream.onClose(

@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { StreamFaults } from '../faults/StreamFaults';
 
 /** A long-lived answer: NDJSON lines, or Server-Sent Events when asked for. */
 export interface EventStream {
@@ -10,6 +11,7 @@ export function openStream(
   req: IncomingMessage,
   res: ServerResponse,
   registry: Set<ServerResponse>,
+  faults?: StreamFaults,
 ): EventStream {
   const sse = (req.headers.accept ?? '').includes('text/event-stream');
   res.writeHead(200, {
@@ -19,6 +21,7 @@ export function openStream(
   });
   res.flushHeaders();
   registry.add(res);
+  faults?.register(res, sse);
   const closers: Array<() => void> = [];
   const close = () => {
     registry.delete(res);
@@ -28,7 +31,7 @@ export function openStream(
   res.on('close', close);
   return {
     send(json: string) {
-      if (res.writableEnded || res.destroyed) return;
+      if (res.writableEnded || res.destroyed || faults?.isStalled(res)) return;
       res.write(sse ? `data: ${json}\n\n` : `${json}\n`);
     },
     onClose(fn) {

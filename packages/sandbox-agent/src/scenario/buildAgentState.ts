@@ -21,7 +21,7 @@ import {
 import { appSetRecord } from '../state/applicationSets';
 import { AppRecord, DriftField } from '../state/types';
 import { setHarnessIdentifier } from '../state/harnessIdentifiers';
-import { hashFraction, hashInt, uuidFrom } from '../util/hash';
+import { hashFraction, hashInt, sha1Hex, uuidFrom } from '../util/hash';
 import { JsonObject } from '../util/json';
 import { DAY, isoSeconds } from '../util/time';
 import {
@@ -124,6 +124,18 @@ function registerRepositories(scenario: Scenario, git: GitCatalog) {
     });
     for (const dir of declared.directories ?? []) repo.directories.add(dir.replace(/\/+$/, ''));
     for (const [path, content] of Object.entries(declared.files ?? {})) repo.files.set(path, content);
+    repo.labels.push(...(declared.labels ?? []));
+    for (const pr of declared.pullRequests ?? []) {
+      repo.pullRequests.push({
+        number: pr.number,
+        title: pr.title ?? `Pull request ${pr.number}`,
+        branch: pr.branch,
+        targetBranch: pr.targetBranch ?? 'main',
+        author: pr.author ?? 'jane.doe',
+        labels: pr.labels ?? [],
+        headSha: pr.headSha ?? sha1Hex(declared.url, 'pull', pr.number, pr.branch),
+      });
+    }
   }
 }
 
@@ -598,6 +610,12 @@ export function buildAgentState(
     repositories: buildRepositories(agent, apps, options.now, secrets),
     projects: buildProjects(scenario, agent, apps, config.namespace, options.seed, options.now),
     revisionMetadata: (agent.revisionMetadata ?? {}) as Record<string, JsonObject>,
+    appSetEnv: {
+      applicationSetNamespaces: agent.applicationSetNamespaces ?? [],
+      configMaps: agent.configMaps ?? [],
+      decisionResources: agent.decisionResources ?? [],
+      appSetPlugins: agent.appSetPlugins ?? [],
+    },
     secrets,
   };
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { agentAppSetFields, gitUrl } from './appSetSchema';
 
 /*
  * The scenario file: which agents the sandbox serves and what they hold.
@@ -361,6 +362,7 @@ export const agentSchema = z
     applicationSets: z.array(z.record(z.unknown())).optional(),
     /** Literal revision metadata answers, keyed by revision. */
     revisionMetadata: z.record(z.record(z.unknown())).optional(),
+    ...agentAppSetFields,
     /** How long a sync operation runs before it succeeds (default 1500). */
     syncDurationMs: z.number().int().min(0).optional(),
     /** Delay before a selfHeal application reverts drift (default 5000). */
@@ -393,13 +395,31 @@ export type StateMix = z.infer<typeof mixSchema>;
 
 const gitRepositorySchema = z
   .object({
-    url: z.string().url(),
+    url: gitUrl,
     /** Directories a git directory generator can discover. */
     directories: z.array(z.string()).optional(),
     /** Files (path -> JSON/YAML content) a git files generator can discover. */
     files: z.record(z.unknown()).optional(),
     signing: z.enum(['signed', 'unsigned', 'mixed']).optional(),
     commits: z.number().int().min(2).max(500).optional(),
+    /** Topics of the repository (scmProvider `labelMatch`). */
+    labels: z.array(z.string()).optional(),
+    /** Open pull requests on the simulated git host (pullRequest generator). */
+    pullRequests: z
+      .array(
+        z
+          .object({
+            number: z.number().int().min(1),
+            title: z.string().optional(),
+            branch: z.string().min(1),
+            targetBranch: z.string().optional(),
+            author: z.string().optional(),
+            labels: z.array(z.string()).optional(),
+            headSha: z.string().regex(/^[0-9a-f]{40}$/).optional(),
+          })
+          .strict(),
+      )
+      .optional(),
   })
   .strict();
 

@@ -1,6 +1,7 @@
 import { GitCatalog } from '../git/GitCatalog';
 import { JsonObject } from '../util/json';
 import { AgentConfig } from './AgentConfig';
+import type { AppSetPluginSpec, ConfigMapSpec, DecisionResourceSpec } from '../scenario/appSetSchema';
 import { FactoryContext } from './applicationFactory';
 import { LabelRequirement, matchesRequirements } from './labelSelector';
 import { normalizeRepoUrl } from '../git/GitCatalog';
@@ -17,8 +18,21 @@ export interface AgentState {
   repositories: JsonObject[];
   projects: JsonObject[];
   revisionMetadata: Record<string, JsonObject>;
+  /** What the ApplicationSet controller reads besides clusters and git. */
+  appSetEnv?: AppSetEnv;
   secrets: Set<string>;
 }
+
+/** ConfigMaps, decision resources and plugin answers of the agent's namespace. */
+export interface AppSetEnv {
+  /** Namespaces besides the control plane's where ApplicationSets are allowed. */
+  applicationSetNamespaces: string[];
+  configMaps: ConfigMapSpec[];
+  decisionResources: DecisionResourceSpec[];
+  appSetPlugins: AppSetPluginSpec[];
+}
+
+const EMPTY_APPSET_ENV: AppSetEnv = { applicationSetNamespaces: [], configMaps: [], decisionResources: [], appSetPlugins: [] };
 
 function byName(a: AppRecord, b: AppRecord): number {
   const an = a.app.metadata?.name ?? '';
@@ -50,6 +64,7 @@ export class AgentStore {
   apps = new Map<string, AppRecord>();
   appSets = new Map<string, AppSetRecord>();
   clusters: JsonObject[] = [];
+  appSetEnv: AppSetEnv = EMPTY_APPSET_ENV;
   repositories: JsonObject[] = [];
   projects = new Map<string, JsonObject>();
   revisionMetadata: Record<string, JsonObject> = {};
@@ -73,6 +88,7 @@ export class AgentStore {
     this.apps = new Map(state.apps.map(r => [r.key, r]));
     this.appSets = new Map(state.appSets.map(r => [r.key, r]));
     this.clusters = state.clusters;
+    this.appSetEnv = state.appSetEnv ?? EMPTY_APPSET_ENV;
     this.repositories = state.repositories;
     this.projects = new Map(state.projects.map(p => [p.metadata.name, p]));
     this.revisionMetadata = state.revisionMetadata;
@@ -140,7 +156,9 @@ export class AgentStore {
   /** Records a change of an application and tells the streams. */
   changed(record: AppRecord, type: WatchEventType = 'MODIFIED') {
     record.json = undefined;
-    if (type !== 'DELETED') this.stamp(record.app);
+    // a deletion has a resource version of its own, as in Kubernetes, so a
+    // watch resumed from an earlier version replays it
+    this.stamp(record.app);
     if (record.model.literal && type === 'MODIFIED') record.model.touched = true;
     this.emit({ kind: 'application', type, record });
   }
@@ -157,7 +175,7 @@ export class AgentStore {
   }
 
   appSetChanged(record: AppSetRecord, type: WatchEventType = 'MODIFIED') {
-    if (type !== 'DELETED') this.stamp(record.appSet);
+    this.stamp(record.appSet);
     this.emit({ kind: 'applicationset', type, record });
   }
 

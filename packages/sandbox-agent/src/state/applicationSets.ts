@@ -3,10 +3,25 @@ import { uuidFrom } from '../util/hash';
 import { JsonObject, clone, jsonEqual } from '../util/json';
 import { isoSeconds } from '../util/time';
 import { AgentStore } from './AgentStore';
-import { GeneratorError, generateApplications } from './appSetGenerators';
+import { GenerationResult, generateApplications } from './appSetGenerators';
 import { createTemplateApplication } from './applicationFactory';
+import { applyIgnoreApplicationDifferences } from './appSet/ignoreDifferences';
+import { applicationInvalidError } from './appSet/k8sValidation';
+import { admitApplicationSet, invalidMessage } from './appSet/crdValidation';
+import { ServerCheckEnv, checkCreate, checkGenerate } from './appSet/serverChecks';
 import { Operations } from './operations';
 import { AppSetRecord } from './types';
+
+const RESOURCES_FINALIZER = 'resources-finalizer.argocd.argoproj.io';
+
+/** applicationsSync: what the controller may do to the Applications it generated. */
+function syncPolicy(appSet: JsonObject) {
+  const policy = appSet.spec?.syncPolicy?.applicationsSync ?? 'sync';
+  return {
+    mayUpdate: policy === 'sync' || policy === 'create-update',
+    mayDelete: policy === 'sync' || policy === 'create-delete',
+  };
+}
 
 /** A stored ApplicationSet record for an object (metadata filled in). */
 export function appSetRecord(
@@ -31,20 +46,25 @@ export function appSetRecord(
   };
 }
 
-function conditions(now: number, error?: string): JsonObject[] {
+type ConditionFailure = { message: string; reason: string; parametersGenerated: boolean };
+
+/** setApplicationSetStatusCondition: the three conditions Argo CD's controller keeps. */
+export function appSetConditions(now: number, failure?: ConditionFailure): JsonObject[] {
   const at = isoSeconds(now);
-  if (error) {
+  const generated = 'Successfully generated parameters for all Applications';
+  if (!failure) {
     return [
-      { type: 'ErrorOccurred', status: 'True', reason: 'ApplicationGenerationFromParamsError', message: error, lastTransitionTime: at },
-      { type: 'ParametersGenerated', status: 'False', reason: 'ErrorOccurred', message: error, lastTransitionTime: at },
-      { type: 'ResourcesUpToDate', status: 'False', reason: 'ErrorOccurred', message: error, lastTransitionTime: at },
+      { type: 'ErrorOccurred', status: 'False', reason: 'ApplicationSetUpToDate', message: generated, lastTransitionTime: at },
+      { type: 'ParametersGenerated', status: 'True', reason: 'ParametersGenerated', message: generated, lastTransitionTime: at },
+      { type: 'ResourcesUpToDate', status: 'True', reason: 'ApplicationSetUpToDate', message: 'All applications have been generated successfully', lastTransitionTime: at },
     ];
   }
-  const ok = 'All applications have been generated successfully';
   return [
-    { type: 'ErrorOccurred', status: 'False', reason: 'ApplicationSetUpToDate', message: ok, lastTransitionTime: at },
-    { type: 'ParametersGenerated', status: 'True', reason: 'ParametersGenerated', message: 'Successfully generated parameters for all Applications', lastTransitionTime: at },
-    { type: 'ResourcesUpToDate', status: 'True', reason: 'ApplicationSetUpToDate', message: ok, lastTransitionTime: at },
+    { type: 'ErrorOccurred', status: 'True', reason: failure.reason, message: failure.message, lastTransitionTime: at },
+    failure.parametersGenerated
+      ? { type: 'ParametersGenerated', status: 'True', reason: 'ParametersGenerated', message: generated, lastTransitionTime: at }
+      : { type: 'ParametersGenerated', status: 'False', reason: 'ErrorOccurred', message: failure.message, lastTransitionTime: at },
+    { type: 'ResourcesUpToDate', status: 'False', reason: failure.reason, message: failure.message, lastTransitionTime: at },
   ];
 }
 
@@ -55,22 +75,75 @@ function conditions(now: number, error?: string): JsonObject[] {
 export class ApplicationSets {
   constructor(private readonly store: AgentStore, private readonly operations: Operations) {}
 
+  private serverEnv(): ServerCheckEnv {
+    return {
+      namespace: this.store.config.namespace,
+      applicationSetNamespaces: this.store.appSetEnv.applicationSetNamespaces,
+      projectExists: name => this.store.projects.has(name),
+    };
+  }
+
   private generatorContext() {
-    return { git: this.store.git, clusters: this.store.clusters };
+    return { ...this.store.appSetEnv, git: this.store.git, clusters: this.store.clusters };
+  }
+
+  /** The Applications a set generates, as the API returns them (ownerReferences set). */
+  private desired(record: AppSetRecord): GenerationResult {
+    const result = generateApplications(record.appSet, this.generatorContext());
+    for (const app of result.applications) {
+      app.metadata.namespace ||= this.store.config.namespace;
+      app.metadata.ownerReferences = [
+        {
+          apiVersion: 'argoproj.io/v1alpha1',
+          kind: 'ApplicationSet',
+          name: record.appSet.metadata?.name,
+          uid: record.appSet.metadata?.uid,
+          controller: true,
+          blockOwnerDeletion: true,
+        },
+      ];
+    }
+    return result;
+  }
+
+  /** validateGeneratedApplications: duplicate names, unknown projects, unknown destination clusters. */
+  private validate(record: AppSetRecord, apps: JsonObject[]): Map<number, string> {
+    const errors = new Map<number, string>();
+    const names = new Set<string>();
+    apps.forEach((app, i) => {
+      const name = app.metadata?.name;
+      if (names.has(name)) {
+        errors.set(i, `ApplicationSet ${record.appSet.metadata?.name} contains applications with duplicate name: ${name}`);
+        return;
+      }
+      names.add(name);
+      const project = app.spec?.project || 'default';
+      if (!this.store.projects.has(project)) {
+        errors.set(i, `application references project ${project} which does not exist`);
+        return;
+      }
+      const dest = app.spec?.destination ?? {};
+      if (dest.name && !this.store.clusters.some(c => c.name === dest.name)) {
+        errors.set(i, `application destination spec is invalid: unable to find destination server: there are no clusters with this name: ${dest.name}`);
+      }
+    });
+    return errors;
   }
 
   /** POST /api/v1/applicationsets/generate: the Applications it would create. */
   preview(appSet: JsonObject): JsonObject[] {
+    checkGenerate(appSet, this.serverEnv());
+    return this.generated(appSet);
+  }
+
+  private generated(appSet: JsonObject): JsonObject[] {
     const record = appSetRecord(this.store.seed, this.store.config.id, this.store.config.namespace, appSet, this.store.now());
-    try {
-      return generateApplications(record.appSet, this.generatorContext()).map(app => {
-        app.metadata.namespace ??= this.store.config.namespace;
-        return app;
-      });
-    } catch (error) {
-      if (error instanceof GeneratorError) throw new ApiError(GrpcCode.InvalidArgument, error.message);
-      throw error;
+    const result = this.desired(record);
+    if (result.error) {
+      // A plain error in Argo CD's server: gRPC Unknown, HTTP 500.
+      throw new ApiError(GrpcCode.Unknown, `unable to generate Applications of ApplicationSet: error generating applications: ${result.error}`);
     }
+    return result.applications;
   }
 
   /** The owned applications' state, for status.resources. */
@@ -104,56 +177,103 @@ export class ApplicationSets {
   }
 
   /**
-   * Creates the Applications of an ApplicationSet the scenario starts with
-   * (deployed, Synced and Healthy). Literal Applications of the same name win.
+   * One reconcile of the ApplicationSet controller. Applications the
+   * scenario starts with are `deployed` (Synced and Healthy). Literal
+   * Applications of the same name that the set does not own are left alone.
    */
   materialize(record: AppSetRecord, options: { deployed: boolean }): string | undefined {
-    let generated: JsonObject[];
-    try {
-      generated = generateApplications(record.appSet, this.generatorContext());
-    } catch (error) {
-      const message = (error as Error).message;
-      record.appSet.status = { ...(record.appSet.status ?? {}), conditions: conditions(this.store.now(), message) };
-      return message;
+    const now = this.store.now();
+    const result = this.desired(record);
+    record.appSet.status ??= {};
+    if (result.error) {
+      record.appSet.status.conditions = appSetConditions(now, {
+        message: result.error,
+        reason: result.reason ?? 'ApplicationParamsGenerationError',
+        parametersGenerated: false,
+      });
+      this.refreshStatus(record);
+      return result.error;
     }
-    const ctx = this.store.factoryContext();
-    for (const skeleton of generated) {
-      const key = `${skeleton.metadata.namespace ?? this.store.config.namespace}/${skeleton.metadata.name}`;
-      const existing = this.store.apps.get(key);
-      if (existing) {
-        const owned = (existing.app.metadata?.ownerReferences ?? []).some(
-          (o: JsonObject) => o.kind === 'ApplicationSet' && o.name === record.appSet.metadata.name,
-        );
-        if (!owned) continue;
-        if (
-          jsonEqual(existing.app.spec, skeleton.spec) &&
-          jsonEqual(existing.app.metadata.labels ?? {}, skeleton.metadata.labels ?? {})
-        ) {
-          continue;
-        }
-        existing.app.spec = skeleton.spec;
-        existing.app.metadata.labels = skeleton.metadata.labels;
-        this.operations.refresh(existing, false);
-        continue;
-      }
-      const app = createTemplateApplication(ctx, skeleton, options);
-      this.store.addApp(app);
-      if (!options.deployed) this.operations.maybeAutoSync(app);
+    const errors = this.validate(record, result.applications);
+    const valid = result.applications.filter((_, i) => !errors.has(i));
+    const { mayUpdate, mayDelete } = syncPolicy(record.appSet);
+    const createError = this.createOrUpdate(record, valid, mayUpdate, options);
+    if (createError) {
+      // createOrUpdateInCluster failed: the reconcile ends before deletion.
+      record.appSet.status.conditions = appSetConditions(now, {
+        message: createError,
+        reason: mayUpdate ? 'UpdateApplicationError' : 'CreateApplicationError',
+        parametersGenerated: true,
+      });
+      this.refreshStatus(record);
+      return createError;
     }
-    const policy = record.appSet.spec?.syncPolicy?.applicationsSync;
-    const mayDelete = !policy || policy === 'sync' || policy === 'create-delete';
     if (mayDelete && !options.deployed) {
-      const names = new Set(generated.map(g => g.metadata.name));
+      const names = new Set(result.applications.map(g => g.metadata.name));
       for (const app of this.ownedApps(record)) {
         if (!names.has(app.app.metadata.name)) this.store.deleteApp(app);
       }
     }
-    record.appSet.status = {
-      ...(record.appSet.status ?? {}),
-      conditions: conditions(this.store.now()),
-    };
+    const messages = [...errors.values()];
+    record.appSet.status.conditions = appSetConditions(
+      now,
+      messages.length
+        ? {
+            message: messages.length > 1 ? `${messages[messages.length - 1]} (and ${messages.length - 1} more)` : messages[0],
+            reason: 'ApplicationValidationError',
+            parametersGenerated: true,
+          }
+        : undefined,
+    );
     this.refreshStatus(record);
-    return undefined;
+    return messages[0];
+  }
+
+  /**
+   * createOrUpdateInCluster (createInCluster under create-only): creates the
+   * new Applications and updates owned ones, each checked by the API
+   * server; the first failure is returned after all were tried.
+   */
+  private createOrUpdate(record: AppSetRecord, apps: JsonObject[], mayUpdate: boolean, options: { deployed: boolean }) {
+    const ctx = this.store.factoryContext();
+    let firstError: string | undefined;
+    for (const skeleton of apps) {
+      const key = `${skeleton.metadata.namespace}/${skeleton.metadata.name}`;
+      const existing = this.store.apps.get(key);
+      if (existing && (!this.owns(record, existing.app) || !mayUpdate)) continue;
+      const desired = existing
+        ? applyIgnoreApplicationDifferences(skeleton, existing.app, record.appSet.spec?.ignoreApplicationDifferences)
+        : skeleton;
+      const invalid = applicationInvalidError(desired);
+      if (invalid) {
+        firstError ??= invalid;
+        continue;
+      }
+      if (!existing) {
+        const app = createTemplateApplication(ctx, desired, options);
+        this.store.addApp(app);
+        if (!options.deployed) this.operations.maybeAutoSync(app);
+        continue;
+      }
+      if (
+        jsonEqual(existing.app.spec, desired.spec) &&
+        jsonEqual(existing.app.metadata.labels ?? {}, desired.metadata.labels ?? {}) &&
+        jsonEqual(existing.app.metadata.annotations ?? {}, desired.metadata.annotations ?? {})
+      ) {
+        continue;
+      }
+      existing.app.spec = desired.spec;
+      existing.app.metadata.labels = desired.metadata.labels;
+      existing.app.metadata.annotations = desired.metadata.annotations;
+      this.operations.refresh(existing, false);
+    }
+    return firstError;
+  }
+
+  private owns(record: AppSetRecord, app: JsonObject) {
+    return (app.metadata?.ownerReferences ?? []).some(
+      (o: JsonObject) => o.kind === 'ApplicationSet' && o.name === record.appSet.metadata.name,
+    );
   }
 
   /** POST /api/v1/applicationsets?upsert=&dryRun= */
@@ -168,11 +288,14 @@ export class ApplicationSets {
       appSet,
       this.store.now(),
     );
+    checkCreate(candidate.appSet, this.serverEnv());
     const existing = this.store.appSets.get(candidate.key);
     if (options.dryRun) {
-      const apps = this.preview(candidate.appSet);
+      const apps = this.generated(candidate.appSet);
+      // BuildResourceStatus keys the statuses by Application name.
+      const byName = new Map(apps.map(a => [a.metadata.name, a] as const));
       candidate.appSet.status = {
-        resources: apps.map(a => ({
+        resources: [...byName.values()].map(a => ({
           group: 'argoproj.io',
           version: 'v1alpha1',
           kind: 'Application',
@@ -182,20 +305,39 @@ export class ApplicationSets {
       };
       return candidate.appSet;
     }
+    // Stored through the Kubernetes API server: pruned and validated by the CRD.
+    const admitted = admitApplicationSet(appSet);
+    if (admitted.errors.length) {
+      throw new ApiError(
+        GrpcCode.InvalidArgument,
+        `error creating ApplicationSet: ${invalidMessage(appSet.metadata.name, admitted.errors)}`,
+      );
+    }
+    const stored = appSetRecord(
+      this.store.seed,
+      this.store.config.id,
+      this.store.config.namespace,
+      admitted.object,
+      this.store.now(),
+    );
+    if (appSet.metadata?.resourceVersion) {
+      // The Kubernetes API server refuses to create an object that carries a
+      // resourceVersion (a 500 from its storage), before it looks for an
+      // existing one; Argo CD's server passes the error on.
+      throw new ApiError(GrpcCode.Unknown, 'error creating ApplicationSet: resourceVersion should not be set on objects to be created');
+    }
     if (existing && !options.upsert) {
-      if (jsonEqual(existing.appSet.spec, candidate.appSet.spec)) return this.refreshStatus(existing);
+      if (jsonEqual(existing.appSet.spec, stored.appSet.spec)) return this.refreshStatus(existing);
       throw new ApiError(
         GrpcCode.InvalidArgument,
         'existing ApplicationSet spec is different, use upsert flag to force update',
       );
     }
-    // Validate the generators before storing anything.
-    this.preview(candidate.appSet);
-    let record = candidate;
+    let record = stored;
     if (existing) {
-      existing.appSet.spec = candidate.appSet.spec;
-      existing.appSet.metadata.labels = candidate.appSet.metadata.labels;
-      existing.appSet.metadata.annotations = candidate.appSet.metadata.annotations;
+      existing.appSet.spec = stored.appSet.spec;
+      existing.appSet.metadata.labels = stored.appSet.metadata.labels;
+      existing.appSet.metadata.annotations = stored.appSet.metadata.annotations;
       existing.appSet.metadata.generation = Number(existing.appSet.metadata.generation ?? 1) + 1;
       record = existing;
     } else {
@@ -206,10 +348,28 @@ export class ApplicationSets {
     return record.appSet;
   }
 
-  /** DELETE /api/v1/applicationsets/{name}: the ApplicationSet and the apps it owns. */
+  /**
+   * DELETE /api/v1/applicationsets/{name}: Kubernetes garbage-collects the
+   * Applications the set owns (ownerReferences). With
+   * preserveResourcesOnDeletion they carry no resources finalizer, so their
+   * cluster resources stay; the sandbox models no cluster beyond the
+   * Applications. A set that carries the resources finalizer is seen by its
+   * controller first: when its applicationsSync policy forbids deletion,
+   * the controller removes the owner references and the Applications stay.
+   */
   delete(record: AppSetRecord) {
-    const preserve = record.appSet.spec?.syncPolicy?.preserveResourcesOnDeletion;
-    if (!preserve) for (const app of this.ownedApps(record)) this.store.deleteApp(app);
+    const finalizers: string[] = record.appSet.metadata?.finalizers ?? [];
+    const orphan = finalizers.includes(RESOURCES_FINALIZER) && !syncPolicy(record.appSet).mayDelete;
+    for (const app of this.ownedApps(record)) {
+      if (!orphan) {
+        this.store.deleteApp(app);
+        continue;
+      }
+      app.app.metadata.ownerReferences = (app.app.metadata.ownerReferences ?? []).filter(
+        (o: JsonObject) => !(o.kind === 'ApplicationSet' && o.name === record.appSet.metadata.name),
+      );
+      this.store.changed(app);
+    }
     this.store.appSets.delete(record.key);
     this.store.appSetChanged(record, 'DELETED');
   }

@@ -200,8 +200,11 @@ describe('drift', () => {
 
   it('reaches watch streams as MODIFIED events', async () => {
     const events: any[] = [];
+    // resumed from the current version: no initial ADDED events, only changes
+    const version = (await argoClient(argo).get('/api/v1/applications?fields=metadata.resourceVersion')).json.metadata
+      .resourceVersion;
     const req = http.get(
-      `${argo.url}/api/v1/stream/applications?name=api-prod&resourceVersion=1`,
+      `${argo.url}/api/v1/stream/applications?name=api-prod&resourceVersion=${version}`,
       { headers: { authorization: `Bearer ${argo.token}`, accept: 'text/event-stream' } },
       res => {
         expect(res.headers['content-type']).toBe('text/event-stream');
@@ -283,12 +286,21 @@ describe('ApplicationSets', () => {
     expect((await client.get('/api/v1/applications/edge-proxy-prod')).status).toBe(404);
   });
 
-  it('reports generator errors as InvalidArgument', async () => {
+  it('stores a set whose generator fails and reports it in status.conditions; a dry run refuses it', async () => {
     const bad = appSet();
     (bad.spec as any).generators = [{ scmProvider: {} }];
+    const dry = await argoClient(argo).post('/api/v1/applicationsets?dryRun=true', bad);
+    // Argo CD's server returns the generator error as a plain error: gRPC Unknown, HTTP 500.
+    expect(dry.status).toBe(500);
+    expect(dry.json.code).toBe(2);
+    expect(dry.json.message).toContain('unable to generate Applications of ApplicationSet');
     const res = await argoClient(argo).post('/api/v1/applicationsets', bad);
-    expect(res.status).toBe(400);
-    expect(res.json.message).toContain('scmProvider generator is not supported');
+    expect(res.status).toBe(200);
+    const conditions = Object.fromEntries(res.json.status.conditions.map((c: any) => [c.type, c]));
+    expect(conditions.ErrorOccurred).toMatchObject({ status: 'True', reason: 'ApplicationParamsGenerationError' });
+    expect(conditions.ParametersGenerated.status).toBe('False');
+    expect(conditions.ResourcesUpToDate.status).toBe('False');
+    expect(res.json.status.resources).toEqual([]);
   });
 });
 

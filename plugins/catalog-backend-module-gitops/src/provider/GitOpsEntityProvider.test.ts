@@ -306,7 +306,12 @@ describe('GitOpsEntityProvider (against the real gitops backend)', () => {
     );
 
     fleet.sandbox.stopAgent('prod');
-    await provider.refresh();
+    // the backend learns of the outage from its cut watch stream
+    const prodConnected = () =>
+      byName(c.last(), 'gitops-agent-prod').metadata.annotations?.[
+        'gitops/connection-state'
+      ] === 'connected';
+    await refreshUntil(provider, () => !prodConnected());
     const after = c.last();
     const clusters = ofType(after, 'kubernetes-cluster');
     expect(clusters.map(e => e.metadata.name).sort()).toEqual(before.sort());
@@ -324,7 +329,8 @@ describe('GitOpsEntityProvider (against the real gitops backend)', () => {
     ).not.toBe('connected');
 
     fleet.sandbox.startAgent('prod');
-    await provider.refresh();
+    // and of its return when its feed reconnects (with backoff)
+    await refreshUntil(provider, prodConnected);
     expect(
       byName(c.last(), 'prod-prod_eu-1').metadata.annotations?.['gitops/stale'],
     ).toBeUndefined();
@@ -377,3 +383,16 @@ describe('GitOpsEntityProvider (against the real gitops backend)', () => {
     expect(c.count()).toBe(0);
   });
 });
+
+/** Refreshes until the emitted entities satisfy `done` (at most ~15 s). */
+async function refreshUntil(
+  provider: GitOpsEntityProvider,
+  done: () => boolean,
+): Promise<void> {
+  for (let i = 0; i < 150; i++) {
+    await provider.refresh();
+    if (done()) return;
+    await new Promise(resolve => setTimeout(resolve, 100));
+  }
+  throw new Error('the provider never emitted the expected state');
+}

@@ -27,7 +27,10 @@ import { toEntityName } from './entityNames';
 /** The provider's name, also its location key. */
 export const GITOPS_ENTITY_PROVIDER_NAME = 'gitops-entity-provider';
 
-/** Annotations the provider puts on the entities it emits. */
+/**
+ * Annotations the provider puts on the entities it emits.
+ * @public
+ */
 export const GITOPS_RESOURCE_ANNOTATIONS = {
   environment: 'gitops/environment',
   environmentOrder: 'gitops/environment-order',
@@ -236,8 +239,13 @@ export class GitOpsEntityProvider implements EntityProvider {
     const clusterEntities: Entity[] = [];
     for (const agent of agents.items) {
       const fresh = clustersByAgent.get(agent.id);
-      if (down.has(agent.id) && !fresh?.length) {
-        const stale = this.lastClusters.get(agent.id) ?? [];
+      if (down.has(agent.id)) {
+        // the backend may still hold the clusters it last read from the
+        // agent; either way they are last known, not current
+        const stale = fresh?.length
+          ? fresh
+          : this.lastClusters.get(agent.id) ?? [];
+        this.lastClusters.set(agent.id, stale);
         if (stale.length) {
           this.logger.warn(
             `GitOps agent ${agent.id} is unreachable; keeping its ${stale.length} last known cluster(s) marked stale`,

@@ -1,145 +1,296 @@
 import {
   AgentError,
-  applicationMatchesQuery,
+  AgentFreshness,
+  AgentsById,
+  createApplicationMatcher,
+  EnvironmentDefinition,
+  FleetApplicationFilter,
+  FleetSummary,
+  GitOpsAgentStatus,
   GitOpsApplication,
   GitOpsApplicationSet,
-  GitOpsAgentStatus,
   GitOpsCluster,
   GitOpsEntityQuery,
   GitOpsRepository,
+  summarizeFleet,
 } from '@gitops-suite/plugin-gitops-common';
-import { GitOpsProvider } from '@gitops-suite/plugin-gitops-node';
+import {
+  ApplicationRef,
+  GitOpsProvider,
+} from '@gitops-suite/plugin-gitops-node';
 import { ProviderRegistry } from '../providers/ProviderRegistry';
-import { CoalescingCache } from './CoalescingCache';
+import { AgentFleet } from '../fleet/AgentFleet';
+import { FleetState } from '../fleet/FleetState';
+import { FleetFeeder } from '../fleet/types';
+import { readColdEntityApplications } from '../fleet/readColdEntityApplications';
+import {
+  filterAgentFleet,
+  selectApplications,
+} from '../fleet/selectApplications';
+import { summarizeFleetState } from '../fleet/summarizeFleetState';
 import { fanOut } from './fanOut';
 
-type Result<T> = { items: T[]; errors: AgentError[] };
+/** A read over many agents: what they hold, which failed, how fresh each is. */
+export type FleetResult<T> = {
+  items: T[];
+  errors: AgentError[];
+  freshness: AgentFreshness[];
+};
 
 /**
- * How long a list holding a running operation stays cached: long enough to
- * absorb a burst of page loads, short enough that the list shows the
- * operation's end within a few seconds rather than a whole TTL later.
- */
-const RUNNING_OPERATION_TTL_MS = 2_000;
-
-const ttlForApplications = (apps: GitOpsApplication[]) =>
-  apps.some(app => app.operation?.phase === 'Running')
-    ? RUNNING_OPERATION_TTL_MS
-    : Infinity;
-
-/**
- * The one place reads fan out to agents. Every agent's application list is
- * read once per cache TTL (lean) and shared by every entity page and fleet
- * view: agent traffic grows with agents, not with page views.
+ * The read side of the fleet state, with the shape routes, actions, the
+ * drift poller and the delivery-metrics collector use. Loaded agents are
+ * answered from memory through the indexes (no agent call, no parse); an
+ * agent whose state is not loaded yet answers an entity query with one
+ * targeted call, raced against its initial load; every answer says how
+ * fresh each agent is.
  */
 export class ApplicationAggregator {
   constructor(
     private readonly registry: ProviderRegistry,
-    private readonly cache: CoalescingCache,
+    private readonly state: FleetState,
+    private readonly feeders: Map<string, FleetFeeder>,
   ) {}
 
   private timeout = (agentId: string) => this.registry.timeoutMs(agentId);
 
-  /** Every application of one agent (lean), cached. */
-  agentApplications(
-    provider: GitOpsProvider,
-    signal?: AbortSignal,
-  ): Promise<GitOpsApplication[]> {
-    return this.cache.read(
-      `apps:${provider.agent.id}`,
-      () => provider.listApplications({ lean: true }, { signal }),
-      ttlForApplications,
-    );
+  /**
+   * Reads every given agent: `read` for loaded agents (synchronously, from
+   * memory), `cold` (bounded by the agent's timeout) for the others, or
+   * the feed's error when it is down and nothing is loaded.
+   */
+  private async read<T>(
+    providers: GitOpsProvider[],
+    read: (fleet: AgentFleet) => T[],
+    cold: (provider: GitOpsProvider, signal: AbortSignal) => Promise<T[]>,
+  ): Promise<FleetResult<T>> {
+    const items: T[] = [];
+    const errors: AgentError[] = [];
+    const waiting: GitOpsProvider[] = [];
+    for (const provider of providers) {
+      const agentId = provider.agent.id;
+      const fleet = this.state.loaded(agentId);
+      const down = this.state.feedError(agentId);
+      if (fleet) items.push(...read(fleet));
+      else if (down) errors.push(down);
+      else waiting.push(provider);
+    }
+    if (waiting.length) {
+      const late = await fanOut(waiting, this.timeout, cold);
+      items.push(...late.items);
+      errors.push(...late.errors);
+    }
+    const agentIds = providers.map(p => p.agent.id);
+    errors.push(...this.state.staleErrors(agentIds));
+    return { items, errors, freshness: this.state.freshness(agentIds) };
   }
 
-  /** Every ApplicationSet of one agent, cached. */
-  agentApplicationSets(
+  /** Waits for the agent's initial load (bounded by the caller's signal). */
+  private async loaded<T>(
     provider: GitOpsProvider,
-    signal?: AbortSignal,
-  ): Promise<GitOpsApplicationSet[]> {
-    return this.cache.read(`appsets:${provider.agent.id}`, () =>
-      provider.listApplicationSets({ signal }),
-    );
-  }
-
-  /** Forget an agent's cached lists after an operation changed it. */
-  async invalidateAgent(agentId: string): Promise<void> {
-    await Promise.all([
-      this.cache.invalidate(`apps:${agentId}`),
-      this.cache.invalidate(`appsets:${agentId}`),
-    ]);
+    signal: AbortSignal,
+    read: (fleet: AgentFleet) => T[],
+  ): Promise<T[]> {
+    return read(await this.state.whenLoaded(provider.agent.id, signal));
   }
 
   /** The applications an entity's annotations select, across its agents. */
-  async entityApplications(
+  entityApplications(
     query: GitOpsEntityQuery,
-  ): Promise<Result<GitOpsApplication>> {
-    const providers = this.registry.list(query.agents);
-    return fanOut(providers, this.timeout, async (provider, signal) => {
-      const [apps, generated] = await Promise.all([
-        this.agentApplications(provider, signal),
-        query.applicationSets?.length
-          ? this.generatedBy(provider, query.applicationSets, signal)
-          : Promise.resolve(new Map<string, string>()),
-      ]);
-      return apps
-        .map(app => {
-          const set = generated.get(app.name);
-          return set && !app.applicationSet
-            ? { ...app, applicationSet: set }
-            : app;
-        })
-        .filter(app => applicationMatchesQuery(app, query));
-    });
-  }
-
-  private async generatedBy(
-    provider: GitOpsProvider,
-    names: string[],
-    signal: AbortSignal,
-  ): Promise<Map<string, string>> {
-    const sets = await this.agentApplicationSets(provider, signal);
-    return new Map(
-      sets
-        .filter(set => names.includes(set.name))
-        .flatMap(set => set.applications.map(app => [app, set.name] as const)),
+  ): Promise<FleetResult<GitOpsApplication>> {
+    // compiled once: an invalid selector is the caller's error, not an agent's
+    const matches = createApplicationMatcher(query);
+    const select = (fleet: AgentFleet) =>
+      selectApplications(fleet, query, matches);
+    return this.read(
+      this.registry.list(query.agents),
+      select,
+      async (provider, signal) => {
+        // whichever comes first; the other is cancelled
+        const done = new AbortController();
+        const either = AbortSignal.any([signal, done.signal]);
+        try {
+          return await Promise.race([
+            readColdEntityApplications(provider, query, matches, either),
+            this.loaded(provider, either, select),
+          ]);
+        } finally {
+          done.abort();
+        }
+      },
     );
   }
 
   /** Every application of every (or the given) agents. */
-  fleetApplications(agentIds?: string[]): Promise<Result<GitOpsApplication>> {
-    return fanOut(this.registry.list(agentIds), this.timeout, (p, signal) =>
-      this.agentApplications(p, signal),
+  fleetApplications(
+    agentIds?: string[],
+  ): Promise<FleetResult<GitOpsApplication>> {
+    const all = (fleet: AgentFleet) =>
+      [...fleet.apps.values()].map(app => fleet.withOwner(app));
+    return this.read(this.registry.list(agentIds), all, (p, signal) =>
+      this.loaded(p, signal, all),
     );
   }
 
-  applicationSets(agentIds?: string[]): Promise<Result<GitOpsApplicationSet>> {
-    return fanOut(this.registry.list(agentIds), this.timeout, (p, signal) =>
-      this.agentApplicationSets(p, signal),
+  /** The fleet's applications narrowed by `filter`, through the indexes. */
+  filteredApplications(
+    filter: FleetApplicationFilter,
+    agentsById: AgentsById,
+  ): Promise<FleetResult<GitOpsApplication>> {
+    const pick = (fleet: AgentFleet) =>
+      filterAgentFleet(fleet, filter, agentsById);
+    return this.read(this.registry.list(filter.agent), pick, (p, signal) =>
+      this.loaded(p, signal, pick),
     );
   }
 
-  agentStatuses(): Promise<Result<GitOpsAgentStatus>> {
-    return fanOut(this.registry.list(), this.timeout, (p, signal) =>
-      this.cache
-        .read(`status:${p.agent.id}`, () => p.getStatus({ signal }))
-        .then(status => [status]),
-    );
-  }
-
-  clusters(agentIds?: string[]): Promise<Result<GitOpsCluster>> {
-    return fanOut(this.registry.list(agentIds), this.timeout, (p, signal) =>
-      this.cache.read(`clusters:${p.agent.id}`, () =>
-        p.listClusters({ signal }),
+  /**
+   * The fleet summary: from the kept counters when only agents narrow it,
+   * else over the filtered applications.
+   */
+  async fleetSummary(
+    filter: FleetApplicationFilter,
+    agentsById: AgentsById,
+    environments: EnvironmentDefinition[],
+  ): Promise<FleetSummary> {
+    const statuses = await this.agentStatuses();
+    const narrows =
+      Boolean(filter.search?.trim()) ||
+      [
+        filter.environment,
+        filter.region,
+        filter.health,
+        filter.sync,
+        filter.project,
+      ].some(values => values?.length);
+    if (!narrows) {
+      const fleets = await this.read(
+        this.registry.list(filter.agent),
+        fleet => [fleet],
+        (p, signal) => this.loaded(p, signal, fleet => [fleet]),
+      );
+      return {
+        ...summarizeFleetState(
+          fleets.items,
+          statuses.items,
+          [...fleets.errors, ...statuses.errors],
+          environments,
+        ),
+        freshness: fleets.freshness,
+      };
+    }
+    const apps = await this.filteredApplications(filter, agentsById);
+    return {
+      ...summarizeFleet(
+        apps.items,
+        statuses.items,
+        [...apps.errors, ...statuses.errors],
+        environments,
       ),
+      freshness: apps.freshness,
+    };
+  }
+
+  /** Every application of one agent (lean). */
+  async agentApplications(
+    provider: GitOpsProvider,
+    signal?: AbortSignal,
+  ): Promise<GitOpsApplication[]> {
+    const fleet = this.state.loaded(provider.agent.id);
+    if (fleet) return [...fleet.apps.values()];
+    return provider.listApplications({ lean: true }, { signal });
+  }
+
+  /** Every ApplicationSet of one agent. */
+  async agentApplicationSets(
+    provider: GitOpsProvider,
+    signal?: AbortSignal,
+  ): Promise<GitOpsApplicationSet[]> {
+    const fleet = this.state.loaded(provider.agent.id);
+    if (fleet) return [...fleet.appSets.values()];
+    return provider.listApplicationSets({ signal });
+  }
+
+  /**
+   * After an operation: the application is re-read at once (so the next
+   * read shows it), and the agent resynced when the operation may have
+   * touched more than one object.
+   */
+  async applicationChanged(agentId: string, ref?: ApplicationRef) {
+    if (!ref) {
+      this.feeders.get(agentId)?.resync();
+      return;
+    }
+    const provider = this.registry.get(agentId);
+    try {
+      const app = await provider.getApplication(ref, {
+        signal: AbortSignal.timeout(this.timeout(agentId)),
+      });
+      if (this.state.loaded(agentId))
+        this.state.upsertApplication(agentId, app);
+    } catch {
+      this.feeders.get(agentId)?.resync();
+    }
+  }
+
+  /** @deprecated use {@link ApplicationAggregator.applicationChanged} */
+  invalidateAgent(agentId: string): Promise<void> {
+    return this.applicationChanged(agentId);
+  }
+
+  applicationSets(
+    agentIds?: string[],
+  ): Promise<FleetResult<GitOpsApplicationSet>> {
+    const sets = (fleet: AgentFleet) => [...fleet.appSets.values()];
+    return this.read(this.registry.list(agentIds), sets, (p, signal) =>
+      p.listApplicationSets({ signal }),
     );
   }
 
-  repositories(agentIds?: string[]): Promise<Result<GitOpsRepository>> {
-    return fanOut(this.registry.list(agentIds), this.timeout, (p, signal) =>
-      this.cache.read(`repos:${p.agent.id}`, () =>
-        p.listRepositories({ signal }),
+  /**
+   * Each agent's status: as last checked by its feed, disconnected while
+   * the feed is down; asked directly while nothing is known.
+   */
+  async agentStatuses(): Promise<FleetResult<GitOpsAgentStatus>> {
+    const items: GitOpsAgentStatus[] = [];
+    const unknown: GitOpsProvider[] = [];
+    for (const provider of this.registry.list()) {
+      const agentId = provider.agent.id;
+      const status = this.state.loaded(agentId)?.status;
+      const down = this.state.feedError(agentId);
+      if (status && down) {
+        items.push({ ...status, state: 'disconnected', message: down.message });
+      } else if (status) items.push(status);
+      else unknown.push(provider);
+    }
+    const asked = await fanOut(unknown, this.timeout, (p, signal) =>
+      p.getStatus({ signal }).then(status => [status]),
+    );
+    const order = this.registry.list().map(p => p.agent.id);
+    return {
+      items: [...items, ...asked.items].sort(
+        (a, b) => order.indexOf(a.agentId) - order.indexOf(b.agentId),
       ),
+      errors: asked.errors,
+      freshness: this.state.freshness(
+        this.registry.list().map(p => p.agent.id),
+      ),
+    };
+  }
+
+  clusters(agentIds?: string[]): Promise<FleetResult<GitOpsCluster>> {
+    return this.read(
+      this.registry.list(agentIds),
+      fleet => fleet.clusters,
+      (p, signal) => p.listClusters({ signal }),
+    );
+  }
+
+  repositories(agentIds?: string[]): Promise<FleetResult<GitOpsRepository>> {
+    return this.read(
+      this.registry.list(agentIds),
+      fleet => fleet.repositories,
+      (p, signal) => p.listRepositories({ signal }),
     );
   }
 }

@@ -7,10 +7,18 @@ import { GitOpsAgentConfig } from '@gitops-suite/plugin-gitops-node';
 export interface GitOpsConfig {
   agents: GitOpsAgentConfig[];
   environments: EnvironmentDefinition[];
-  cacheTtlMs: number;
+  /** How often a polled agent's list is read. */
+  fleetPollIntervalMs: number;
+  /** How often a watched agent is re-listed and its streams reopened. */
+  fleetResyncIntervalMs: number;
+  /** How long an entity's catalog lookup is kept (0: not kept). */
+  entityLookupTtlMs: number;
+  /** Fleet snapshots in the shared cache, when on. */
+  fleetSnapshot?: { writeIntervalMs: number; maxAgeMs: number };
   pollerFrequencySeconds: number;
   pollerTimeoutSeconds: number;
   extraProxyPaths: RegExp[];
+  fleetReconnectMaxMs: number;
 }
 
 const DEFAULT_TIMEOUT_MS = 5000;
@@ -82,6 +90,18 @@ function readEnvironment(config: Config, index: number): EnvironmentDefinition {
   return env;
 }
 
+function positiveSeconds(
+  config: Config | undefined,
+  key: string,
+  fallback: number,
+): number {
+  const seconds = config?.getOptionalNumber(key) ?? fallback;
+  if (!(seconds > 0)) {
+    throw new InputError(`gitops.${key} must be a positive number of seconds`);
+  }
+  return seconds * 1000;
+}
+
 export function readGitOpsConfig(root: Config): GitOpsConfig {
   const config = root.getOptionalConfig('gitops');
   const agents = (config?.getOptionalConfigArray('agents') ?? []).map(
@@ -120,11 +140,43 @@ export function readGitOpsConfig(root: Config): GitOpsConfig {
   return {
     agents,
     environments,
-    cacheTtlMs: (config?.getOptionalNumber('cache.ttlSeconds') ?? 15) * 1000,
+    fleetPollIntervalMs: positiveSeconds(
+      config,
+      'fleet.pollIntervalSeconds',
+      30,
+    ),
+    fleetResyncIntervalMs: positiveSeconds(
+      config,
+      'fleet.resyncIntervalSeconds',
+      600,
+    ),
+    fleetReconnectMaxMs: positiveSeconds(
+      config,
+      'fleet.reconnectMaxSeconds',
+      30,
+    ),
+    fleetSnapshot: readFleetSnapshot(root),
+    entityLookupTtlMs:
+      Math.max(0, config?.getOptionalNumber('catalog.cacheSeconds') ?? 10) *
+      1000,
     pollerFrequencySeconds:
       config?.getOptionalNumber('poller.frequencySeconds') ?? 30,
     pollerTimeoutSeconds:
       config?.getOptionalNumber('poller.timeoutSeconds') ?? 60,
     extraProxyPaths,
+  };
+}
+
+/** `gitops.fleet.snapshot`: on by default where the cache is shared. */
+function readFleetSnapshot(root: Config): GitOpsConfig['fleetSnapshot'] {
+  const config = root.getOptionalConfig('gitops.fleet.snapshot');
+  const store = root.getOptionalString('backend.cache.store') ?? 'memory';
+  if (!(config?.getOptionalBoolean('enabled') ?? store !== 'memory')) {
+    return undefined;
+  }
+  return {
+    writeIntervalMs:
+      (config?.getOptionalNumber('writeIntervalSeconds') ?? 300) * 1000,
+    maxAgeMs: (config?.getOptionalNumber('maxAgeSeconds') ?? 3600) * 1000,
   };
 }

@@ -1,8 +1,8 @@
 import { LoggerService } from '@backstage/backend-plugin-api';
-import { GitOpsProvider } from '@gitops-suite/plugin-gitops-node';
-import { AuditStore } from '../audit/AuditStore';
-import { ProviderRegistry } from '../providers/ProviderRegistry';
-import { toAgentError } from '../aggregation/fanOut';
+import { GitOpsApplication } from '@gitops-suite/plugin-gitops-common';
+import { DriftEventStore } from '../audit/DriftEventStore';
+import { FleetStateStore } from '../audit/FleetStateStore';
+import { ApplicationAggregator } from '../aggregation/ApplicationAggregator';
 
 export interface DriftPollResult {
   agents: number;
@@ -16,12 +16,13 @@ export interface DriftPollResult {
  * Snapshots fleet state and records drift: an application that turns
  * OutOfSync opens a drift event, one that returns to Synced closes it. The
  * last snapshot lives in the database, so whichever replica the scheduler
- * picks next compares against the same state.
+ * picks next compares against the same state. It reads the in-memory fleet
+ * state (no agent call); an agent whose feed is down is skipped.
  */
 export class DriftPoller {
   constructor(
-    private readonly registry: ProviderRegistry,
-    private readonly store: AuditStore,
+    private readonly aggregator: ApplicationAggregator,
+    private readonly store: DriftEventStore & FleetStateStore,
     private readonly logger: LoggerService,
   ) {}
 
@@ -33,30 +34,34 @@ export class DriftPoller {
       driftEnded: 0,
       failedAgents: [],
     };
-    for (const provider of this.registry.list()) {
+    const fleet = await this.aggregator.fleetApplications();
+    const failed = new Map(fleet.errors.map(e => [e.agentId, e]));
+    const byAgent = new Map<string, GitOpsApplication[]>();
+    for (const agentId of fleet.freshness.map(f => f.agentId)) {
+      if (!failed.has(agentId)) byAgent.set(agentId, []);
+    }
+    for (const app of fleet.items) byAgent.get(app.agentId)?.push(app);
+    for (const error of failed.values()) {
+      result.failedAgents.push(error.agentId);
+      this.logger.warn(`Drift poll skipped: ${error.message}`);
+    }
+    for (const [agentId, apps] of byAgent) {
       if (signal?.aborted) break;
       try {
-        const counts = await this.pollAgent(provider, signal);
+        const counts = await this.pollAgent(agentId, apps);
         result.agents += 1;
         result.applications += counts.applications;
         result.driftStarted += counts.started;
         result.driftEnded += counts.ended;
       } catch (error) {
-        const agentError = toAgentError(provider.agent.id, error);
-        result.failedAgents.push(provider.agent.id);
-        this.logger.warn(`Drift poll skipped: ${agentError.message}`);
+        result.failedAgents.push(agentId);
+        this.logger.warn(`Drift poll of ${agentId} not recorded: ${error}`);
       }
     }
     return result;
   }
 
-  private async pollAgent(provider: GitOpsProvider, signal?: AbortSignal) {
-    const agentId = provider.agent.id;
-    const timeout = AbortSignal.timeout(this.registry.timeoutMs(agentId));
-    const apps = await provider.listApplications(
-      { lean: true },
-      { signal: signal ? AbortSignal.any([signal, timeout]) : timeout },
-    );
+  private async pollAgent(agentId: string, apps: GitOpsApplication[]) {
     const previous = new Map(
       (await this.store.getFleetState(agentId)).map(row => [row.appKey, row]),
     );
@@ -68,7 +73,11 @@ export class DriftPoller {
       const wasDrifting = before?.syncStatus === 'OutOfSync';
       const drifting = app.sync.status === 'OutOfSync';
       if (drifting && !wasDrifting) {
-        const open = await this.store.openDrift(agentId, app.name, app.namespace);
+        const open = await this.store.openDrift(
+          agentId,
+          app.name,
+          app.namespace,
+        );
         if (!open) {
           await this.store.recordDriftStart({
             agentId,

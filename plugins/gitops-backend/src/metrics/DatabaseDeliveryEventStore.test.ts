@@ -1,16 +1,12 @@
-import { resolvePackagePath } from '@backstage/backend-plugin-api';
 import { mockServices } from '@backstage/backend-test-utils';
+import { migrationsDirectory as migrationsDir } from '../database/migrateDatabase';
+import { createTestDatabases } from '../__testUtils__/testDatabases';
 import { DatabaseDeliveryEventStore } from './DatabaseDeliveryEventStore';
-import { metricsTestDatabases } from './__testUtils__/metricsTestDatabases';
 import { AppIdentity, DeploymentEvent } from './types';
 
 jest.setTimeout(60_000);
 
-const databases = metricsTestDatabases();
-const migrationsDir = resolvePackagePath(
-  '@gitops-suite/plugin-gitops-backend',
-  'migrations',
-);
+const databases = createTestDatabases();
 
 const prod: AppIdentity = {
   appKey: 'prod:/payments-prod',

@@ -1,10 +1,13 @@
-import {
-  DatabaseService,
-  resolvePackagePath,
-} from '@backstage/backend-plugin-api';
+import { DatabaseService } from '@backstage/backend-plugin-api';
 import { InputError } from '@backstage/errors';
 import { Knex } from 'knex';
 import { randomUUID } from 'node:crypto';
+import { connectDatabase } from '../database/migrateDatabase';
+import {
+  chunk,
+  DbTimestamp,
+  toIsoTimestamp as toIso,
+} from '../database/rowValues';
 import { DeliveryEventQuery, DeliveryEventStore } from './DeliveryEventStore';
 import {
   AppIdentity,
@@ -14,17 +17,9 @@ import {
   UnhealthyPeriod,
 } from './types';
 
-const migrationsDir = resolvePackagePath(
-  '@gitops-suite/plugin-gitops-backend',
-  'migrations',
-);
-
 const DEPLOYMENTS = 'gitops_deployments';
 const FAILURES = 'gitops_sync_failures';
 const HEALTH = 'gitops_health_periods';
-const BATCH_SIZE = 200;
-
-type DbTimestamp = Date | number | string;
 
 interface IdentityRow {
   app_key: string;
@@ -70,10 +65,7 @@ export class DatabaseDeliveryEventStore implements DeliveryEventStore {
   static async create(
     options: DatabaseDeliveryEventStoreOptions,
   ): Promise<DatabaseDeliveryEventStore> {
-    const client = await options.database.getClient();
-    if (!options.skipMigrations && !options.database.migrations?.skip) {
-      await client.migrate.latest({ directory: migrationsDir });
-    }
+    const client = await connectDatabase(options.database, options);
     return new DatabaseDeliveryEventStore(client);
   }
 
@@ -81,7 +73,7 @@ export class DatabaseDeliveryEventStore implements DeliveryEventStore {
 
   async listDeployments(appKeys: string[]): Promise<DeploymentEvent[]> {
     const rows: DeploymentRow[] = [];
-    for (const batch of chunk(appKeys, BATCH_SIZE)) {
+    for (const batch of chunk(appKeys)) {
       rows.push(
         ...(await this.db<DeploymentRow>(DEPLOYMENTS).whereIn(
           'app_key',
@@ -90,12 +82,10 @@ export class DatabaseDeliveryEventStore implements DeliveryEventStore {
       );
     }
     // in code, not SQL: collations order `/` differently per engine
-    return rows
-      .map(toDeployment)
-      .sort((a, b) => {
-        if (a.appKey === b.appKey) return a.historyId - b.historyId;
-        return a.appKey < b.appKey ? -1 : 1;
-      });
+    return rows.map(toDeployment).sort((a, b) => {
+      if (a.appKey === b.appKey) return a.historyId - b.historyId;
+      return a.appKey < b.appKey ? -1 : 1;
+    });
   }
 
   async addDeployments(deployments: DeploymentEvent[]): Promise<void> {
@@ -109,7 +99,7 @@ export class DatabaseDeliveryEventStore implements DeliveryEventStore {
       revision_changed: d.revisionChanged,
       rollback: d.rollback,
     }));
-    for (const batch of chunk(rows, BATCH_SIZE)) {
+    for (const batch of chunk(rows)) {
       await this.db(DEPLOYMENTS)
         .insert(batch)
         .onConflict(['app_key', 'history_id'])
@@ -296,23 +286,4 @@ function timestamp(value: unknown, field: string): Date {
     throw new InputError(`Invalid ${field}: must be an ISO 8601 timestamp`);
   }
   return date;
-}
-
-/** A timestamp as any engine hands it back, as an ISO 8601 UTC string. */
-function toIso(value: DbTimestamp): string {
-  if (value instanceof Date) return value.toISOString();
-  if (typeof value === 'number' || /^\d+$/.test(value)) {
-    return new Date(Number(value)).toISOString();
-  }
-  const hasZone = /(?:Z|[+-]\d{2}(?::?\d{2})?)$/i.test(value);
-  const text = value.includes('T') ? value : value.replace(' ', 'T');
-  return new Date(hasZone ? text : `${text}Z`).toISOString();
-}
-
-function chunk<T>(items: T[], size: number): T[][] {
-  const batches: T[][] = [];
-  for (let i = 0; i < items.length; i += size) {
-    batches.push(items.slice(i, i + size));
-  }
-  return batches;
 }

@@ -5,7 +5,8 @@ import {
   EnvironmentDefinition,
   GitOpsApplication,
 } from '@gitops-suite/plugin-gitops-common';
-import { AuditStore } from '../audit/AuditStore';
+import { DriftEventStore } from '../audit/DriftEventStore';
+import { OperationStore } from '../audit/OperationStore';
 import { DriftRecord } from '../audit/types';
 import {
   computeDeliveryMetrics,
@@ -26,7 +27,7 @@ export class DeliveryMetricsService {
   constructor(
     readonly store: DeliveryEventStore,
     readonly collector: DeliveryEventCollector,
-    private readonly audit: AuditStore,
+    private readonly audit: OperationStore & DriftEventStore,
     private readonly environments: EnvironmentDefinition[],
     private readonly clock: () => Date = () => new Date(),
   ) {}

@@ -3,7 +3,7 @@ import type { Request } from 'express';
 import { ServiceUnavailableError } from '@backstage/errors';
 import type { JsonObject } from '@backstage/types';
 import { OperationAction } from '@gitops-suite/plugin-gitops-common';
-import { AuditStore } from '../audit/AuditStore';
+import { OperationStore } from '../audit/OperationStore';
 import { ApplicationAggregator } from '../aggregation/ApplicationAggregator';
 
 /** Tries to record a succeeded operation (about 7.5 s in all). */
@@ -23,11 +23,11 @@ export interface OperationInput {
  * Runs one operation against an agent with an honest audit trail: the row is
  * written before the agent is called (so a crash leaves an "unknown
  * outcome", not nothing), completed after, and the same event goes to
- * Backstage's auditor. The agent's cached lists are dropped afterwards.
+ * Backstage's auditor. The application is re-read afterwards.
  */
 export class OperationRunner {
   constructor(
-    private readonly store: AuditStore,
+    private readonly store: OperationStore,
     private readonly auditor: AuditorService,
     private readonly aggregator: ApplicationAggregator,
     private readonly logger: LoggerService,
@@ -87,7 +87,13 @@ export class OperationRunner {
       await auditEvent.success();
       return { auditId: row.id, result };
     } finally {
-      await this.aggregator.invalidateAgent(input.agentId);
+      // the next read shows the application as the agent has it now
+      await this.aggregator.applicationChanged(
+        input.agentId,
+        input.application
+          ? { name: input.application, namespace: input.appNamespace }
+          : undefined,
+      );
     }
   }
 

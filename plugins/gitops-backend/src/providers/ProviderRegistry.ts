@@ -20,9 +20,9 @@ export class ProviderRegistry {
       const factory = options.factories.get(agent.kind);
       if (!factory) {
         throw new InputError(
-          `gitops.agents[${agent.id}]: unknown kind '${agent.kind}'; known kinds: ${[
-            ...options.factories.keys(),
-          ].join(', ')}`,
+          `gitops.agents[${agent.id}]: unknown kind '${
+            agent.kind
+          }'; known kinds: ${[...options.factories.keys()].join(', ')}`,
         );
       }
       providers.set(
@@ -45,7 +45,9 @@ export class ProviderRegistry {
   get(agentId: string): GitOpsProvider {
     const provider = this.providers.get(agentId);
     if (!provider) {
-      throw new NotFoundError(`No GitOps agent is configured with id '${agentId}'`);
+      throw new NotFoundError(
+        `No GitOps agent is configured with id '${agentId}'`,
+      );
     }
     return provider;
   }

@@ -1,37 +1,148 @@
+import { InputError } from '@backstage/errors';
+
 /*
- * The read-only agent paths the guarded proxy forwards, per provider kind.
- * Anything else (sessions, accounts, certificates, GPG keys, settings, every
- * write) is refused. A segment is one path element of safe characters.
+ * The read-only agent paths the guarded proxy forwards, per provider kind,
+ * each with the query parameters it may carry. Read-only means free of side
+ * effects, not only GET: Argo CD reconciles an application on
+ * `GET ...?refresh=` and drops its repository cache on `forceRefresh`, so
+ * those never pass. Anything else (sessions, accounts, certificates, GPG
+ * keys, settings, every write) is refused. A segment is one path element of
+ * safe characters. Parameters are the swagger's (`reference/argocd`) and
+ * Harness's (`reference/harness`), plus `fields`, which Argo CD honours on
+ * lists without the swagger saying so.
  */
 const SEG = '[A-Za-z0-9._:~-]+';
 
-const ARGOCD: RegExp[] = [
-  '/api/version',
-  '/api/v1/applications',
-  `/api/v1/applications/${SEG}`,
-  `/api/v1/applications/${SEG}/(resource-tree|managed-resources|syncwindows|events|links)`,
-  `/api/v1/applications/${SEG}/revisions/${SEG}/metadata`,
-  '/api/v1/applicationsets',
-  `/api/v1/applicationsets/${SEG}`,
-  '/api/v1/clusters',
-  '/api/v1/repositories',
-  '/api/v1/projects',
-  `/api/v1/projects/${SEG}`,
-  `/api/v1/projects/${SEG}/syncwindows`,
-].map(p => new RegExp(`^${p}$`));
+/** One forwarded path and the query parameters allowed on it. */
+export interface ProxyRoute {
+  path: RegExp;
+  query: readonly string[];
+}
 
-const HARNESS: RegExp[] = [
-  '/gitops/api/v1/agents',
-  `/gitops/api/v1/agents/${SEG}`,
-  `/gitops/api/v1/agents/${SEG}/applications`,
-  `/gitops/api/v1/agents/${SEG}/applications/${SEG}`,
-  `/gitops/api/v1/agents/${SEG}/applications/${SEG}/(resource-tree|managed-resources|syncwindows|events)`,
-  `/gitops/api/v1/agents/${SEG}/applications/${SEG}/revisions/${SEG}/metadata`,
-  `/gitops/api/v1/agents/${SEG}/clusters`,
-  `/gitops/api/v1/agents/${SEG}/repositories`,
-].map(p => new RegExp(`^${p}$`));
+const route = (path: string, query: readonly string[] = []): ProxyRoute => ({
+  path: new RegExp(`^${path}$`),
+  query,
+});
 
-const BY_KIND: Record<string, RegExp[]> = { argocd: ARGOCD, harness: HARNESS };
+const ARGO_APP_SCOPE = ['appNamespace', 'project'];
+const ARGO_RESOURCE = ['namespace', 'name', 'version', 'group', 'kind'];
+
+const ARGOCD: ProxyRoute[] = [
+  route('/api/version'),
+  route('/api/v1/applications', [
+    'name',
+    'projects',
+    'resourceVersion',
+    'selector',
+    'repo',
+    'fields',
+    ...ARGO_APP_SCOPE,
+  ]),
+  route(`/api/v1/applications/${SEG}`, [
+    'projects',
+    'resourceVersion',
+    'selector',
+    'repo',
+    ...ARGO_APP_SCOPE,
+  ]),
+  route(`/api/v1/applications/${SEG}/(resource-tree|managed-resources)`, [
+    ...ARGO_RESOURCE,
+    ...ARGO_APP_SCOPE,
+  ]),
+  route(`/api/v1/applications/${SEG}/syncwindows`, ARGO_APP_SCOPE),
+  route(`/api/v1/applications/${SEG}/events`, [
+    'resourceNamespace',
+    'resourceName',
+    'resourceUID',
+    ...ARGO_APP_SCOPE,
+  ]),
+  route(`/api/v1/applications/${SEG}/links`, ['namespace', 'project']),
+  route(`/api/v1/applications/${SEG}/revisions/${SEG}/metadata`, [
+    'sourceIndex',
+    'versionId',
+    ...ARGO_APP_SCOPE,
+  ]),
+  route('/api/v1/applicationsets', ['projects', 'selector', 'appsetNamespace']),
+  route(`/api/v1/applicationsets/${SEG}`, ['appsetNamespace']),
+  route('/api/v1/clusters', ['server', 'name', 'id.type', 'id.value']),
+  route('/api/v1/repositories', ['repo', 'appProject']),
+  route('/api/v1/projects', ['name']),
+  route(`/api/v1/projects/${SEG}`),
+  route(`/api/v1/projects/${SEG}/syncwindows`),
+];
+
+/** Set by the provider on every Harness call; a caller's value is replaced. */
+const HARNESS_SCOPE = [
+  'accountIdentifier',
+  'routingId',
+  'orgIdentifier',
+  'projectIdentifier',
+];
+const HARNESS_APP = ['query.project', 'query.appNamespace', ...HARNESS_SCOPE];
+const HARNESS_AGENT = `/gitops/api/v1/agents/${SEG}`;
+
+const HARNESS: ProxyRoute[] = [
+  route('/gitops/api/v1/agents', HARNESS_SCOPE),
+  route(HARNESS_AGENT, HARNESS_SCOPE),
+  route(`${HARNESS_AGENT}/applications`, [
+    'query.name',
+    'query.resourceVersion',
+    'query.selector',
+    'query.repo',
+    ...HARNESS_APP,
+  ]),
+  route(`${HARNESS_AGENT}/applications/${SEG}`, [
+    'query.resourceVersion',
+    'query.selector',
+    'query.repo',
+    ...HARNESS_APP,
+  ]),
+  route(
+    `${HARNESS_AGENT}/applications/${SEG}/(resource-tree|managed-resources|syncwindows|events)`,
+    HARNESS_APP,
+  ),
+  route(
+    `${HARNESS_AGENT}/applications/${SEG}/revisions/${SEG}/metadata`,
+    HARNESS_APP,
+  ),
+  route(`${HARNESS_AGENT}/clusters`, HARNESS_SCOPE),
+  route(`${HARNESS_AGENT}/repositories`, HARNESS_SCOPE),
+];
+
+/** Query parameters with a side effect, and what the effect is. */
+const SIDE_EFFECTS: Record<string, Record<string, string>> = {
+  argocd: {
+    refresh:
+      'makes Argo CD reconcile the application (use the audited refresh operation instead)',
+    forceRefresh: "makes Argo CD drop its repository server's cache",
+    noCache: 'makes Argo CD regenerate manifests',
+  },
+  harness: {
+    'query.refresh':
+      'makes the agent reconcile the application (use the audited refresh operation instead)',
+    'query.forceRefresh': "makes the agent drop its repository server's cache",
+  },
+};
+
+const BY_KIND: Record<string, ProxyRoute[]> = {
+  argocd: ARGOCD,
+  harness: HARNESS,
+};
+
+/**
+ * The route that allows a GET of `path` on an agent of `kind`, if any.
+ * `extra` paths (from `gitops.proxy.allowedPaths`) take no query parameters.
+ */
+export function findProxyRoute(
+  kind: string,
+  path: string,
+  extra: RegExp[] = [],
+): ProxyRoute | undefined {
+  return (
+    (BY_KIND[kind] ?? []).find(r => r.path.test(path)) ??
+    extra.filter(re => re.test(path)).map(re => ({ path: re, query: [] }))[0]
+  );
+}
 
 /** Whether the proxy may forward a GET of `path` to an agent of `kind`. */
 export function isAllowedProxyPath(
@@ -39,5 +150,35 @@ export function isAllowedProxyPath(
   path: string,
   extra: RegExp[] = [],
 ): boolean {
-  return [...(BY_KIND[kind] ?? []), ...extra].some(re => re.test(path));
+  return findProxyRoute(kind, path, extra) !== undefined;
+}
+
+/**
+ * Refuses, naming the parameter, any query parameter that is not allowed on
+ * the route: one with a side effect says what it would do; any other says
+ * which parameters the path takes. Nothing refused reaches the agent.
+ */
+export function checkProxyQuery(
+  kind: string,
+  allowed: ProxyRoute,
+  path: string,
+  query: URLSearchParams,
+): void {
+  for (const name of new Set(query.keys())) {
+    const effect = SIDE_EFFECTS[kind]?.[name];
+    if (effect) {
+      throw new InputError(
+        `The GitOps proxy only forwards reads without side effects: query parameter '${name}' ${effect}`,
+      );
+    }
+    if (!allowed.query.includes(name)) {
+      throw new InputError(
+        `The GitOps proxy does not forward query parameter '${name}' on ${path}${
+          allowed.query.length
+            ? `; it takes ${allowed.query.join(', ')}`
+            : '; it takes none'
+        }`,
+      );
+    }
+  }
 }

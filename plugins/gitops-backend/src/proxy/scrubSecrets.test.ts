@@ -1,4 +1,4 @@
-import { REDACTED, scrubSecrets } from './scrubSecrets';
+import { REDACTED, scrubAndSeal, scrubSecrets, sealLike } from './scrubSecrets';
 
 describe('scrubSecrets', () => {
   it('redacts repository and cluster credentials at any depth', () => {
@@ -16,7 +16,11 @@ describe('scrubSecrets', () => {
           server: 'https://k8s.example.com',
           config: {
             bearerToken: 'eyJhbGciOi',
-            tlsClientConfig: { keyData: 'a2V5', certData: 'Y2VydA==', caData: 'ca' },
+            tlsClientConfig: {
+              keyData: 'a2V5',
+              certData: 'Y2VydA==',
+              caData: 'ca',
+            },
             execProviderConfig: { command: 'aws', args: ['token'] },
           },
         },
@@ -64,7 +68,15 @@ describe('scrubSecrets', () => {
       data: { password: 'cGFzcw==', user: 'dXNlcg==' },
       stringData: { token: 'plain' },
     };
-    const diff = { items: [{ kind: 'Secret', targetState: JSON.stringify(secret), liveState: secret }] };
+    const diff = {
+      items: [
+        {
+          kind: 'Secret',
+          targetState: JSON.stringify(secret),
+          liveState: secret,
+        },
+      ],
+    };
     const out = scrubSecrets(diff);
     const text = JSON.stringify(out);
     expect(text).not.toContain('cGFzcw==');
@@ -97,5 +109,42 @@ describe('scrubSecrets', () => {
       `https://bot:${REDACTED}@git.example.com/acme/deploy.git`,
     );
     expect(out.ssh).toBe('ssh://git@github.com/acme/deploy.git');
+  });
+
+  it('passes values sealed with the same list through without a second walk', () => {
+    const secrets = ['known-token-0001'];
+    const sealed = scrubAndSeal(
+      {
+        repo: 'https://bot:pw-123456@git.example.com/a.git',
+        note: 'uses known-token-0001',
+        nested: { password: 'hunter22' },
+      },
+      secrets,
+    );
+    expect(sealed).toEqual({
+      repo: `https://bot:${REDACTED}@git.example.com/a.git`,
+      note: `uses ${REDACTED}`,
+      nested: { password: REDACTED },
+    });
+    const answer = scrubSecrets(
+      { items: [sealed], extra: { token: 't' } },
+      secrets,
+    );
+    expect(answer.items[0]).toBe(sealed);
+    expect(answer.extra).toEqual({ token: REDACTED });
+    // a shallow copy with a clean field added keeps the seal
+    const copy = sealLike({ ...sealed, applicationSet: 'set' }, sealed);
+    expect(scrubSecrets(copy, secrets)).toBe(copy);
+    // a plain copy is walked again (only the sealed value itself is skipped)
+    const plain = scrubSecrets({ ...sealed }, secrets);
+    expect(plain).not.toBe(sealed);
+    expect(plain).toEqual(sealed);
+  });
+
+  it('walks sealed values again for another list of known secrets', () => {
+    const sealed = scrubAndSeal({ note: 'a-secret-value' }, []);
+    const other = scrubSecrets({ v: sealed }, ['a-secret-value']);
+    expect(other.v).not.toBe(sealed);
+    expect(other.v.note).toBe(REDACTED);
   });
 });

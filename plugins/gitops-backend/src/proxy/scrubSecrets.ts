@@ -36,6 +36,14 @@ const URL_PASSWORD = /([a-z][a-z0-9+.-]*:\/\/[^\s/?#@:]*):[^\s/?#@]+@/gi;
 
 type Json = unknown;
 
+/**
+ * Values already scrubbed, with the list of known secrets they were
+ * scrubbed with (by identity): a later scrub with the same list passes
+ * them through without walking them. Only values that are never mutated
+ * afterwards (the fleet state's) are sealed.
+ */
+const sealed = new WeakMap<object, readonly string[]>();
+
 function looksLikeJsonObject(text: string): boolean {
   const t = text.trimStart();
   return t.startsWith('{') && text.length < 5_000_000;
@@ -64,7 +72,10 @@ function scrubString(value: string, secrets: string[]): string {
 }
 
 function isKubernetesSecret(object: Record<string, unknown>): boolean {
-  return object.kind === 'Secret' && (object.apiVersion === 'v1' || 'data' in object || 'stringData' in object);
+  return (
+    object.kind === 'Secret' &&
+    (object.apiVersion === 'v1' || 'data' in object || 'stringData' in object)
+  );
 }
 
 function redactMap(value: unknown): unknown {
@@ -72,11 +83,10 @@ function redactMap(value: unknown): unknown {
   return Object.fromEntries(Object.keys(value).map(k => [k, REDACTED]));
 }
 
-function scrubValue(value: Json, secrets: string[]): Json {
-  if (typeof value === 'string') return scrubString(value, secrets);
-  if (Array.isArray(value)) return value.map(v => scrubValue(v, secrets));
-  if (!value || typeof value !== 'object') return value;
-  const object = value as Record<string, unknown>;
+function scrubObject(
+  object: Record<string, unknown>,
+  secrets: string[],
+): Record<string, unknown> {
   const secretObject = isKubernetesSecret(object);
   const result: Record<string, unknown> = {};
   for (const [key, child] of Object.entries(object)) {
@@ -101,7 +111,44 @@ function scrubValue(value: Json, secrets: string[]): Json {
   return result;
 }
 
-/** A deep copy of `value` with every secret replaced by `<redacted>`. */
+function scrubValue(value: Json, secrets: string[]): Json {
+  if (typeof value === 'string') return scrubString(value, secrets);
+  if (!value || typeof value !== 'object') return value;
+  if (sealed.get(value) === secrets) return value;
+  return Array.isArray(value)
+    ? value.map(v => scrubValue(v, secrets))
+    : scrubObject(value as Record<string, unknown>, secrets);
+}
+
+/**
+ * A copy of `value` with every secret replaced by `<redacted>`. Parts
+ * sealed by {@link scrubAndSeal} with the same `knownSecrets` list are
+ * clean already: they are passed through as they are, not walked or copied.
+ */
 export function scrubSecrets<T>(value: T, knownSecrets: string[] = []): T {
   return scrubValue(value, knownSecrets) as T;
+}
+
+/**
+ * Scrubs `value` once, where data enters the fleet state, and seals the
+ * result as clean for `knownSecrets` (the same list, by identity), so that
+ * answers holding it cost no second walk of it. Only the result itself is
+ * sealed (one seal per application, not per nested object: the seals of a
+ * large fleet stay small); a copy of it is walked again. The result must
+ * not be mutated afterwards.
+ */
+export function scrubAndSeal<T>(value: T, knownSecrets: string[]): T {
+  const result = scrubValue(value, knownSecrets);
+  if (result && typeof result === 'object') sealed.set(result, knownSecrets);
+  return result as T;
+}
+
+/**
+ * Seals `derived`, a shallow copy of the sealed `source` with fields added
+ * from other sealed values, as `source` is sealed.
+ */
+export function sealLike<T extends object>(derived: T, source: object): T {
+  const secrets = sealed.get(source);
+  if (secrets) sealed.set(derived, secrets);
+  return derived;
 }

@@ -1,4 +1,5 @@
 import {
+  AuthService,
   HttpAuthService,
   LoggerService,
   PermissionsService,
@@ -11,8 +12,10 @@ import { NotAllowedError, NotFoundError } from '@backstage/errors';
 import {
   CompoundEntityRef,
   Entity,
+  parseEntityRef,
   stringifyEntityRef,
 } from '@backstage/catalog-model';
+import { InputError } from '@backstage/errors';
 import {
   AuthorizeResult,
   BasicPermission,
@@ -20,13 +23,13 @@ import {
 } from '@backstage/plugin-permission-common';
 import {
   EnvironmentDefinition,
-  getGitOpsEntityQuery,
   GitOpsEntityQuery,
 } from '@gitops-suite/plugin-gitops-common';
 import type { Request, Response } from 'express';
 import { ApplicationAggregator } from '../aggregation/ApplicationAggregator';
 import { AuditStore } from '../audit/AuditStore';
 import { OperationRunner } from '../operations/OperationRunner';
+import { CachedEntityLookup } from '../catalog/CachedEntityLookup';
 import { ProviderRegistry } from '../providers/ProviderRegistry';
 import { scrubSecrets } from '../proxy/scrubSecrets';
 
@@ -37,8 +40,11 @@ export class RouteContext {
   constructor(
     readonly deps: {
       httpAuth: HttpAuthService;
+      auth: AuthService;
       permissions: PermissionsService;
       catalog: CatalogService;
+      /** The entity -> query lookup, kept briefly per caller. */
+      entityLookup: CachedEntityLookup;
       logger: LoggerService;
       registry: ProviderRegistry;
       aggregator: ApplicationAggregator;
@@ -125,19 +131,44 @@ export class RouteContext {
     credentials: BackstageCredentials,
   ): Promise<{ entity: Entity; entityRef: string; query: GitOpsEntityQuery }> {
     const entityRef = stringifyEntityRef(ref);
-    const entity = await this.deps.catalog.getEntityByRef(entityRef, {
-      credentials,
-    });
-    if (!entity) {
+    const found = await this.deps.entityLookup.get(entityRef, credentials);
+    if (!found) {
       throw new NotFoundError(`Entity ${entityRef} was not found`);
     }
-    const query = getGitOpsEntityQuery(entity);
+    const { entity, query } = found;
     if (!query) {
       throw new NotFoundError(
         `Entity ${entityRef} has no GitOps annotations: add gitops/service, gitops/app-selector, gitops/app-name or gitops/applicationset (argocd/app-name and argocd/app-selector work too)`,
       );
     }
     return { entity, entityRef, query };
+  }
+
+  /**
+   * The full ref of an entity the caller can see in the catalog, from a ref
+   * given in a request body (kind required, namespace `default` if absent).
+   */
+  async visibleEntityRef(
+    ref: string,
+    credentials: BackstageCredentials,
+  ): Promise<string> {
+    let entityRef: string;
+    try {
+      entityRef = stringifyEntityRef(parseEntityRef(ref));
+    } catch (error) {
+      throw new InputError(
+        `entityRef '${ref}' is not an entity ref (kind:namespace/name): ${
+          (error as Error).message
+        }`,
+      );
+    }
+    const entity = await this.deps.catalog.getEntityByRef(entityRef, {
+      credentials,
+    });
+    if (!entity) {
+      throw new NotFoundError(`Entity ${entityRef} was not found`);
+    }
+    return entityRef;
   }
 
   /** A copy of `body` with every secret scrubbed out. */

@@ -1,5 +1,6 @@
 import { BackstageCredentials } from '@backstage/backend-plugin-api';
 import { ResourcePermission } from '@backstage/plugin-permission-common';
+import { ConflictError } from '@backstage/errors';
 import {
   GitOpsApplication,
   gitopsApplicationRefreshPermission,
@@ -33,6 +34,11 @@ async function runOperation(
     action: OperationAction;
     permission: ResourcePermission<'catalog-entity'>;
     parameters: Record<string, unknown>;
+    /**
+     * Refuses (409) what the agent is known to refuse, before any audit row,
+     * given the application as the agent has it now.
+     */
+    precheck?: (app: GitOpsApplication) => void;
     call: (
       provider: GitOpsProvider,
       ref: ApplicationRef,
@@ -46,6 +52,10 @@ async function runOperation(
     target,
     operation.permission,
   );
+  if (operation.precheck) {
+    // the agent's current state, not a list read a moment ago
+    operation.precheck(await provider.getApplication(ref));
+  }
   const { auditId, result } = await ctx.deps.runner.run(
     {
       actor: ctx.actor(credentials),
@@ -60,6 +70,21 @@ async function runOperation(
     () => operation.call(provider, ref),
   );
   return { auditId, application: result };
+}
+
+/**
+ * The agent refuses a second operation while one runs: answer 409 at once,
+ * with what is running. (A race the application's state does not show yet
+ * still reaches the agent, whose refusal maps to 409 as well.)
+ */
+function refuseWhileRunning(app: GitOpsApplication): void {
+  if (app.operation?.phase === 'Running') {
+    throw new ConflictError(
+      `Another operation is already in progress on ${app.name}${
+        app.operation.startedAt ? ` (started ${app.operation.startedAt})` : ''
+      }; wait for it to finish`,
+    );
+  }
 }
 
 /**
@@ -91,6 +116,7 @@ export function syncApplication(
     action: 'sync',
     permission: gitopsApplicationSyncPermission,
     parameters,
+    precheck: refuseWhileRunning,
     call: (provider, ref) => provider.sync(ref, parameters),
   });
 }
@@ -106,6 +132,14 @@ export function rollbackApplication(
     action: 'rollback',
     permission: gitopsApplicationRollbackPermission,
     parameters,
+    precheck: app => {
+      refuseWhileRunning(app);
+      if (app.syncPolicy.automated) {
+        throw new ConflictError(
+          `Rollback cannot be initiated when auto-sync is enabled: ${app.name} syncs automatically, so turn automated sync off first`,
+        );
+      }
+    },
     call: (provider, ref) => provider.rollback(ref, parameters),
   });
 }

@@ -61,17 +61,26 @@ export function applicationRoutes(ctx: RouteContext) {
   }
 
   router.get(BASE, async (req, res) => {
-    const { provider, ref } = await resolve(req, gitopsApplicationReadPermission);
+    const { provider, ref } = await resolve(
+      req,
+      gitopsApplicationReadPermission,
+    );
     ctx.send(res, { application: await provider.getApplication(ref) });
   });
 
   router.get(`${BASE}/resource-tree`, async (req, res) => {
-    const { provider, ref } = await resolve(req, gitopsApplicationReadPermission);
+    const { provider, ref } = await resolve(
+      req,
+      gitopsApplicationReadPermission,
+    );
     ctx.send(res, await provider.getResourceTree(ref));
   });
 
   router.get(`${BASE}/diff`, async (req, res) => {
-    const { provider, ref } = await resolve(req, gitopsApplicationReadPermission);
+    const { provider, ref } = await resolve(
+      req,
+      gitopsApplicationReadPermission,
+    );
     ctx.send(res, { items: await provider.getManagedResources(ref) });
   });
 
@@ -81,12 +90,18 @@ export function applicationRoutes(ctx: RouteContext) {
         'revision must be 1-256 letters, digits, ".", "_", "-" or "/"',
       );
     }
-    const { provider, ref } = await resolve(req, gitopsApplicationReadPermission);
+    const { provider, ref } = await resolve(
+      req,
+      gitopsApplicationReadPermission,
+    );
     ctx.send(res, await provider.getRevisionMetadata(ref, req.params.revision));
   });
 
   router.get(`${BASE}/syncwindows`, async (req, res) => {
-    const { provider, ref } = await resolve(req, gitopsApplicationReadPermission);
+    const { provider, ref } = await resolve(
+      req,
+      gitopsApplicationReadPermission,
+    );
     ctx.send(res, { items: await provider.getSyncWindows(ref) });
   });
 

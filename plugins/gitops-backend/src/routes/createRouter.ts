@@ -1,5 +1,4 @@
 import express from 'express';
-import Router from 'express-promise-router';
 import { RouteContext } from './RouteContext';
 import { entityRoutes } from './entityRoutes';
 import { applicationRoutes } from './applicationRoutes';
@@ -9,15 +8,23 @@ import { proxyRoutes } from './proxyRoutes';
 import { agentErrorHandler } from './agentErrorHandler';
 import { metricsRoutes } from './metricsRoutes';
 import { promotionRoutes } from './promotionRoutes';
+import { requireJsonBodies } from './requireJsonBody';
 import { DeliveryMetricsService } from '../metrics/DeliveryMetricsService';
+import { createOpenApiRouter } from '../schema/openapi';
 
-/** The `/api/gitops` router. */
-export function createRouter(
+/**
+ * The `/api/gitops` router, generated from `src/schema/openapi.yaml`: every
+ * request is validated against the spec (path, query, body) before a route
+ * sees it, and a request the spec does not allow answers 400 naming what is
+ * wrong. A body in another media type than JSON answers 415 first.
+ */
+export async function createRouter(
   ctx: RouteContext,
   options: { metrics: DeliveryMetricsService },
-): express.Router {
-  const router = Router();
-  router.use(express.json({ limit: '1mb' }));
+): Promise<express.Router> {
+  const router = await createOpenApiRouter({
+    middleware: [requireJsonBodies(), express.json({ limit: '1mb' })],
+  });
   router.get('/health', (_req, res) => {
     res.json({ status: 'ok' });
   });

@@ -1,10 +1,12 @@
 import { NotFoundError } from '@backstage/errors';
 import {
-  applicationMatchesQuery,
   GitOpsApplication,
   GitOpsEntityQuery,
 } from '@gitops-suite/plugin-gitops-common';
-import { GitOpsProvider } from '@gitops-suite/plugin-gitops-node';
+import {
+  GitOpsAgentError,
+  GitOpsProvider,
+} from '@gitops-suite/plugin-gitops-node';
 import { RouteContext } from './RouteContext';
 
 /**
@@ -26,23 +28,30 @@ export async function findEntityApplication(
     );
   if (query.agents?.length && !query.agents.includes(agentId)) throw notFound();
   const provider = ctx.deps.registry.get(agentId);
-  const apps = await ctx.deps.aggregator.agentApplications(provider);
-  const app = apps.find(
+  // the entity's applications on that agent: the one selection rule
+  const apps = await ctx.deps.aggregator.entityApplications({
+    ...query,
+    agents: [agentId],
+  });
+  const app = apps.items.find(
     candidate =>
       candidate.name === name &&
       (appNamespace === undefined || candidate.namespace === appNamespace),
   );
-  if (!app) throw notFound();
-  if (!applicationMatchesQuery(app, query)) {
-    const sets = query.applicationSets?.length
-      ? await ctx.deps.aggregator.agentApplicationSets(provider)
-      : [];
-    const generated = sets.some(
-      set =>
-        query.applicationSets?.includes(set.name) &&
-        set.applications.includes(app.name),
-    );
-    if (!generated) throw notFound();
+  if (!app) {
+    const failed = apps.errors.find(e => e.agentId === agentId);
+    if (
+      failed &&
+      !apps.freshness.some(f => f.agentId === agentId && f.syncedAt)
+    ) {
+      throw new GitOpsAgentError(
+        agentId,
+        failed.code,
+        failed.message,
+        failed.status,
+      );
+    }
+    throw notFound();
   }
   return { provider, app };
 }

@@ -1,9 +1,7 @@
 import Router from 'express-promise-router';
 import {
-  filterFleetApplications,
   gitopsFleetReadPermission,
   gitopsAuditReadPermission,
-  summarizeFleet,
 } from '@gitops-suite/plugin-gitops-common';
 import { RouteContext } from './RouteContext';
 import { eventsQuery, fleetFilterQuery, parse } from './schemas';
@@ -22,17 +20,11 @@ export function fleetRoutes(ctx: RouteContext) {
     const credentials = await ctx.credentials(req);
     await ctx.authorize(credentials, gitopsFleetReadPermission);
     const filter = parse(fleetFilterQuery, req.query, 'fleet filter');
-    const [apps, statuses] = await Promise.all([
-      aggregator.fleetApplications(filter.agent),
-      aggregator.agentStatuses(),
-    ]);
-    const filtered = filterFleetApplications(apps.items, filter, agentsById());
     ctx.send(
       res,
-      summarizeFleet(
-        filtered,
-        statuses.items,
-        [...apps.errors, ...statuses.errors],
+      await aggregator.fleetSummary(
+        filter,
+        agentsById(),
         ctx.deps.environments,
       ),
     );
@@ -41,7 +33,7 @@ export function fleetRoutes(ctx: RouteContext) {
   router.get('/fleet/applications', async (req, res) => {
     const credentials = await ctx.credentials(req);
     const filter = parse(fleetFilterQuery, req.query, 'fleet filter');
-    const { items, errors } = await readFleetApplications(
+    const { items, errors, freshness } = await readFleetApplications(
       ctx,
       credentials,
       filter,
@@ -51,6 +43,7 @@ export function fleetRoutes(ctx: RouteContext) {
     ctx.send(res, {
       items: items.slice(offset, offset + limit),
       errors,
+      freshness,
       total: items.length,
     });
   });

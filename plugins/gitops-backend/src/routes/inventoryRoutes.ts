@@ -1,15 +1,12 @@
 import Router from 'express-promise-router';
-import {
-  gitopsApplicationSetCreatePermission,
-  gitopsFleetReadPermission,
-} from '@gitops-suite/plugin-gitops-common';
+import { gitopsFleetReadPermission } from '@gitops-suite/plugin-gitops-common';
 import { RouteContext } from './RouteContext';
-import { applicationSetCreateBody, parse } from './schemas';
+import { createApplicationSet } from '../applicationsets/createApplicationSet';
 
 /** Agents, environments, clusters, repositories and ApplicationSets. */
 export function inventoryRoutes(ctx: RouteContext) {
   const router = Router();
-  const { aggregator, registry, environments, runner } = ctx.deps;
+  const { aggregator, registry, environments } = ctx.deps;
 
   router.get('/environments', async (req, res) => {
     await ctx.credentials(req);
@@ -36,6 +33,7 @@ export function inventoryRoutes(ctx: RouteContext) {
         },
       })),
       errors: statuses.errors,
+      freshness: statuses.freshness,
     });
   });
 
@@ -60,26 +58,13 @@ export function inventoryRoutes(ctx: RouteContext) {
 
   router.post('/agents/:agentId/applicationsets', async (req, res) => {
     const credentials = await ctx.credentials(req);
-    await ctx.authorize(credentials, gitopsApplicationSetCreatePermission);
-    const body = parse(applicationSetCreateBody, req.body, 'ApplicationSet');
-    const provider = registry.get(req.params.agentId);
-    const { auditId, result } = await runner.run(
-      {
-        actor: ctx.actor(credentials),
-        entityRef: body.entityRef,
-        agentId: provider.agent.id,
-        application: body.manifest.metadata.name,
-        action: 'applicationset.create',
-        parameters: { upsert: body.upsert, dryRun: body.dryRun },
-      },
-      req,
-      () =>
-        provider.createApplicationSet(body.manifest, {
-          upsert: body.upsert,
-          dryRun: body.dryRun,
-        }),
+    const { status, body } = await createApplicationSet(
+      ctx,
+      { credentials, request: req },
+      req.params.agentId,
+      req.body,
     );
-    ctx.send(res, { auditId, ...result }, body.dryRun ? 200 : 201);
+    ctx.send(res, body, status);
   });
 
   return router;

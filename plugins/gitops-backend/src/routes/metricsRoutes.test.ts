@@ -265,8 +265,9 @@ describe('delivery metrics and promotion routes (real sandbox agents)', () => {
       .get(`${metricsPath}?window=30x`)
       .set('Authorization', auth);
     expect(bad.status).toBe(400);
+    // the spec's validator names the parameter and what it must be
     expect(bad.body.error.message).toBe(
-      'Invalid metrics query: window: must be a number of days such as 30d',
+      'request/query/window must match pattern "^[0-9]{1,3}d$"',
     );
     const long = await api()
       .get(`${metricsPath}?window=900d`)

@@ -4,12 +4,13 @@ import { InputError, NotAllowedError } from '@backstage/errors';
 import { gitopsProxyPermission } from '@gitops-suite/plugin-gitops-common';
 import { RouteContext } from './RouteContext';
 import { checkProxyPath } from '../proxy/checkProxyPath';
-import { isAllowedProxyPath } from '../proxy/proxyAllowlist';
+import { checkProxyQuery, findProxyRoute } from '../proxy/proxyAllowlist';
 import { scrubSecrets } from '../proxy/scrubSecrets';
 
 /**
  * The guarded proxy: `GET /proxy/:agentId/<agent API path>`. Only
- * configured agents, only allowlisted read paths, the caller's identity and
+ * configured agents, only allowlisted read paths and query parameters free of
+ * side effects, the caller's identity and
  * permission checked first, the agent credential added by the provider and
  * never returned, no caller header forwarded, every response scrubbed.
  */
@@ -34,17 +35,18 @@ export function proxyRoutes(ctx: RouteContext) {
     }
     const provider = registry.get(req.params.agentId);
     const path = checkProxyPath(rawPath.slice(prefix.length));
-    if (!isAllowedProxyPath(provider.agent.kind, path, extraProxyPaths)) {
+    const route = findProxyRoute(provider.agent.kind, path, extraProxyPaths);
+    if (!route) {
       throw new NotAllowedError(
         `The GitOps proxy does not forward ${path} to ${provider.agent.kind} agents`,
       );
     }
-    const upstream = await provider.rawGet(path, new URLSearchParams(rawQuery));
+    const query = new URLSearchParams(rawQuery);
+    checkProxyQuery(provider.agent.kind, route, path, query);
+    const upstream = await provider.rawGet(path, query);
     res.status(upstream.status);
     if (typeof upstream.body === 'string') {
-      res
-        .type('text/plain')
-        .send(scrubSecrets(upstream.body, knownSecrets));
+      res.type('text/plain').send(scrubSecrets(upstream.body, knownSecrets));
     } else if (upstream.body === undefined) {
       res.end();
     } else {

@@ -2,6 +2,7 @@ import { BackstageCredentials } from '@backstage/backend-plugin-api';
 import { CompoundEntityRef } from '@backstage/catalog-model';
 import {
   AgentError,
+  AgentFreshness,
   EnvironmentGroup,
   gitopsApplicationReadPermission,
   groupByEnvironment,
@@ -20,6 +21,7 @@ export async function readEntityApplications(
   entityRef: string;
   environments: EnvironmentGroup[];
   errors: AgentError[];
+  freshness: AgentFreshness[];
 }> {
   const { entityRef, query } = await ctx.entityByRef(ref, credentials);
   await ctx.authorizeEntity(
@@ -27,10 +29,12 @@ export async function readEntityApplications(
     gitopsApplicationReadPermission,
     entityRef,
   );
-  const { items, errors } = await ctx.deps.aggregator.entityApplications(query);
+  const { items, errors, freshness } =
+    await ctx.deps.aggregator.entityApplications(query);
   return {
     entityRef,
     environments: groupByEnvironment(items, ctx.deps.environments),
     errors,
+    freshness,
   };
 }

@@ -1,8 +1,8 @@
 import { BackstageCredentials } from '@backstage/backend-plugin-api';
 import {
   AgentError,
+  AgentFreshness,
   FleetApplicationFilter,
-  filterFleetApplications,
   gitopsFleetReadPermission,
   GitOpsApplication,
 } from '@gitops-suite/plugin-gitops-common';
@@ -16,15 +16,15 @@ export async function readFleetApplications(
   ctx: RouteContext,
   credentials: BackstageCredentials,
   filter: FleetApplicationFilter,
-): Promise<{ items: GitOpsApplication[]; errors: AgentError[] }> {
+): Promise<{
+  items: GitOpsApplication[];
+  errors: AgentError[];
+  freshness: AgentFreshness[];
+}> {
   await ctx.authorize(credentials, gitopsFleetReadPermission);
   const { aggregator, registry } = ctx.deps;
-  const apps = await aggregator.fleetApplications(filter.agent);
   const agentsById = Object.fromEntries(
     registry.list().map(provider => [provider.agent.id, provider.agent]),
   );
-  return {
-    items: filterFleetApplications(apps.items, filter, agentsById),
-    errors: apps.errors,
-  };
+  return aggregator.filteredApplications(filter, agentsById);
 }

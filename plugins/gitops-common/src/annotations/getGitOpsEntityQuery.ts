@@ -21,7 +21,11 @@ import type { GitOpsEntityQuery } from './GitOpsEntityQuery';
  * peers' `argocd/instance-name` and `argocd/project-name` only restrict, as
  * they do in the peer plugins.
  */
-const ENABLING_ANNOTATIONS = [
+/**
+ * The annotations that make an entity GitOps-enabled (any one of them).
+ * @public
+ */
+export const GITOPS_ENABLING_ANNOTATIONS: readonly string[] = [
   GITOPS_ANNOTATION_SERVICE,
   GITOPS_ANNOTATION_APP_SELECTOR,
   GITOPS_ANNOTATION_APP_NAME,
@@ -121,7 +125,7 @@ function selector(entity: Entity, ...names: string[]): string | undefined {
  * @public
  */
 export function isGitOpsAvailable(entity: Entity): boolean {
-  return ENABLING_ANNOTATIONS.some(
+  return GITOPS_ENABLING_ANNOTATIONS.some(
     name => annotation(entity, name) !== undefined,
   );
 }

@@ -3,6 +3,7 @@ export * from './labels';
 export { stripHarnessScope } from './stripHarnessScope';
 export type { GitOpsEntityQuery } from './GitOpsEntityQuery';
 export {
+  GITOPS_ENABLING_ANNOTATIONS,
   getGitOpsEntityQuery,
   isGitOpsAvailable,
 } from './getGitOpsEntityQuery';

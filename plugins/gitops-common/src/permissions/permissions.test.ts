@@ -8,6 +8,7 @@ import {
   gitopsApplicationReadPermission,
   gitopsApplicationRefreshPermission,
   gitopsApplicationRollbackPermission,
+  gitopsApplicationSetAdminPermission,
   gitopsApplicationSetCreatePermission,
   gitopsApplicationSyncPermission,
   gitopsAuditReadPermission,
@@ -46,6 +47,12 @@ describe('gitops permissions', () => {
       gitopsApplicationSetCreatePermission,
       'gitops.applicationset.create',
       'create',
+      'resource',
+    ],
+    [
+      gitopsApplicationSetAdminPermission,
+      'gitops.applicationset.admin',
+      'update',
       'basic',
     ],
     [gitopsFleetReadPermission, 'gitops.fleet.read', 'read', 'basic'],
@@ -80,6 +87,6 @@ describe('gitops permissions', () => {
     const resourceTypes = gitopsPermissions
       .filter(p => isResourcePermission(p))
       .map(p => (p as { resourceType: string }).resourceType);
-    expect(resourceTypes).toEqual(Array(4).fill('catalog-entity'));
+    expect(resourceTypes).toEqual(Array(5).fill('catalog-entity'));
   });
 });

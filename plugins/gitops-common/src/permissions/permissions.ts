@@ -1,5 +1,8 @@
 import { RESOURCE_TYPE_CATALOG_ENTITY } from '@backstage/plugin-catalog-common/alpha';
-import { createPermission } from '@backstage/plugin-permission-common';
+import {
+  createPermission,
+  Permission,
+} from '@backstage/plugin-permission-common';
 
 /**
  * Read the GitOps applications of a catalog entity.
@@ -42,12 +45,27 @@ export const gitopsApplicationRollbackPermission = createPermission({
 });
 
 /**
- * Create (or upsert) an ApplicationSet on an agent.
+ * Create, or update (upsert), an ApplicationSet for a catalog entity. The
+ * resource is the entity the set is for; updating an existing set needs it
+ * on every entity that claims that set, too. For a service that is not in
+ * the catalog yet, the resource is the group that will own it.
  * @public
  */
 export const gitopsApplicationSetCreatePermission = createPermission({
   name: 'gitops.applicationset.create',
   attributes: { action: 'create' },
+  resourceType: RESOURCE_TYPE_CATALOG_ENTITY,
+});
+
+/**
+ * Change an ApplicationSet that no catalog entity claims (no entity names it
+ * in `gitops/applicationset`, and none selects the applications it
+ * generated): a platform administrator's permission.
+ * @public
+ */
+export const gitopsApplicationSetAdminPermission = createPermission({
+  name: 'gitops.applicationset.admin',
+  attributes: { action: 'update' },
 });
 
 /**
@@ -81,12 +99,13 @@ export const gitopsProxyPermission = createPermission({
  * Every permission of the GitOps plugin suite.
  * @public
  */
-export const gitopsPermissions = [
+export const gitopsPermissions: Permission[] = [
   gitopsApplicationReadPermission,
   gitopsApplicationSyncPermission,
   gitopsApplicationRefreshPermission,
   gitopsApplicationRollbackPermission,
   gitopsApplicationSetCreatePermission,
+  gitopsApplicationSetAdminPermission,
   gitopsFleetReadPermission,
   gitopsAuditReadPermission,
   gitopsProxyPermission,

@@ -31,3 +31,22 @@ export interface GitOpsAgentStatus {
   /** Health per component (Harness: controller, repo server, redis, ...). */
   components?: Array<{ name: string; status: string; message?: string }>;
 }
+
+/**
+ * How fresh the backend's view of one agent is. Every read answers with
+ * one entry per agent it read from.
+ * @public
+ */
+export interface AgentFreshness {
+  agentId: string;
+  /**
+   * ISO 8601 time up to which the agent's applications are known complete:
+   * the last list, or the last change its watch stream delivered.
+   * Absent while the agent's state has not loaded yet.
+   */
+  syncedAt?: string;
+  /** True while the agent's feed is down: its data may be out of date. */
+  stale: boolean;
+  /** How the backend follows the agent: a watch stream or a polled list. */
+  feed: 'watch' | 'poll';
+}

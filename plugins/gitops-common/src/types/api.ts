@@ -1,4 +1,4 @@
-import type { GitOpsAgentStatus } from './agents';
+import type { AgentFreshness, GitOpsAgentStatus } from './agents';
 import type { GitOpsApplication } from './applications';
 import type { AgentError } from './errors';
 import type { ResourceRef } from './resources';
@@ -25,6 +25,8 @@ export interface EntityApplicationsResponse {
   entityRef: string;
   environments: EnvironmentGroup[];
   errors: AgentError[];
+  /** How fresh each agent's data is. */
+  freshness?: AgentFreshness[];
 }
 
 /**
@@ -51,6 +53,8 @@ export interface FleetSummary {
   drifting: number;
   agents: GitOpsAgentStatus[];
   errors: AgentError[];
+  /** How fresh each agent's data is. */
+  freshness?: AgentFreshness[];
 }
 
 /**

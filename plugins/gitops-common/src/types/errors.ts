@@ -10,7 +10,9 @@ export type AgentErrorCode =
   | 'unreachable'
   | 'rate_limited'
   | 'malformed_response'
-  | 'upstream_error';
+  | 'upstream_error'
+  | 'conflict'
+  | 'invalid_request';
 
 /**
  * Every {@link AgentErrorCode}.
@@ -25,6 +27,8 @@ export const AGENT_ERROR_CODES: readonly AgentErrorCode[] = [
   'rate_limited',
   'malformed_response',
   'upstream_error',
+  'conflict',
+  'invalid_request',
 ];
 
 /**

@@ -3,3 +3,5 @@ export { shortRevision } from './shortRevision';
 export { summarizeFleet, isDrifting } from './summarizeFleet';
 export { filterFleetApplications } from './filterFleetApplications';
 export type { AgentsById } from './filterFleetApplications';
+export { deployedRevision, historyEntryRevision } from './deployedRevision';
+export type { DeployedRevision } from './deployedRevision';

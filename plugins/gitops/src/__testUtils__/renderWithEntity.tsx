@@ -1,8 +1,10 @@
 import type { Entity } from '@backstage/catalog-model';
 import {
+  catalogApiRef,
   EntityProvider,
   entityRouteRef,
 } from '@backstage/plugin-catalog-react';
+import type { CatalogApi } from '@backstage/plugin-catalog-react';
 import { permissionApiRef } from '@backstage/plugin-permission-react';
 import type { PermissionApi } from '@backstage/plugin-permission-react';
 import {
@@ -22,6 +24,8 @@ export function renderWithEntity(
     api?: GitOpsApi;
     entity?: Entity;
     permissionApi?: PermissionApi;
+    /** A catalog, for components that look entities up (owners). */
+    catalogApi?: CatalogApi;
     routeEntries?: string[];
   } = {},
 ) {
@@ -35,6 +39,9 @@ export function renderWithEntity(
       apis={[
         [gitopsApiRef, api],
         [permissionApiRef, permissionApi],
+        ...(options.catalogApi
+          ? [[catalogApiRef, options.catalogApi] as const]
+          : []),
       ]}
     >
       <EntityProvider entity={entity}>{element}</EntityProvider>

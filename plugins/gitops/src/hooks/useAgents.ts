@@ -1,4 +1,5 @@
 import { useApi } from '@backstage/core-plugin-api';
+import { gitopsSignalChannels } from '@gitops-suite/plugin-gitops-common';
 import { gitopsApiRef } from '../api';
 import { useLiveAsync } from './useLiveAsync';
 
@@ -7,5 +8,8 @@ export function useAgents(options: { intervalMs?: number } = {}) {
   const api = useApi(gitopsApiRef);
   return useLiveAsync(() => api.getAgents(), [api], {
     intervalMs: options.intervalMs ?? 60_000,
+    signals: [gitopsSignalChannels.fleet],
+    // the whole fleet changes often: at most one re-read per half second
+    signalIntervalMs: 500,
   });
 }

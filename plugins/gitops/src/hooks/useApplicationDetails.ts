@@ -1,9 +1,12 @@
 import { useApi } from '@backstage/core-plugin-api';
-import type { GitOpsApplication } from '@gitops-suite/plugin-gitops-common';
+import {
+  gitopsSignalChannels,
+  type GitOpsApplication,
+} from '@gitops-suite/plugin-gitops-common';
 import { ApplicationRef, gitopsApiRef } from '../api';
 import { LiveAsyncState, useLiveAsync } from './useLiveAsync';
 
-/** One application in full (history, operation), kept fresh. */
+/** One application in full (history, operation), re-read when it changes. */
 export function useApplicationDetails(
   app: ApplicationRef,
   options: { intervalMs?: number } = {},
@@ -13,6 +16,14 @@ export function useApplicationDetails(
   return useLiveAsync(
     () => api.getApplication({ entityRef, agentId, name, namespace }),
     [api, entityRef, agentId, name, namespace],
-    { intervalMs: options.intervalMs ?? 15_000 },
+    {
+      intervalMs: options.intervalMs ?? 15_000,
+      // its own channel; its entity's too (a load or resync that changes
+      // many applications signals only the entities)
+      signals: [
+        gitopsSignalChannels.application(agentId, name),
+        gitopsSignalChannels.entity(entityRef),
+      ],
+    },
   );
 }

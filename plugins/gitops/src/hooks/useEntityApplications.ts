@@ -1,13 +1,17 @@
 import { stringifyEntityRef } from '@backstage/catalog-model';
 import { useApi } from '@backstage/core-plugin-api';
 import { useEntity } from '@backstage/plugin-catalog-react';
-import type { EntityApplicationsResponse } from '@gitops-suite/plugin-gitops-common';
+import {
+  gitopsSignalChannels,
+  type EntityApplicationsResponse,
+} from '@gitops-suite/plugin-gitops-common';
 import { gitopsApiRef } from '../api';
 import { LiveAsyncState, useLiveAsync } from './useLiveAsync';
 
 /**
  * The GitOps applications of the current entity, by environment in
- * promotion order, refreshed in the background while the page is visible.
+ * promotion order, re-read when the backend signals a change to them
+ * (polled while the page is visible where signals are not installed).
  */
 export function useEntityApplications(
   options: { intervalMs?: number; enabled?: boolean } = {},
@@ -18,7 +22,7 @@ export function useEntityApplications(
   const state = useLiveAsync(
     () => api.getEntityApplications(entityRef),
     [api, entityRef],
-    options,
+    { ...options, signals: [gitopsSignalChannels.entity(entityRef)] },
   );
   return { ...state, entityRef };
 }

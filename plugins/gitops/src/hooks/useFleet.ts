@@ -1,11 +1,15 @@
 import { useApi } from '@backstage/core-plugin-api';
-import type { FleetApplicationFilter } from '@gitops-suite/plugin-gitops-common';
+import {
+  gitopsSignalChannels,
+  type FleetApplicationFilter,
+} from '@gitops-suite/plugin-gitops-common';
 import { gitopsApiRef } from '../api';
 import { useLiveAsync } from './useLiveAsync';
 
 /**
- * The fleet summary and the filtered application list, refreshed in the
- * background while the page is visible.
+ * The fleet summary and the filtered application list, re-read when the
+ * backend signals a change in the fleet (polled where signals are not
+ * installed).
  */
 export function useFleet(
   filter: FleetApplicationFilter,
@@ -24,6 +28,11 @@ export function useFleet(
     // `key` stands for `filter`, which is rebuilt on each render.
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [api, key],
-    { intervalMs: options.intervalMs ?? 60_000 },
+    {
+      intervalMs: options.intervalMs ?? 60_000,
+      signals: [gitopsSignalChannels.fleet],
+      // the whole fleet changes often: at most one re-read per half second
+      signalIntervalMs: 500,
+    },
   );
 }

@@ -10,7 +10,9 @@ describe('environment summaries', () => {
   const healthy = application();
   const degraded = application({
     health: { status: 'Degraded' },
-    sync: { status: 'OutOfSync', revision: 'v2' },
+    sync: { status: 'OutOfSync', revision: 'v3' },
+    // what runs is the last deployment (v2), not what Git wants (v3)
+    history: [{ id: 9, revision: 'v2', deployedAt: '2024-06-01T00:00:00Z' }],
     lastSyncedAt: '2024-06-01T00:00:00Z',
   });
 
@@ -22,7 +24,10 @@ describe('environment summaries', () => {
   });
 
   it('lists distinct revisions and the latest sync', () => {
-    expect(distinctRevisions([healthy, healthy, degraded])).toHaveLength(2);
+    expect(distinctRevisions([healthy, healthy, degraded])).toEqual([
+      healthy.sync.revision,
+      'v2',
+    ]);
     expect(latestSync([healthy, degraded])).toBe('2024-06-01T00:00:00Z');
   });
 });

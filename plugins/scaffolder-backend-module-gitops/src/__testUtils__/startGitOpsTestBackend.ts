@@ -33,7 +33,10 @@ export interface GitOpsTestBackend {
   port: number;
   /** A client like the module's own: real discovery, mock-issued tokens. */
   client: GitOpsBackendClient;
-  /** Permission names denied right now (clear it after each test). */
+  /**
+   * Permissions denied right now, by name or as `<name> <entity ref>` for
+   * one resource (clear it after each test).
+   */
   denied: Set<string>;
   /** Calls a sandbox agent's own API with its token. */
   agentFetch(
@@ -62,9 +65,15 @@ export async function startGitOpsTestBackend(options: {
   try {
     const permissions = mockServices.permissions.mock({
       // AuthorizeResult.DENY / ALLOW of @backstage/plugin-permission-common
-      authorize: async (requests: Array<{ permission: { name: string } }>) =>
+      authorize: async (
+        requests: Array<{ permission: { name: string }; resourceRef?: string }>,
+      ) =>
         requests.map(r => ({
-          result: denied.has(r.permission.name) ? 'DENY' : 'ALLOW',
+          result:
+            denied.has(r.permission.name) ||
+            denied.has(`${r.permission.name} ${r.resourceRef}`)
+              ? 'DENY'
+              : 'ALLOW',
         })) as any,
     });
     const backend = await startTestBackend({

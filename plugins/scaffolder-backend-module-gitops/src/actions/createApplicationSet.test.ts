@@ -46,7 +46,7 @@ describe('gitops:applicationset:create', () => {
   beforeAll(async () => {
     gitops = await startGitOpsTestBackend({
       scenario,
-      entities: [gitopsEntity('existing')],
+      entities: [gitopsEntity('existing'), gitopsEntity('billing')],
       environments: [
         { name: 'dev', order: 1 },
         { name: 'prod', order: 2, production: true },
@@ -119,6 +119,7 @@ describe('gitops:applicationset:create', () => {
     await run({
       agentId: 'hub',
       applicationSet: stringify(manifestOf('billing', ['dev'])),
+      entityRef: 'component:default/billing',
     });
     expect(await agentApplications('billing')).toEqual(['billing-dev']);
 
@@ -162,6 +163,7 @@ describe('gitops:applicationset:create', () => {
       agentId: 'hub',
       applicationSet: stringify(manifestOf('preview', ['dev', 'prod'])),
       validateOnly: true,
+      entityRef: 'component:default/existing',
     });
     expect(ctx.output).toHaveBeenCalledWith('name', 'preview');
     expect(ctx.logger.info).toHaveBeenCalledWith(
@@ -180,16 +182,77 @@ describe('gitops:applicationset:create', () => {
   });
 
   it('surfaces a permission denial of the gitops backend and creates nothing', async () => {
-    gitops.denied.add('gitops.applicationset.create');
+    gitops.denied.add(
+      'gitops.applicationset.create component:default/existing',
+    );
     await expect(
       run({
         agentId: 'hub',
         applicationSet: stringify(manifestOf('forbidden')),
+        entityRef: 'component:default/existing',
       }),
     ).rejects.toThrow(
-      'The gitops backend answered POST /agents/hub/applicationsets with 403 Forbidden; caused by NotAllowedError: Not allowed: gitops.applicationset.create',
+      'The gitops backend answered POST /agents/hub/applicationsets with 403 Forbidden; caused by NotAllowedError: Not allowed: gitops.applicationset.create on component:default/existing',
     );
     expect(await agentApplicationSet('forbidden')).toBeUndefined();
+  });
+
+  it('refuses a new ApplicationSet that names no entity it is for', async () => {
+    await expect(
+      run({ agentId: 'hub', applicationSet: stringify(manifestOf('nobody')) }),
+    ).rejects.toThrow(/entityRef is required to create nobody/);
+    expect(await agentApplicationSet('nobody')).toBeUndefined();
+  });
+
+  it('checks an upsert against the entity that claims the existing set, whatever entity the caller names', async () => {
+    // billing's Applications carry gitops/service=billing: the billing
+    // component claims the set
+    await run({
+      agentId: 'hub',
+      applicationSet: stringify(manifestOf('billing', ['dev'])),
+      entityRef: 'component:default/billing',
+    });
+    gitops.denied.add('gitops.applicationset.create component:default/billing');
+    const before = await agentApplicationSet('billing');
+    await expect(
+      run({
+        agentId: 'hub',
+        applicationSet: stringify(manifestOf('billing', ['dev', 'qa'])),
+        // the caller may act for this one, not for billing
+        entityRef: 'component:default/existing',
+      }),
+    ).rejects.toThrow(
+      /403 Forbidden; caused by NotAllowedError: Not allowed: gitops.applicationset.create on component:default\/billing/,
+    );
+    expect(await agentApplicationSet('billing')).toEqual(before);
+  });
+
+  it('lets only an administrator change a set that no entity claims', async () => {
+    // orphan's Applications are selected by no entity, and no entity names it
+    await run({
+      agentId: 'hub',
+      applicationSet: stringify(manifestOf('orphan', ['dev'])),
+      entityRef: 'component:default/existing',
+    });
+    gitops.denied.add('gitops.applicationset.admin');
+    await expect(
+      run({
+        agentId: 'hub',
+        applicationSet: stringify(manifestOf('orphan', ['dev', 'prod'])),
+        entityRef: 'component:default/existing',
+      }),
+    ).rejects.toThrow(/Not allowed: gitops.applicationset.admin/);
+    expect(await agentApplications('orphan')).toEqual(['orphan-dev']);
+
+    gitops.denied.clear();
+    await run({
+      agentId: 'hub',
+      applicationSet: stringify(manifestOf('orphan', ['dev', 'prod'])),
+    });
+    expect(await agentApplications('orphan')).toEqual([
+      'orphan-dev',
+      'orphan-prod',
+    ]);
   });
 
   it('refuses bad input before calling anything', async () => {

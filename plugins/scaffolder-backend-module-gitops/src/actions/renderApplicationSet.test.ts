@@ -24,6 +24,9 @@ const baseInput = {
   ],
 };
 
+// The first test compiles the ApplicationSet CRD schema (1.4 MB).
+jest.setTimeout(60_000);
+
 describe('gitops:applicationset:render', () => {
   const action = createRenderApplicationSetAction();
   let workspacePath: string;
@@ -216,6 +219,66 @@ describe('gitops:applicationset:render', () => {
       'applicationSet',
       expect.stringContaining('kind: ApplicationSet'),
     );
+  });
+
+  describe('with a full manifest (applicationSet)', () => {
+    const manifest = `apiVersion: argoproj.io/v1alpha1
+kind: ApplicationSet
+metadata:
+  name: guestbook
+spec:
+  goTemplate: true
+  generators:
+    - list:
+        elements:
+          - env: dev
+  template:
+    metadata:
+      name: 'guestbook-{{.env}}'
+    spec:
+      project: default
+      source:
+        repoURL: https://github.com/acme/guestbook.git
+        path: '{{.env}}'
+      destination:
+        server: https://kubernetes.default.svc
+        namespace: guestbook
+`;
+
+    it('validates and writes it as given', async () => {
+      const ctx = await run({ applicationSet: manifest });
+      const written = fs.readFileSync(
+        path.join(workspacePath, 'deploy/applicationset.yaml'),
+        'utf8',
+      );
+      expect(parse(written)).toEqual(parse(manifest));
+      expect(ctx.output).toHaveBeenCalledWith('name', 'guestbook');
+    });
+
+    it('refuses builder inputs beside it, another kind, and a manifest the CRD rejects', async () => {
+      await expect(
+        run({ applicationSet: manifest, serviceName: 'guestbook' }),
+      ).rejects.toThrow(/either applicationSet or serviceName, not both/);
+      await expect(
+        run({
+          applicationSet: manifest.replace(
+            'kind: ApplicationSet',
+            'kind: Application',
+          ),
+        }),
+      ).rejects.toThrow(/not an ApplicationSet/);
+      await expect(
+        run({
+          applicationSet: manifest.replace('project: default', 'project: 7'),
+        }),
+      ).rejects.toThrow(/\/spec\/template\/spec\/project: must be string/);
+    });
+
+    it('cannot ask an agent in a dry run without a gitops backend client', async () => {
+      await expect(
+        run({ applicationSet: manifest, agentId: 'hub' }, true),
+      ).rejects.toThrow(/without a gitops backend client/);
+    });
   });
 
   it.each([

@@ -9,6 +9,9 @@ import {
   ENVIRONMENT_PLACEHOLDER,
 } from './applicationSet/buildApplicationSet';
 import { ApplicationSetSchemaValidator } from './applicationSet/ApplicationSetSchemaValidator';
+import { previewOnAgent } from './applicationSet/previewOnAgent';
+import { readApplicationSet } from './applicationSet/readApplicationSet';
+import { GitOpsBackendClient } from './gitopsApi/GitOpsBackendClient';
 import {
   actionSchema,
   DNS_LABEL,
@@ -138,6 +141,37 @@ export const renderInputSchema = (zImpl: typeof z) =>
       .describe('Where to write the ApplicationSet, relative to the workspace'),
   });
 
+/** The inputs of a full manifest and of the agent's dry run. */
+const manifestInputFields = (zImpl: typeof z) => ({
+  applicationSet: zImpl
+    .union([zImpl.string(), zImpl.record(zImpl.unknown())])
+    .optional()
+    .describe(
+      'A full ApplicationSet manifest (YAML or object) to validate and write, instead of serviceName, repoUrl and environments',
+    ),
+  agentId: zImpl
+    .string()
+    .min(1)
+    .optional()
+    .describe(
+      'Dry run: ask this agent (gitops.agents[].id) which Applications it would generate',
+    ),
+  entityRef: zImpl
+    .string()
+    .optional()
+    .describe(
+      'The catalog entity the ApplicationSet is for (needed to ask an agent about a new set)',
+    ),
+});
+
+/** What every render needs, whichever way the manifest comes. */
+const manifestTargetSchema = (zImpl: typeof z) =>
+  zImpl.object({
+    outputPath: zImpl.string().default('deploy/applicationset.yaml'),
+    agentId: zImpl.string().min(1).optional(),
+    entityRef: zImpl.string().optional(),
+  });
+
 /** Checks names that only make sense together (Application names). */
 function checkApplicationNames(
   serviceName: string,
@@ -157,7 +191,9 @@ function checkApplicationNames(
  * Renders an Argo CD ApplicationSet for a service, validates it against the
  * ApplicationSet CRD schema and writes it into the workspace.
  */
-export function createRenderApplicationSetAction() {
+export function createRenderApplicationSetAction(
+  options: { client?: GitOpsBackendClient } = {},
+) {
   return createTemplateAction({
     id: RENDER_APPLICATIONSET_ACTION_ID,
     description:
@@ -197,18 +233,28 @@ export function createRenderApplicationSetAction() {
     ],
     schema: {
       input: actionSchema(zImpl =>
-        renderInputSchema(zImpl).extend({
-          environments: zImpl
-            .array(zImpl.union([environmentItem(zImpl), zImpl.string()]))
-            .min(1)
-            .describe(
-              'One Application per environment: objects or plain names',
-            ),
-        }),
+        renderInputSchema(zImpl)
+          .extend({
+            environments: zImpl
+              .array(zImpl.union([environmentItem(zImpl), zImpl.string()]))
+              .min(1)
+              .describe(
+                'One Application per environment: objects or plain names (not with applicationSet)',
+              ),
+          })
+          .partial({ serviceName: true, repoUrl: true, environments: true })
+          .extend(manifestInputFields(zImpl)),
       ),
       output: {
         applicationSet: zImpl =>
           zImpl.string().describe('The ApplicationSet as YAML'),
+        applications: zImpl =>
+          zImpl
+            .array(zImpl.string())
+            .optional()
+            .describe(
+              'Dry run with agentId: the Applications the agent would generate',
+            ),
         path: zImpl =>
           zImpl
             .string()
@@ -217,66 +263,106 @@ export function createRenderApplicationSetAction() {
       },
     },
     async handler(ctx) {
-      const raw = ctx.input as Record<string, unknown>;
-      const parsed = parseInput(
-        renderInputSchema(z),
-        {
-          ...raw,
-          environments: Array.isArray(raw?.environments)
-            ? raw.environments.map(env =>
-                typeof env === 'string' ? { name: env } : env,
-              )
-            : raw?.environments,
-        },
+      const raw = (ctx.input ?? {}) as Record<string, unknown>;
+      const target = parseInput(
+        manifestTargetSchema(z),
+        raw,
         RENDER_APPLICATIONSET_ACTION_ID,
       );
-      const input = {
-        ...parsed,
-        environments: parsed.environments.map((env, index) => {
-          const namespace =
-            env.namespace ??
-            parsed.namespacePattern
-              .split('{{serviceName}}')
-              .join(parsed.serviceName)
-              .split('{{environment}}')
-              .join(env.name);
-          if (namespace.length > 63 || !DNS_LABEL.test(namespace)) {
-            throw new InputError(
-              `environments.${index}.namespace: '${namespace}' (from namespacePattern) is not a valid namespace`,
-            );
-          }
-          return {
-            name: env.name,
-            cluster: env.cluster ?? parsed.defaultCluster,
-            namespace,
-          };
-        }),
-      };
-      const target = resolveWorkspacePath(
+      const manifest =
+        raw.applicationSet !== undefined && raw.applicationSet !== null
+          ? givenManifest(raw)
+          : builtManifest(raw);
+      const outputPath = resolveWorkspacePath(
         ctx.workspacePath,
-        input.outputPath,
+        target.outputPath,
         'outputPath',
       );
-      checkApplicationNames(input.serviceName, input.environments);
-
-      const manifest = buildApplicationSet(input);
       ApplicationSetSchemaValidator.get().assertValid(manifest);
       const yaml = stringify(manifest);
 
       if (ctx.isDryRun) {
         ctx.logger.info(
-          `Dry run: would write ApplicationSet ${manifest.metadata.name} to ${input.outputPath}`,
+          `Dry run: would write ApplicationSet ${manifest.metadata.name} to ${target.outputPath}`,
         );
+        if (target.agentId) {
+          const applications = await previewOnAgent(
+            options.client,
+            { agentId: target.agentId, entityRef: target.entityRef, manifest },
+            await ctx.getInitiatorCredentials(),
+          );
+          ctx.logger.info(
+            `Agent ${target.agentId} would generate ${
+              applications.length
+            } Application(s): ${applications.join(', ') || '(none)'}`,
+          );
+          ctx.output('applications', applications);
+        }
       } else {
-        await fs.mkdir(path.dirname(target), { recursive: true });
-        await fs.writeFile(target, yaml, 'utf8');
+        await fs.mkdir(path.dirname(outputPath), { recursive: true });
+        await fs.writeFile(outputPath, yaml, 'utf8');
         ctx.logger.info(
-          `Wrote ApplicationSet ${manifest.metadata.name} to ${input.outputPath}`,
+          `Wrote ApplicationSet ${manifest.metadata.name} to ${target.outputPath}`,
         );
       }
       ctx.output('applicationSet', yaml);
-      ctx.output('path', input.outputPath);
+      ctx.output('path', target.outputPath);
       ctx.output('name', manifest.metadata.name);
     },
   });
+}
+
+/** A full manifest given as `applicationSet`; the builder inputs may not come with it. */
+function givenManifest(raw: Record<string, unknown>): Record<string, any> {
+  const mixed = ['serviceName', 'repoUrl', 'environments', 'generator'].filter(
+    key => raw[key] !== undefined,
+  );
+  if (mixed.length) {
+    throw new InputError(
+      `Invalid input to ${RENDER_APPLICATIONSET_ACTION_ID}: give either applicationSet or ${mixed.join(
+        ', ',
+      )}, not both`,
+    );
+  }
+  return readApplicationSet(raw.applicationSet);
+}
+
+/** The manifest built from serviceName, repoUrl, environments and the rest. */
+function builtManifest(raw: Record<string, unknown>) {
+  const parsed = parseInput(
+    renderInputSchema(z),
+    {
+      ...raw,
+      environments: Array.isArray(raw?.environments)
+        ? raw.environments.map(env =>
+            typeof env === 'string' ? { name: env } : env,
+          )
+        : raw?.environments,
+    },
+    RENDER_APPLICATIONSET_ACTION_ID,
+  );
+  const input = {
+    ...parsed,
+    environments: parsed.environments.map((env, index) => {
+      const namespace =
+        env.namespace ??
+        parsed.namespacePattern
+          .split('{{serviceName}}')
+          .join(parsed.serviceName)
+          .split('{{environment}}')
+          .join(env.name);
+      if (namespace.length > 63 || !DNS_LABEL.test(namespace)) {
+        throw new InputError(
+          `environments.${index}.namespace: '${namespace}' (from namespacePattern) is not a valid namespace`,
+        );
+      }
+      return {
+        name: env.name,
+        cluster: env.cluster ?? parsed.defaultCluster,
+        namespace,
+      };
+    }),
+  };
+  checkApplicationNames(input.serviceName, input.environments);
+  return buildApplicationSet(input);
 }

@@ -2,11 +2,21 @@ import { createRenderApplicationSetAction } from './renderApplicationSet';
 import { createPromoteAction } from './promote';
 
 describe('published action schemas', () => {
-  it('describes the render input as JSON schema, with environments as objects or names', () => {
+  it('describes the render input as JSON schema: a full manifest, or environments as objects or names', () => {
     const schema = createRenderApplicationSetAction().schema?.input as any;
     expect(schema.type).toBe('object');
-    expect(schema.required).toEqual(
-      expect.arrayContaining(['serviceName', 'repoUrl', 'environments']),
+    // Either applicationSet or serviceName + repoUrl + environments: the
+    // handler enforces which (see renderApplicationSet.test.ts).
+    expect(schema.required ?? []).not.toContain('serviceName');
+    expect(Object.keys(schema.properties)).toEqual(
+      expect.arrayContaining([
+        'applicationSet',
+        'agentId',
+        'entityRef',
+        'serviceName',
+        'repoUrl',
+        'environments',
+      ]),
     );
     const items = schema.properties.environments.items;
     expect(JSON.stringify(items)).toContain('"string"');

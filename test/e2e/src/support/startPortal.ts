@@ -144,6 +144,7 @@ export async function startPortal(
         id: agent.id,
         kind: agent.kind,
         url: agent.url,
+        uiUrl: agent.url,
         region: agent.region,
         credentials: { token: agent.token },
         ...(agent.kind === 'harness'

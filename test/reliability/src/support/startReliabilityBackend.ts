@@ -53,7 +53,11 @@ export interface ReliabilityBackend {
   api(): ReturnType<typeof request>;
   /** Authorization header of a signed-in user (default user:default/mock). */
   userHeader(userEntityRef?: string): string;
-  /** Requests that reached an agent since `mark` (an index into agentTap.seen). */
+  /**
+   * Requests that reached an agent since `mark` (an index into
+   * agentTap.seen) because of a caller: the fleet state's background feed
+   * (marked with `x-gitops-feed`) is left out.
+   */
   agentRequestsSince(mark: number): Recorder['seen'];
   stop(): Promise<void>;
 }
@@ -158,7 +162,10 @@ export async function startReliabilityBackend(
     agentTimeoutMs,
     api: () => request(backend.server),
     userHeader: ref => mockCredentials.user.header(ref),
-    agentRequestsSince: mark => agentTap.seen.slice(mark),
+    // the fleet state's own feed (watch streams, polls, resyncs) runs in
+    // the background whatever the callers do: it is marked, and left out
+    agentRequestsSince: mark =>
+      agentTap.seen.slice(mark).filter(r => !r.headers['x-gitops-feed']),
     async stop() {
       await backend.stop();
       await agentTap.close();

@@ -60,7 +60,11 @@ const { createClient } = keyvRequire('@redis/client') as {
   createClient: (options: { url: string }) => RedisClient;
 };
 
-async function deleteCacheKeys(redisUrl: string, namespace: string) {
+/** The keys the replicas' cache holds in Redis under `namespace`. */
+export async function cacheKeys(
+  redisUrl: string,
+  namespace: string,
+): Promise<string[]> {
   const client = createClient({ url: redisUrl });
   await client.connect();
   try {
@@ -71,7 +75,19 @@ async function deleteCacheKeys(redisUrl: string, namespace: string) {
     })) {
       keys.push(key);
     }
-    if (keys.length) await client.del(keys);
+    return keys;
+  } finally {
+    await client.quit();
+  }
+}
+
+async function deleteCacheKeys(redisUrl: string, namespace: string) {
+  const keys = await cacheKeys(redisUrl, namespace);
+  if (!keys.length) return;
+  const client = createClient({ url: redisUrl });
+  await client.connect();
+  try {
+    await client.del(keys);
   } finally {
     await client.quit();
   }

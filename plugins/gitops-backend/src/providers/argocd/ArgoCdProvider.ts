@@ -21,7 +21,9 @@ import {
   GitOpsProviderFactory,
   GitOpsProviderFactoryOptions,
   ProviderCallOptions,
+  ListSnapshot,
   RawAgentResponse,
+  WatchOptions,
 } from '@gitops-suite/plugin-gitops-node';
 import { AgentHttpClient } from '../http/AgentHttpClient';
 import { agentInfoFromConfig } from '../agentInfoFromConfig';
@@ -47,23 +49,8 @@ import { normalizeRevisionMetadata } from './normalizeRevisionMetadata';
 import { normalizeSyncWindows } from './normalizeSyncWindows';
 import { normalizeApplicationSet } from './normalizeApplicationSet';
 import { normalizeCluster, normalizeRepository } from './normalizeInventory';
-
-/** The fields a list view needs (Argo CD's `fields` parameter). */
-export const LEAN_APPLICATION_FIELDS = [
-  'metadata.resourceVersion',
-  'items.metadata.name',
-  'items.metadata.namespace',
-  'items.metadata.labels',
-  'items.metadata.annotations',
-  'items.spec',
-  'items.status.summary',
-  'items.status.health',
-  'items.status.sync.status',
-  'items.status.sync.revision',
-  'items.status.operationState.phase',
-  'items.status.operationState.startedAt',
-  'items.status.operationState.finishedAt',
-].join(',');
+import { LEAN_APPLICATION_FIELDS } from './leanFields';
+import { ArgoCdWatcher } from './ArgoCdWatcher';
 
 const enc = encodeURIComponent;
 
@@ -75,6 +62,7 @@ export class ArgoCdProvider implements GitOpsProvider {
   readonly agent: GitOpsAgentInfo;
   private readonly http: AgentHttpClient;
   private readonly context: NormalizeContext;
+  private readonly watcher: ArgoCdWatcher;
 
   constructor(options: GitOpsProviderFactoryOptions) {
     const { agent } = options;
@@ -104,6 +92,7 @@ export class ArgoCdProvider implements GitOpsProvider {
       uiUrl: agent.uiUrl,
       environments: options.environments,
     };
+    this.watcher = new ArgoCdWatcher(this.http, this.context);
   }
 
   private appPath(ref: ApplicationRef, suffix = ''): string {
@@ -138,9 +127,10 @@ export class ArgoCdProvider implements GitOpsProvider {
       return {
         agentId: this.agent.id,
         kind: this.agent.kind,
-        state: error.code === 'unreachable' || error.code === 'timeout'
-          ? 'disconnected'
-          : 'error',
+        state:
+          error.code === 'unreachable' || error.code === 'timeout'
+            ? 'disconnected'
+            : 'error',
         message: error.message,
         checkedAt,
       };
@@ -167,11 +157,36 @@ export class ArgoCdProvider implements GitOpsProvider {
     );
   }
 
+  snapshotApplications(
+    options?: ProviderCallOptions,
+  ): Promise<ListSnapshot<GitOpsApplication>> {
+    return this.watcher.snapshotApplications(options);
+  }
+
+  watchApplications(options: WatchOptions<GitOpsApplication>): Promise<void> {
+    return this.watcher.watchApplications(options);
+  }
+
+  snapshotApplicationSets(
+    options?: ProviderCallOptions,
+  ): Promise<ListSnapshot<GitOpsApplicationSet>> {
+    return this.watcher.snapshotApplicationSets(options);
+  }
+
+  watchApplicationSets(
+    options: WatchOptions<GitOpsApplicationSet>,
+  ): Promise<void> {
+    return this.watcher.watchApplicationSets(options);
+  }
+
   async getApplication(
     ref: ApplicationRef,
     options?: ProviderCallOptions,
   ): Promise<GitOpsApplication> {
-    return normalizeApplication(await this.rawApplication(ref, options), this.context);
+    return normalizeApplication(
+      await this.rawApplication(ref, options),
+      this.context,
+    );
   }
 
   private rawApplication(
@@ -308,9 +323,10 @@ export class ArgoCdProvider implements GitOpsProvider {
   async listApplicationSets(
     options?: ProviderCallOptions,
   ): Promise<GitOpsApplicationSet[]> {
-    const list = await this.http.json<{ items?: ArgoApplicationSet[] | null }>(
-      { path: '/api/v1/applicationsets', signal: options?.signal },
-    );
+    const list = await this.http.json<{ items?: ArgoApplicationSet[] | null }>({
+      path: '/api/v1/applicationsets',
+      signal: options?.signal,
+    });
     return (list.items ?? []).map(set =>
       normalizeApplicationSet(set, this.agent.id),
     );

@@ -192,7 +192,11 @@ export interface ArgoCluster {
   labels?: Record<string, string>;
   info?: {
     serverVersion?: string;
-    connectionState?: { status?: string; message?: string; attemptedAt?: string };
+    connectionState?: {
+      status?: string;
+      message?: string;
+      attemptedAt?: string;
+    };
   };
   connectionState?: { status?: string; message?: string; attemptedAt?: string };
   serverVersion?: string;

@@ -27,6 +27,11 @@ export interface NormalizeContext {
   agentId: string;
   agentKind: string;
   uiUrl?: string;
+  /**
+   * Where the agent's UI shows one application, when it is not Argo CD's
+   * `<uiUrl>/applications/[<namespace>/]<name>` (Harness GitOps).
+   */
+  applicationUiUrl?: (app: { name: string; namespace?: string }) => string;
   environments: EnvironmentDefinition[];
 }
 
@@ -257,7 +262,9 @@ export function normalizeApplication(
   if (metadata.creationTimestamp) app.createdAt = metadata.creationTimestamp;
   const lastSynced = operation?.finishedAt ?? history[0]?.deployedAt;
   if (lastSynced) app.lastSyncedAt = lastSynced;
-  if (context.uiUrl) {
+  if (context.applicationUiUrl) {
+    app.uiUrl = context.applicationUiUrl({ name, namespace });
+  } else if (context.uiUrl) {
     const base = context.uiUrl.replace(/\/+$/, '');
     app.uiUrl = namespace
       ? `${base}/applications/${encodeURIComponent(

@@ -28,7 +28,10 @@ export function normalizeCluster(
   const version = raw.info?.serverVersion ?? raw.serverVersion;
   if (version) result.serverVersion = version;
   if (raw.namespaces?.length) result.namespaces = raw.namespaces;
-  const clusterRegion = raw.labels?.region ?? raw.labels?.['topology.kubernetes.io/region'] ?? region;
+  const clusterRegion =
+    raw.labels?.region ??
+    raw.labels?.['topology.kubernetes.io/region'] ??
+    region;
   if (clusterRegion) result.region = clusterRegion;
   return result;
 }

@@ -4,6 +4,15 @@ import {
 } from '@gitops-suite/plugin-gitops-common';
 import type { ArgoRevisionMetadata } from './argoCdTypes';
 
+/** Argo CD's verdicts for a commit that carries no signature at all. */
+const UNSIGNED = /\bunsigned\b|no signature|not signed/i;
+
+/**
+ * Signed, unsigned, invalid or unknown. Argo CD's source integrity check
+ * reports an unsigned commit as a problem (`... unsigned (key_id=)`), which is
+ * not an invalid signature: that is a bad, expired or revoked one, or a
+ * signature by a key the project does not trust.
+ */
 function signatureState(raw: ArgoRevisionMetadata): {
   state: SignatureState;
   problems: string[];
@@ -12,16 +21,21 @@ function signatureState(raw: ArgoRevisionMetadata): {
   const problems = checks.flatMap(c =>
     (c.problems ?? []).map(p => (c.name ? `${c.name}: ${p}` : p)),
   );
-  if (problems.length) return { state: 'invalid', problems };
+  if (problems.length) {
+    return {
+      state: problems.every(p => UNSIGNED.test(p)) ? 'unsigned' : 'invalid',
+      problems,
+    };
+  }
   const info = raw.signatureInfo;
   if (info !== undefined) {
     if (/bad signature|invalid|expired|revoked/i.test(info)) {
       return { state: 'invalid', problems: [info] };
     }
-    if (/good signature|signed/i.test(info) && !/unsigned/i.test(info)) {
+    if (/good signature|signed/i.test(info) && !UNSIGNED.test(info)) {
       return { state: 'signed', problems };
     }
-    if (info.trim() === '' || /unsigned|no signature/i.test(info)) {
+    if (info.trim() === '' || UNSIGNED.test(info)) {
       return checks.length
         ? { state: 'signed', problems }
         : { state: 'unsigned', problems };

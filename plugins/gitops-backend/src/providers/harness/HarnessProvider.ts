@@ -45,6 +45,7 @@ import {
 } from '../argocd/normalizeResources';
 import { normalizeRevisionMetadata } from '../argocd/normalizeRevisionMetadata';
 import { normalizeSyncWindows } from '../argocd/normalizeSyncWindows';
+import { leanArgoApplication } from '../argocd/leanFields';
 import { normalizeApplicationSet } from '../argocd/normalizeApplicationSet';
 import {
   normalizeCluster,
@@ -58,15 +59,12 @@ import type {
   HarnessPage,
   HarnessRepositoryWrapper,
 } from './harnessTypes';
+import {
+  harnessApplicationUiUrl,
+  HarnessScope,
+} from './harnessApplicationUiUrl';
 
 const enc = encodeURIComponent;
-
-interface HarnessScope {
-  accountIdentifier: string;
-  orgIdentifier?: string;
-  projectIdentifier?: string;
-  agentIdentifier: string;
-}
 
 /** An Argo CD Application, whether or not Harness wrapped it. */
 function unwrapApplication(
@@ -121,10 +119,15 @@ export class HarnessProvider implements GitOpsProvider {
       authHeaders: async () => ({ 'x-api-key': apiKey }),
       secrets: () => [apiKey],
     });
+    const uiUrl = agent.uiUrl;
+    const scope = this.scope;
     this.context = {
       agentId: agent.id,
       agentKind: agent.kind,
-      uiUrl: agent.uiUrl,
+      uiUrl,
+      applicationUiUrl: uiUrl
+        ? app => harnessApplicationUiUrl(uiUrl, scope, app)
+        : undefined,
       environments: options.environments,
     };
   }
@@ -235,8 +238,12 @@ export class HarnessProvider implements GitOpsProvider {
       }),
       signal: options?.signal,
     });
+    // Harness has no `fields`: cut to the lean shape here, before normalizing
+    const shape = query.lean
+      ? leanArgoApplication
+      : (app: ArgoApplication) => app;
     return (list.items ?? []).map(app =>
-      normalizeApplication(unwrapApplication(app), this.context),
+      normalizeApplication(shape(unwrapApplication(app)), this.context),
     );
   }
 
@@ -393,18 +400,18 @@ export class HarnessProvider implements GitOpsProvider {
   async listApplicationSets(
     options?: ProviderCallOptions,
   ): Promise<GitOpsApplicationSet[]> {
-    const list = await this.http.json<HarnessPage<HarnessApplicationSetWrapper>>(
-      {
-        method: 'POST',
-        path: '/gitops/api/v1/applicationsets',
-        query: this.scopeQuery(),
-        body: {
-          ...this.scopeBody(),
-          agentIdentifier: this.scope.agentIdentifier,
-        },
-        signal: options?.signal,
+    const list = await this.http.json<
+      HarnessPage<HarnessApplicationSetWrapper>
+    >({
+      method: 'POST',
+      path: '/gitops/api/v1/applicationsets',
+      query: this.scopeQuery(),
+      body: {
+        ...this.scopeBody(),
+        agentIdentifier: this.scope.agentIdentifier,
       },
-    );
+      signal: options?.signal,
+    });
     return page(list).map(set =>
       normalizeApplicationSet(this.unwrapSet(set), this.agent.id),
     );

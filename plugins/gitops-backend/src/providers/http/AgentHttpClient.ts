@@ -1,5 +1,7 @@
 import { GitOpsAgentError } from '@gitops-suite/plugin-gitops-node';
 import { readAgentErrorMessage } from './readAgentErrorMessage';
+import { currentFeed, FEED_HEADER } from './feedContext';
+import { classifyAgentRefusal } from './classifyAgentRefusal';
 
 /** Query parameters; arrays repeat the key, undefined values are dropped. */
 export type AgentQuery = Record<string, string | string[] | undefined>;
@@ -11,6 +13,8 @@ export interface AgentRequest {
   query?: AgentQuery | URLSearchParams;
   body?: unknown;
   signal?: AbortSignal;
+  /** Overrides the agent's per-call timeout (background reads of whole lists). */
+  timeoutMs?: number;
 }
 
 /** The raw answer of an agent call, body parsed when it is JSON. */
@@ -96,9 +100,35 @@ export class AgentHttpClient {
     return this.read(request, response);
   }
 
-  private async send(request: AgentRequest): Promise<Response> {
-    const { timeoutMs } = this.options;
-    const timeout = AbortSignal.timeout(timeoutMs);
+  /**
+   * Opens a long-lived answer (a watch stream): the per-call timeout bounds
+   * only the wait for the response headers; `request.signal` ends it.
+   * Resolves with the response once it is 2xx.
+   */
+  async stream(request: AgentRequest): Promise<Response> {
+    let response = await this.send(request, true);
+    if (response.status === 401 && this.options.renewCredential) {
+      await response.body?.cancel();
+      if (await this.options.renewCredential()) {
+        response = await this.send(request, true);
+      }
+    }
+    if (response.status >= 200 && response.status < 300) return response;
+    return this.read(request, response) as never;
+  }
+
+  private async send(
+    request: AgentRequest,
+    headersOnly = false,
+  ): Promise<Response> {
+    const timeoutMs = request.timeoutMs ?? this.options.timeoutMs;
+    const headerTimeout = new AbortController();
+    const timeout = headersOnly
+      ? headerTimeout.signal
+      : AbortSignal.timeout(timeoutMs);
+    const timer = headersOnly
+      ? setTimeout(() => headerTimeout.abort(), timeoutMs)
+      : undefined;
     const signal = request.signal
       ? AbortSignal.any([request.signal, timeout])
       : timeout;
@@ -110,6 +140,8 @@ export class AgentHttpClient {
     if (request.body !== undefined) {
       headers['content-type'] = 'application/json';
     }
+    const feed = currentFeed();
+    if (feed) headers[FEED_HEADER] = feed;
     try {
       return await fetch(url, {
         method: request.method ?? 'GET',
@@ -126,7 +158,12 @@ export class AgentHttpClient {
       if (request.signal?.aborted) {
         throw this.error('timeout', 'call was cancelled');
       }
-      throw this.error('unreachable', `is unreachable (${networkCause(error)})`);
+      throw this.error(
+        'unreachable',
+        `is unreachable (${networkCause(error)})`,
+      );
+    } finally {
+      clearTimeout(timer);
     }
   }
 
@@ -138,7 +175,10 @@ export class AgentHttpClient {
     try {
       text = await response.text();
     } catch (error) {
-      if (request.signal?.aborted || (error as Error)?.name === 'TimeoutError') {
+      if (
+        request.signal?.aborted ||
+        (error as Error)?.name === 'TimeoutError'
+      ) {
         throw this.error(
           'timeout',
           `did not finish answering within ${this.options.timeoutMs} ms`,
@@ -208,19 +248,31 @@ export class AgentHttpClient {
               : ''
           }${suffix}`,
           status,
-          Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : undefined,
+          Number.isFinite(retryAfter) && retryAfter > 0
+            ? retryAfter
+            : undefined,
         );
       }
-      default:
+      default: {
+        const refusal = classifyAgentRefusal(status, body);
+        if (refusal) {
+          return this.error(
+            refusal,
+            `refused the request (${status})${suffix}`,
+            status,
+          );
+        }
         return this.error(
           'upstream_error',
           `failed (${status})${suffix}`,
           status,
         );
+      }
     }
   }
 
-  private error(
+  /** A credential-free error of this agent (for stream readers). */
+  error(
     code: GitOpsAgentError['code'],
     message: string,
     status?: number,

@@ -11,6 +11,8 @@ const CODE_TITLES: Record<AgentError['code'], string> = {
   rate_limited: 'is rate limiting the portal',
   malformed_response: 'answered with something unreadable',
   upstream_error: 'failed',
+  conflict: 'refused a conflicting request',
+  invalid_request: 'refused the request as invalid',
 };
 
 function describe(error: AgentError): string {
@@ -23,10 +25,15 @@ function describe(error: AgentError): string {
 
 /**
  * One warning per agent that failed, shown above whatever the other agents
- * returned: results are partial, not wrong.
+ * returned: results are partial, not wrong. An agent whose applications are
+ * shown from their last known state says so instead of calling them missing.
  */
-export function AgentErrorBanners(props: { errors?: AgentError[] }) {
-  const { errors = [] } = props;
+export function AgentErrorBanners(props: {
+  errors?: AgentError[];
+  /** Agents whose applications below are shown from their last known state. */
+  shownFromLastState?: string[];
+}) {
+  const { errors = [], shownFromLastState = [] } = props;
   if (errors.length === 0) {
     return null;
   }
@@ -38,7 +45,11 @@ export function AgentErrorBanners(props: { errors?: AgentError[] }) {
           severity="warning"
           title={`Agent ${error.agentId} ${
             CODE_TITLES[error.code] ?? 'failed'
-          }; its applications are missing below`}
+          }; ${
+            shownFromLastState.includes(error.agentId)
+              ? 'its applications below show their last known state'
+              : 'its applications are missing below'
+          }`}
           message={describe(error)}
         />
       ))}

@@ -1,9 +1,10 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { devApp, entityRef, prodApp } from '../../__testUtils__/fixtures';
 import { denyingPermissionApi } from '../../__testUtils__/permissions';
 import { renderWithEntity } from '../../__testUtils__/renderWithEntity';
 import { testGitOpsApi } from '../../__testUtils__/testGitOpsApi';
+import { catalogWith } from '../../__testUtils__/catalog';
 import { ApplicationDrawer } from './ApplicationDrawer';
 
 async function openTab(name: string) {
@@ -54,6 +55,42 @@ describe('ApplicationDrawer', () => {
     expect(screen.getByText('signed')).toBeInTheDocument();
     expect(screen.getByText('unsigned')).toBeInTheDocument();
     expect(screen.getByText(/\(current\)/)).toBeInTheDocument();
+  });
+
+  it('shows a failed last sync with its error in the header, and links the repository', async () => {
+    const failing = {
+      ...prodApp,
+      sync: { status: 'Synced' as const, revision: prodApp.sync.revision },
+      health: { status: 'Healthy' as const },
+      operation: {
+        phase: 'Failed' as const,
+        message: 'Deployment.apps "payments" is invalid: spec.replicas',
+        startedAt: '2024-05-01T10:00:00Z',
+        finishedAt: '2024-05-01T10:00:42Z',
+      },
+    };
+    await renderWithEntity(
+      <ApplicationDrawer
+        entityRef={entityRef}
+        application={failing}
+        onClose={jest.fn()}
+      />,
+      { api: testGitOpsApi({ getApplication: async () => failing }) },
+    );
+    // visible on the first tab, although sync and health look fine
+    const status = await screen.findByText(/^Last sync failed at /);
+    expect(status).toHaveTextContent(
+      'Deployment.apps "payments" is invalid: spec.replicas',
+    );
+    expect(
+      screen.getByRole('link', { name: /acme\/payments-deploy/ }),
+    ).toHaveAttribute('href', 'https://github.com/acme/payments-deploy');
+  });
+
+  it('shows no failure banner after a successful sync', async () => {
+    await render();
+    await screen.findByText('Deployment/payments');
+    expect(screen.queryByText(/^Last sync failed/)).toBeNull();
   });
 
   it('shows the operation state with its message', async () => {
@@ -118,6 +155,8 @@ describe('ApplicationDrawer', () => {
     await render({ api });
     await openTab('Sync windows');
     expect(await screen.findByText('0 22 * * *')).toBeInTheDocument();
+    // the schedule in words, with the time zone it is read in
+    expect(screen.getByText('at 22:00 every day · UTC')).toBeInTheDocument();
     expect(screen.getByText('deny')).toBeInTheDocument();
     await openTab('ApplicationSet');
     expect(await screen.findByText('list: 3 environments')).toBeInTheDocument();
@@ -139,9 +178,17 @@ describe('ApplicationDrawer', () => {
     ).toBeInTheDocument();
   });
 
-  it('shows no operation buttons without permission', async () => {
+  it('shows the operations disabled, saying who owns the entity, without permission', async () => {
     const permissionApi = denyingPermissionApi();
     const authorize = jest.spyOn(permissionApi, 'authorize');
+    const catalogApi = catalogWith([
+      {
+        apiVersion: 'backstage.io/v1alpha1',
+        kind: 'Component',
+        metadata: { name: 'locked', namespace: 'default' },
+        spec: { owner: 'team-checkout' },
+      },
+    ]);
     // A ref of its own: usePermission caches decisions per permission and ref.
     await renderWithEntity(
       <ApplicationDrawer
@@ -149,20 +196,18 @@ describe('ApplicationDrawer', () => {
         application={devApp}
         onClose={jest.fn()}
       />,
-      { permissionApi },
+      { permissionApi, catalogApi },
     );
     expect(await screen.findByText('Deployment/payments')).toBeInTheDocument();
     await waitFor(() => expect(authorize).toHaveBeenCalledTimes(3));
-    await act(async () => {});
-    expect(
-      screen.queryByRole('button', { name: /^Sync$/ }),
-    ).not.toBeInTheDocument();
-    expect(
-      screen.queryByRole('button', { name: /Refresh/ }),
-    ).not.toBeInTheDocument();
-    expect(
-      screen.queryByRole('button', { name: /Rollback/ }),
-    ).not.toBeInTheDocument();
+    const reason = await screen.findByText(
+      'team-checkout owns locked; only its owners may refresh, sync or roll back its applications.',
+    );
+    for (const name of [/^Sync$/, /^Refresh$/, /^Hard refresh$/, /Rollback/]) {
+      const button = screen.getByRole('button', { name });
+      expect(button).toBeDisabled();
+      expect(button).toHaveAttribute('aria-describedby', reason.id);
+    }
   });
 
   it('shows only the operations the user may run', async () => {
@@ -179,14 +224,15 @@ describe('ApplicationDrawer', () => {
         ]),
       },
     );
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: /^Refresh$/ })).toBeEnabled(),
+    );
+    expect(screen.getByRole('button', { name: /^Sync$/ })).toBeDisabled();
+    expect(screen.getByRole('button', { name: /Rollback/ })).toBeDisabled();
     expect(
-      await screen.findByRole('button', { name: /^Refresh$/ }),
+      screen.getByText(
+        "You may not sync or roll back refresh-only's applications.",
+      ),
     ).toBeInTheDocument();
-    expect(
-      screen.queryByRole('button', { name: /^Sync$/ }),
-    ).not.toBeInTheDocument();
-    expect(
-      screen.queryByRole('button', { name: /Rollback/ }),
-    ).not.toBeInTheDocument();
   });
 });

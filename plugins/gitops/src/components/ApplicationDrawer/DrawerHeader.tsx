@@ -5,9 +5,32 @@ import IconButton from '@material-ui/core/IconButton';
 import Typography from '@material-ui/core/Typography';
 import CloseIcon from '@material-ui/icons/Close';
 import LaunchIcon from '@material-ui/icons/Launch';
+import Alert from '@material-ui/lab/Alert';
+import { formatTimestamp } from '../../lib/timeSince';
+import { RepositoryLink } from '../Links';
 import { HealthStatusChip, PolicyBadges, SyncStatusChip } from '../StatusChips';
 
-/** Name, states, destination and a link to the agent's UI. */
+/** A failed or errored last operation, with the agent's message. */
+function FailedOperation(props: { application: GitOpsApplication }) {
+  const { operation } = props.application;
+  if (!operation || !['Failed', 'Error'].includes(operation.phase)) {
+    return null;
+  }
+  const when = operation.finishedAt ?? operation.startedAt;
+  const kind = operation.dryRun ? 'dry run' : 'sync';
+  return (
+    <Alert severity="error" role="status">
+      Last {kind} {operation.phase === 'Error' ? 'errored' : 'failed'}
+      {when ? ` at ${formatTimestamp(when)}` : ''}
+      {operation.message ? `: ${operation.message}` : ''}
+    </Alert>
+  );
+}
+
+/**
+ * Name, states, destination, source repository, a failed last sync with
+ * its error, and a link to the agent's UI.
+ */
 export function DrawerHeader(props: {
   application: GitOpsApplication;
   onClose: () => void;
@@ -26,7 +49,7 @@ export function DrawerHeader(props: {
         </Typography>
         {source && (
           <Typography variant="body2" color="textSecondary">
-            {source.repoURL}
+            <RepositoryLink repoURL={source.repoURL} />
             {source.path ? ` · ${source.path}` : ''}
             {source.chart ? ` · chart ${source.chart}` : ''} @{' '}
             {source.targetRevision ?? 'HEAD'}
@@ -54,6 +77,7 @@ export function DrawerHeader(props: {
             </Link>
           )}
         </Box>
+        <FailedOperation application={app} />
       </Box>
       <IconButton aria-label="Close" onClick={onClose}>
         <CloseIcon />

@@ -8,6 +8,11 @@ import TableRow from '@material-ui/core/TableRow';
 import Typography from '@material-ui/core/Typography';
 import type { ApplicationRef } from '../../api';
 import { useSyncWindows } from '../../hooks/useSyncWindows';
+import { describeCron } from '../../lib/describeCron';
+import { ATTENTION_RED, StatusChip } from '../StatusChips';
+
+/** Argo CD reads a window's schedule in UTC unless it names a time zone. */
+const DEFAULT_TIME_ZONE = 'UTC';
 
 /** When the application's project lets syncs run. */
 export function SyncWindowsTab(props: { app: ApplicationRef }) {
@@ -26,7 +31,7 @@ export function SyncWindowsTab(props: { app: ApplicationRef }) {
       <TableHead>
         <TableRow>
           <TableCell>Kind</TableCell>
-          <TableCell>Schedule</TableCell>
+          <TableCell>Starts</TableCell>
           <TableCell>Duration</TableCell>
           <TableCell>Manual sync</TableCell>
           <TableCell>Now</TableCell>
@@ -36,15 +41,21 @@ export function SyncWindowsTab(props: { app: ApplicationRef }) {
         {value.map((window, index) => (
           <TableRow key={index}>
             <TableCell>
-              <Chip
-                size="small"
-                label={window.kind}
-                color={window.kind === 'deny' ? 'secondary' : 'primary'}
-              />
+              {window.kind === 'deny' ? (
+                <StatusChip label="deny" color={ATTENTION_RED} />
+              ) : (
+                <Chip size="small" label={window.kind} color="primary" />
+              )}
             </TableCell>
             <TableCell>
-              <code>{window.schedule}</code>
-              {window.timeZone ? ` (${window.timeZone})` : ''}
+              <Typography variant="body2">
+                {describeCron(window.schedule) ?? 'on the schedule'}
+                {' · '}
+                {window.timeZone ?? DEFAULT_TIME_ZONE}
+              </Typography>
+              <Typography variant="caption" color="textSecondary">
+                cron <code>{window.schedule}</code>
+              </Typography>
             </TableCell>
             <TableCell>{window.duration}</TableCell>
             <TableCell>{window.manualSync ? 'allowed' : 'no'}</TableCell>

@@ -1,21 +1,31 @@
 import type { GitOpsApplication } from '@gitops-suite/plugin-gitops-common';
 import Box from '@material-ui/core/Box';
 import Button from '@material-ui/core/Button';
+import Typography from '@material-ui/core/Typography';
 import HistoryIcon from '@material-ui/icons/History';
 import SyncIcon from '@material-ui/icons/Sync';
 import { useState } from 'react';
 import type { ApplicationRef } from '../../api';
+import { useEntityOwners } from '../../hooks/useEntityOwners';
 import { useGitOpsPermissions } from '../../hooks/useGitOpsPermissions';
 import { OperationOptions, useOperation } from '../../hooks/useOperation';
 import { OperationProgress } from './OperationProgress';
+import { permissionReason } from './permissionReason';
 import { RefreshButtons } from './RefreshButtons';
 import { RollbackDialog } from './RollbackDialog';
 import { SyncDialog } from './SyncDialog';
 
+function joinActions(actions: string[]): string {
+  return actions.length > 1
+    ? `${actions.slice(0, -1).join(', ')} or ${actions[actions.length - 1]}`
+    : actions[0];
+}
+
 /**
- * Refresh, sync and rollback for one application, each shown only when the
- * user holds its permission on the entity; follows a started operation to
- * its end and shows the agent's message.
+ * Refresh, sync and rollback for one application. An operation the user
+ * holds no permission for shows disabled, with the reason written beside
+ * it (who owns the entity). Follows a started operation to its end and
+ * shows the agent's message.
  */
 export function OperationsBar(props: {
   app: ApplicationRef;
@@ -28,48 +38,65 @@ export function OperationsBar(props: {
   const operation = useOperation(app, application, { ...options, onSettled });
   const [dialog, setDialog] = useState<'sync' | 'rollback' | undefined>();
   const busy = operation.running || application.operation?.phase === 'Running';
-  const any =
-    permissions.canRefresh || permissions.canSync || permissions.canRollback;
+  const owners = useEntityOwners(app.entityRef);
+  const denied = [
+    !permissions.canRefresh && 'refresh',
+    !permissions.canSync && 'sync',
+    !permissions.canRollback && 'roll back',
+  ].filter((action): action is string => Boolean(action));
+  const reasonId = `operations-reason-${application.key}`;
+  const reason =
+    !permissions.loading && denied.length > 0
+      ? permissionReason(app.entityRef, joinActions(denied), owners)
+      : undefined;
+  const describedBy = reason ? reasonId : undefined;
 
   return (
     <Box>
-      {any && (
-        <Box
-          display="flex"
-          flexWrap="wrap"
-          alignItems="center"
-          style={{ gap: 8 }}
+      <Box
+        display="flex"
+        flexWrap="wrap"
+        alignItems="center"
+        style={{ gap: 8 }}
+      >
+        <RefreshButtons
+          disabled={operation.running || !permissions.canRefresh}
+          describedBy={permissions.canRefresh ? undefined : describedBy}
+          onRefresh={operation.refresh}
+        />
+        <Button
+          size="small"
+          variant="contained"
+          color="primary"
+          startIcon={<SyncIcon />}
+          disabled={busy || !permissions.canSync}
+          aria-describedby={permissions.canSync ? undefined : describedBy}
+          onClick={() => setDialog('sync')}
         >
-          {permissions.canRefresh && (
-            <RefreshButtons
-              disabled={operation.running}
-              onRefresh={operation.refresh}
-            />
-          )}
-          {permissions.canSync && (
-            <Button
-              size="small"
-              variant="contained"
-              color="primary"
-              startIcon={<SyncIcon />}
-              disabled={busy}
-              onClick={() => setDialog('sync')}
-            >
-              Sync
-            </Button>
-          )}
-          {permissions.canRollback && (
-            <Button
-              size="small"
-              variant="outlined"
-              startIcon={<HistoryIcon />}
-              disabled={busy || application.history.length < 2}
-              onClick={() => setDialog('rollback')}
-            >
-              Rollback
-            </Button>
-          )}
-        </Box>
+          Sync
+        </Button>
+        <Button
+          size="small"
+          variant="outlined"
+          startIcon={<HistoryIcon />}
+          disabled={
+            busy || !permissions.canRollback || application.history.length < 2
+          }
+          aria-describedby={permissions.canRollback ? undefined : describedBy}
+          onClick={() => setDialog('rollback')}
+        >
+          Rollback
+        </Button>
+      </Box>
+      {reason && (
+        <Typography
+          id={reasonId}
+          variant="caption"
+          color="textSecondary"
+          component="p"
+        >
+          {reason}
+        </Typography>
       )}
       <OperationProgress
         status={operation.status}

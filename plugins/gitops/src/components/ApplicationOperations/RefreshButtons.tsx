@@ -6,18 +6,26 @@ import type { RefreshRequest } from '@gitops-suite/plugin-gitops-common';
 /** Refresh re-reads Git; hard refresh also regenerates the manifests. */
 export function RefreshButtons(props: {
   disabled: boolean;
+  /** The id of the text that says why the buttons are disabled. */
+  describedBy?: string;
   onRefresh: (request: RefreshRequest) => void;
 }) {
-  const { disabled, onRefresh } = props;
+  const { disabled, describedBy, onRefresh } = props;
   return (
     <ButtonGroup size="small" variant="outlined" disabled={disabled}>
       <Button
+        aria-describedby={describedBy}
         startIcon={<RefreshIcon />}
         onClick={() => onRefresh({ mode: 'normal' })}
       >
         Refresh
       </Button>
-      <Button onClick={() => onRefresh({ mode: 'hard' })}>Hard refresh</Button>
+      <Button
+        aria-describedby={describedBy}
+        onClick={() => onRefresh({ mode: 'hard' })}
+      >
+        Hard refresh
+      </Button>
     </ButtonGroup>
   );
 }

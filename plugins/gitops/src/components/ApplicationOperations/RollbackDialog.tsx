@@ -66,7 +66,8 @@ export function RollbackDialog(props: {
                 value={String(entry.id)}
                 control={<Radio />}
                 label={`#${entry.id} · ${
-                  shortRevision(historyRevision(entry)) ?? 'unknown'
+                  shortRevision(historyRevision(application, entry)) ??
+                  'unknown'
                 } · ${formatTimestamp(entry.deployedAt)}${
                   entry.initiatedBy ? ` · ${entry.initiatedBy}` : ''
                 }`}

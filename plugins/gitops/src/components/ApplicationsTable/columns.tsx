@@ -1,9 +1,11 @@
-import { Link, TableColumn } from '@backstage/core-components';
-import { shortRevision } from '@gitops-suite/plugin-gitops-common';
+import { Link } from '@backstage/core-components';
+import { deployedRevision } from '@gitops-suite/plugin-gitops-common';
 import type { GitOpsApplication } from '@gitops-suite/plugin-gitops-common';
 import LaunchIcon from '@material-ui/icons/Launch';
+import type { ReactNode } from 'react';
 import { revisionOf } from '../../lib/revision';
 import { formatTimestamp, timeSince } from '../../lib/timeSince';
+import { CommitLink } from '../Links';
 import { HealthStatusChip, PolicyBadges, SyncStatusChip } from '../StatusChips';
 
 /** A table row: the application plus flattened fields to sort and filter on. */
@@ -14,6 +16,8 @@ export type ApplicationRow = GitOpsApplication & {
   syncStatus: string;
   healthStatus: string;
   revision: string;
+  /** The repository of the source the revision belongs to. */
+  repoURL?: string;
 };
 
 export function toRow(app: GitOpsApplication): ApplicationRow {
@@ -26,26 +30,67 @@ export function toRow(app: GitOpsApplication): ApplicationRow {
     syncStatus: app.sync.status,
     healthStatus: app.health.status,
     revision: revisionOf(app) ?? '',
+    repoURL: deployedRevision(app).source?.repoURL,
   };
 }
 
-export const columns: TableColumn<ApplicationRow>[] = [
-  { title: 'Application', field: 'name', highlight: true },
-  { title: 'Environment', field: 'environment' },
-  { title: 'Agent', field: 'agentId' },
-  { title: 'Cluster', field: 'cluster' },
-  { title: 'Namespace', field: 'targetNamespace' },
-  { title: 'Project', field: 'project' },
+/** One column of the applications table. */
+export interface ApplicationColumn {
+  id: string;
+  title: string;
+  /** The value the column sorts on; not sortable without one. */
+  sortValue?: (row: ApplicationRow) => string | number | undefined;
+  render: (row: ApplicationRow) => ReactNode;
+  /** Columns that may wrap get a minimum width instead of `nowrap`. */
+  wrap?: boolean;
+}
+
+const text = (value: string) => value || '—';
+
+export const columns: ApplicationColumn[] = [
   {
+    id: 'environment',
+    title: 'Environment',
+    sortValue: row => row.environment,
+    render: row => text(row.environment),
+  },
+  {
+    id: 'agent',
+    title: 'Agent',
+    sortValue: row => row.agentId,
+    render: row => row.agentId,
+  },
+  {
+    id: 'cluster',
+    title: 'Cluster',
+    sortValue: row => row.cluster,
+    render: row => text(row.cluster),
+    wrap: true,
+  },
+  {
+    id: 'namespace',
+    title: 'Namespace',
+    sortValue: row => row.targetNamespace,
+    render: row => text(row.targetNamespace),
+  },
+  {
+    id: 'project',
+    title: 'Project',
+    sortValue: row => row.project,
+    render: row => text(row.project),
+  },
+  {
+    id: 'sync',
     title: 'Sync',
-    field: 'syncStatus',
+    sortValue: row => row.syncStatus,
     render: row => (
       <SyncStatusChip status={row.sync.status} revision={row.revision} />
     ),
   },
   {
+    id: 'health',
     title: 'Health',
-    field: 'healthStatus',
+    sortValue: row => row.healthStatus,
     render: row => (
       <HealthStatusChip
         status={row.health.status}
@@ -54,16 +99,16 @@ export const columns: TableColumn<ApplicationRow>[] = [
     ),
   },
   {
+    id: 'revision',
     title: 'Revision',
-    field: 'revision',
-    render: row => (
-      <code title={row.revision}>{shortRevision(row.revision)}</code>
-    ),
+    sortValue: row => row.revision,
+    render: row => <CommitLink repoURL={row.repoURL} revision={row.revision} />,
   },
   {
+    id: 'lastSync',
     title: 'Last sync',
-    field: 'lastSyncedAt',
-    defaultSort: 'desc',
+    sortValue: row =>
+      row.lastSyncedAt ? Date.parse(row.lastSyncedAt) : undefined,
     render: row => (
       <span title={formatTimestamp(row.lastSyncedAt)}>
         {timeSince(row.lastSyncedAt) ?? '—'}
@@ -71,13 +116,13 @@ export const columns: TableColumn<ApplicationRow>[] = [
     ),
   },
   {
+    id: 'policy',
     title: 'Policy',
-    sorting: false,
     render: row => <PolicyBadges policy={row.syncPolicy} />,
   },
   {
+    id: 'agentUi',
     title: 'Agent UI',
-    sorting: false,
     render: row =>
       row.uiUrl ? (
         <Link
@@ -87,6 +132,8 @@ export const columns: TableColumn<ApplicationRow>[] = [
         >
           <LaunchIcon fontSize="small" />
         </Link>
-      ) : null,
+      ) : (
+        '—'
+      ),
   },
 ];

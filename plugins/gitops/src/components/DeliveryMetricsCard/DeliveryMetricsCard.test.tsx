@@ -41,7 +41,9 @@ describe('DeliveryMetricsCard', () => {
     });
     await renderWithEntity(<DeliveryMetricsCard />, { api });
     await screen.findByRole('table', { name: 'Delivery metrics' });
-    fireEvent.mouseDown(screen.getByRole('button', { name: 'Metrics window' }));
+    fireEvent.mouseDown(
+      screen.getByRole('button', { name: /^Metrics window/ }),
+    );
     fireEvent.click(await screen.findByRole('option', { name: '7 days' }));
     expect(
       await screen.findByText('Last 7 days, from GitOps history'),

@@ -12,7 +12,10 @@ import { useDeliveryMetrics } from '../../hooks/useDeliveryMetrics';
 import { DeliveryMetricsTable } from './DeliveryMetricsTable';
 import { WindowSelect } from './WindowSelect';
 
-/** Props of {@link DeliveryMetricsCard}. */
+/**
+ * Props of the delivery metrics card (`EntityDeliveryMetricsCard`).
+ * @public
+ */
 export interface DeliveryMetricsCardProps {
   /** Days to look back at first (30 by default). */
   windowDays?: number;
@@ -54,7 +57,13 @@ export function DeliveryMetricsCard(props: DeliveryMetricsCardProps) {
     <InfoCard
       title="Delivery metrics"
       subheader={`Last ${windowDays} days, from GitOps history`}
-      action={<WindowSelect value={windowDays} onChange={setWindowDays} />}
+      action={
+        <WindowSelect
+          id="entity-metrics-window"
+          value={windowDays}
+          onChange={setWindowDays}
+        />
+      }
     >
       {isGitOpsAvailable(entity) ? (
         <Metrics windowDays={windowDays} />

@@ -62,7 +62,13 @@ const columns: TableColumn<Row>[] = [
 export function FleetDeliveryMetrics(props: { windowDays?: number }) {
   const [windowDays, setWindowDays] = useState(props.windowDays ?? 30);
   const { value, loading, error } = useFleetDeliveryMetrics(windowDays);
-  const select = <WindowSelect value={windowDays} onChange={setWindowDays} />;
+  const select = (
+    <WindowSelect
+      id="fleet-metrics-window"
+      value={windowDays}
+      onChange={setWindowDays}
+    />
+  );
 
   if (loading) return <Progress />;
   if (error && !value) {
@@ -108,6 +114,8 @@ export function FleetDeliveryMetrics(props: { windowDays?: number }) {
             pageSize: 20,
             search: true,
             padding: 'dense',
+            // column dragging nests a focusable handle in each sort button
+            draggable: false,
           }}
           emptyContent={
             <WarningPanel

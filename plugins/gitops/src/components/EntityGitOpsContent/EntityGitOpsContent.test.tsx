@@ -89,6 +89,81 @@ describe('EntityGitOpsContent', () => {
     expect(screen.getByText('Applications (1)')).toBeInTheDocument();
   });
 
+  it('shows the Production column as unknown while its agent is unreachable', async () => {
+    const api = testGitOpsApi({
+      getEntityApplications: async () => ({
+        ...entityApplications,
+        errors: [
+          {
+            agentId: 'prod-agent',
+            code: 'unreachable',
+            message: 'connect ECONNREFUSED 10.0.0.7:443',
+          },
+        ],
+        freshness: [
+          {
+            agentId: 'prod-agent',
+            syncedAt: '2024-05-01T12:00:00Z',
+            stale: true,
+            feed: 'watch',
+          },
+        ],
+      }),
+    });
+    await renderWithEntity(<EntityGitOpsContent />, { api });
+    const matrix = await screen.findByRole('table', {
+      name: 'Environment matrix',
+    });
+    expect(
+      within(matrix).getByRole('columnheader', { name: /^Production/ }),
+    ).toBeInTheDocument();
+    const prod = within(matrix).getByRole('button', {
+      name: /^Open payments-prod /,
+    });
+    expect(
+      within(prod).getByText('unknown: agent unreachable'),
+    ).toBeInTheDocument();
+    expect(
+      within(prod).getByText('last known: OutOfSync · Degraded'),
+    ).toBeInTheDocument();
+    // the other agent's application keeps its live state
+    const dev = within(matrix).getByRole('button', {
+      name: /^Open payments-dev /,
+    });
+    expect(within(dev).queryByText(/^unknown:/)).toBeNull();
+    expect(
+      screen.getByText(
+        /Agent prod-agent is unreachable; its applications below show their last known state/,
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it("shows no warning for an agent that serves none of the entity's applications", async () => {
+    const api = testGitOpsApi({
+      getEntityApplications: async () => ({
+        ...entityApplications,
+        errors: [
+          {
+            agentId: 'harness-eu',
+            code: 'unreachable',
+            message: 'connect ECONNREFUSED 10.0.0.9:443',
+          },
+        ],
+        freshness: [
+          {
+            agentId: 'harness-eu',
+            syncedAt: '2024-05-01T12:00:00Z',
+            stale: true,
+            feed: 'poll',
+          },
+        ],
+      }),
+    });
+    await renderWithEntity(<EntityGitOpsContent />, { api });
+    await screen.findByRole('table', { name: 'Environment matrix' });
+    expect(screen.queryByText(/Agent harness-eu/)).toBeNull();
+  });
+
   it('names the annotations when the entity has none', async () => {
     await renderWithEntity(<EntityGitOpsContent />, {
       entity: unannotatedEntity,
@@ -132,7 +207,7 @@ describe('EntityGitOpsContent', () => {
       name: 'Environment matrix',
     });
     await userEvent.click(
-      within(matrix).getByRole('button', { name: 'Open payments-prod' }),
+      within(matrix).getByRole('button', { name: /^Open payments-prod / }),
     );
     const tabs = await screen.findByRole('tablist', {
       name: 'Application details',

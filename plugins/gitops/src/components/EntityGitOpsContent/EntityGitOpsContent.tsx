@@ -5,7 +5,7 @@ import type { GitOpsApplication } from '@gitops-suite/plugin-gitops-common';
 import Grid from '@material-ui/core/Grid';
 import { useMemo, useState } from 'react';
 import { useEntityApplications } from '../../hooks/useEntityApplications';
-import type { OperationOptions } from '../../hooks/useOperation';
+import { entityOutage } from '../../lib/agentOutage';
 import { hasStatus } from '../../lib/errorMessage';
 import { AgentErrorBanners } from '../AgentErrorBanners';
 import { ApplicationDrawer } from '../ApplicationDrawer';
@@ -17,12 +17,15 @@ import {
   NoMatchingApplications,
 } from '../GitOpsEmptyState';
 
-/** Props of {@link EntityGitOpsContent}. */
+/**
+ * Props of {@link EntityGitOpsContent}.
+ * @public
+ */
 export interface EntityGitOpsContentProps {
   /** How often to refresh in the background while visible; 30 s by default. */
   refreshIntervalMs?: number;
   /** Pacing of followed operations (tests shorten it). */
-  operationOptions?: Omit<OperationOptions, 'onSettled'>;
+  operationOptions?: { pollIntervalMs?: number; timeoutMs?: number };
 }
 
 function GitOpsApplications(props: EntityGitOpsContentProps) {
@@ -48,12 +51,18 @@ function GitOpsApplications(props: EntityGitOpsContentProps) {
   if (!value) {
     return null;
   }
-  const errors = <AgentErrorBanners errors={value.errors} />;
+  const outage = entityOutage(value);
+  const errors = (
+    <AgentErrorBanners
+      errors={outage.errors}
+      shownFromLastState={[...outage.unreachable.keys()]}
+    />
+  );
   if (applications.length === 0) {
     return (
       <>
         {errors}
-        {value.errors.length === 0 && <NoMatchingApplications />}
+        {outage.errors.length === 0 && <NoMatchingApplications />}
       </>
     );
   }
@@ -65,6 +74,7 @@ function GitOpsApplications(props: EntityGitOpsContentProps) {
           <EnvironmentMatrix
             environments={value.environments}
             onSelect={setSelected}
+            unreachable={outage.unreachable}
           />
         </Grid>
         {value.environments.length > 1 && (

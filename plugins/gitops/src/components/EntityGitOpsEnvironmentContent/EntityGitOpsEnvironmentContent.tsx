@@ -38,6 +38,8 @@ function Deployments(props: { environment?: string; cluster?: string }) {
           pageSize: 25,
           padding: 'dense',
           search: true,
+          // column dragging nests a focusable handle in each sort button
+          draggable: false,
         }}
         emptyContent={
           <div style={{ padding: 16 }}>No application is deployed here.</div>

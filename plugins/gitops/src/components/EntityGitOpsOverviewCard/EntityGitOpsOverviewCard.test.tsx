@@ -53,4 +53,26 @@ describe('EntityGitOpsOverviewCard', () => {
       screen.getByRole('table', { name: 'Environments' }),
     ).toBeInTheDocument();
   });
+
+  it('does not name a failing agent that serves none of its applications', async () => {
+    const api = testGitOpsApi({
+      getEntityApplications: async () => ({
+        ...entityApplications,
+        errors: [
+          { agentId: 'harness-eu', code: 'unreachable', message: 'refused' },
+        ],
+        freshness: [
+          {
+            agentId: 'harness-eu',
+            syncedAt: '2024-05-01T12:00:00Z',
+            stale: true,
+            feed: 'poll',
+          },
+        ],
+      }),
+    });
+    await renderWithEntity(<EntityGitOpsOverviewCard />, { api });
+    await screen.findByRole('table', { name: 'Environments' });
+    expect(screen.queryByText(/did not answer/)).toBeNull();
+  });
 });

@@ -9,6 +9,7 @@ import TableBody from '@material-ui/core/TableBody';
 import Typography from '@material-ui/core/Typography';
 import Alert from '@material-ui/lab/Alert';
 import { useEntityApplications } from '../../hooks/useEntityApplications';
+import { entityOutage } from '../../lib/agentOutage';
 import { EnvironmentSummaryRow } from './EnvironmentSummaryRow';
 
 /** Where the entity runs, one line per environment, for the overview tab. */
@@ -33,12 +34,13 @@ export function EntityGitOpsOverviewCard() {
       (n, g) => n + g.applications.length,
       0,
     );
+    const { errors } = entityOutage(value);
     content = (
       <>
-        {value.errors.length > 0 && (
+        {errors.length > 0 && (
           <Alert severity="warning">
-            {value.errors.length} agent{value.errors.length === 1 ? '' : 's'}{' '}
-            did not answer: {value.errors.map(e => e.agentId).join(', ')}
+            {errors.length} agent{errors.length === 1 ? '' : 's'} did not
+            answer: {errors.map(e => e.agentId).join(', ')}
           </Alert>
         )}
         {total === 0 ? (

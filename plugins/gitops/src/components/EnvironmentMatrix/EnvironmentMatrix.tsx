@@ -1,5 +1,6 @@
 import { InfoCard } from '@backstage/core-components';
 import type {
+  AgentError,
   EnvironmentGroup,
   GitOpsApplication,
 } from '@gitops-suite/plugin-gitops-common';
@@ -22,8 +23,10 @@ const PAGE_SIZE = 20;
 export function EnvironmentMatrix(props: {
   environments: EnvironmentGroup[];
   onSelect: (app: GitOpsApplication) => void;
+  /** Failing agents, by id: their applications' state is unknown. */
+  unreachable?: Map<string, AgentError>;
 }) {
-  const { environments, onSelect } = props;
+  const { environments, onSelect, unreachable } = props;
   const matrix = useMemo(() => buildMatrix(environments), [environments]);
   const [page, setPage] = useState(0);
   const rows = matrix.rows.slice(page * PAGE_SIZE, (page + 1) * PAGE_SIZE);
@@ -56,7 +59,11 @@ export function EnvironmentMatrix(props: {
                   key={cell.environment}
                   style={{ verticalAlign: 'top', minWidth: 180 }}
                 >
-                  <MatrixCellView cell={cell} onSelect={onSelect} />
+                  <MatrixCellView
+                    cell={cell}
+                    onSelect={onSelect}
+                    unreachable={unreachable}
+                  />
                 </TableCell>
               ))}
             </TableRow>

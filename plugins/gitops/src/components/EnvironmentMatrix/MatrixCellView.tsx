@@ -1,4 +1,7 @@
-import type { GitOpsApplication } from '@gitops-suite/plugin-gitops-common';
+import type {
+  AgentError,
+  GitOpsApplication,
+} from '@gitops-suite/plugin-gitops-common';
 import Box from '@material-ui/core/Box';
 import Typography from '@material-ui/core/Typography';
 import type { MatrixCell } from '../../lib/buildMatrix';
@@ -9,8 +12,10 @@ import { PromotionBadge } from './PromotionBadge';
 export function MatrixCellView(props: {
   cell: MatrixCell;
   onSelect: (app: GitOpsApplication) => void;
+  /** Failing agents, by id. */
+  unreachable?: Map<string, AgentError>;
 }) {
-  const { cell, onSelect } = props;
+  const { cell, onSelect, unreachable } = props;
   if (cell.applications.length === 0) {
     return (
       <Typography color="textSecondary" aria-label="not deployed">
@@ -27,6 +32,7 @@ export function MatrixCellView(props: {
           app={app}
           showName={cell.applications.length > 1}
           onSelect={onSelect}
+          outage={unreachable?.get(app.agentId)}
         />
       ))}
     </Box>

@@ -1,66 +1,99 @@
 import {
+  InfoCard,
   Link,
   StatusError,
   StatusOK,
   StatusWarning,
-  Table,
-  TableColumn,
 } from '@backstage/core-components';
+import Box from '@material-ui/core/Box';
+import Table from '@material-ui/core/Table';
+import TableBody from '@material-ui/core/TableBody';
+import TableCell from '@material-ui/core/TableCell';
+import TableHead from '@material-ui/core/TableHead';
+import TableRow from '@material-ui/core/TableRow';
 import type { GitOpsAgent } from '../../api';
 import { timeSince } from '../../lib/timeSince';
 
 function State(props: { agent: GitOpsAgent }) {
-  const { state, message } = props.agent.status;
+  const { state } = props.agent.status;
   if (state === 'connected') return <StatusOK>connected</StatusOK>;
-  if (state === 'disconnected')
-    return (
-      <StatusWarning>disconnected{message ? `: ${message}` : ''}</StatusWarning>
-    );
-  return <StatusError>error{message ? `: ${message}` : ''}</StatusError>;
+  if (state === 'disconnected') {
+    return <StatusWarning>disconnected</StatusWarning>;
+  }
+  return <StatusError>error</StatusError>;
 }
 
-type Row = GitOpsAgent & { state: string; version: string };
+const nowrap = { whiteSpace: 'nowrap' } as const;
+/** Messages wrap between words, in a column wide enough to read them. */
+const prose = {
+  minWidth: 240,
+  maxWidth: 480,
+  overflowWrap: 'break-word',
+} as const;
 
-const columns: TableColumn<Row>[] = [
-  {
-    title: 'Agent',
-    field: 'id',
-    highlight: true,
-    render: row =>
-      row.uiUrl ? (
-        <Link to={row.uiUrl}>{row.title ?? row.id}</Link>
-      ) : (
-        row.title ?? row.id
-      ),
-  },
-  { title: 'Kind', field: 'kind' },
-  { title: 'Region', field: 'region' },
-  { title: 'Environments', render: row => (row.environments ?? []).join(', ') },
-  { title: 'State', field: 'state', render: row => <State agent={row} /> },
-  { title: 'Version', field: 'version' },
-  {
-    title: 'Components',
-    render: row =>
-      (row.status.components ?? [])
-        .map(component => `${component.name}: ${component.status}`)
-        .join(', '),
-  },
-  { title: 'Checked', render: row => timeSince(row.status.checkedAt) ?? '—' },
-];
-
-/** The agents the portal talks to: connectivity and versions. */
+/**
+ * The agents the portal talks to: connectivity, versions and, for an agent
+ * in trouble, the error in a column of its own wide enough to read.
+ */
 export function AgentsTable(props: { agents: GitOpsAgent[] }) {
-  const rows = props.agents.map(agent => ({
-    ...agent,
-    state: agent.status.state,
-    version: agent.status.version ?? '',
-  }));
   return (
-    <Table
-      title="Agents"
-      columns={columns}
-      data={rows}
-      options={{ paging: false, padding: 'dense', search: false }}
-    />
+    <InfoCard title="Agents" noPadding>
+      <Box style={{ overflowX: 'auto' }}>
+        <Table size="small" aria-label="Agents">
+          <TableHead>
+            <TableRow>
+              {[
+                'Agent',
+                'Kind',
+                'Region',
+                'Environments',
+                'State',
+                'Message',
+                'Version',
+                'Components',
+                'Checked',
+              ].map(title => (
+                <TableCell key={title} style={nowrap}>
+                  {title}
+                </TableCell>
+              ))}
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {props.agents.map(agent => (
+              <TableRow key={agent.id}>
+                <TableCell component="th" scope="row" style={nowrap}>
+                  {agent.uiUrl ? (
+                    <Link to={agent.uiUrl}>{agent.title ?? agent.id}</Link>
+                  ) : (
+                    agent.title ?? agent.id
+                  )}
+                </TableCell>
+                <TableCell style={nowrap}>{agent.kind}</TableCell>
+                <TableCell style={nowrap}>{agent.region ?? '—'}</TableCell>
+                <TableCell>{(agent.environments ?? []).join(', ')}</TableCell>
+                <TableCell style={nowrap}>
+                  <State agent={agent} />
+                </TableCell>
+                <TableCell style={prose}>
+                  {agent.status.message ?? '—'}
+                </TableCell>
+                <TableCell style={nowrap}>
+                  {agent.status.version ?? '—'}
+                </TableCell>
+                <TableCell style={prose}>
+                  {(agent.status.components ?? [])
+                    .map(component => `${component.name}: ${component.status}`)
+                    .join(', ') || '—'}
+                </TableCell>
+                <TableCell style={nowrap}>
+                  {timeSince(agent.status.checkedAt) ?? '—'}
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </Box>
+    </InfoCard>
   );
 }

@@ -51,7 +51,7 @@ export function BreakdownCard(props: {
                 },
               ]}
               onSelect={() => onSelect(row.name)}
-              legendLabel={label => `Filter by ${row.name} (${label})`}
+              legendAction={() => `Filter by ${row.name}, `}
             />
           </Box>
         );

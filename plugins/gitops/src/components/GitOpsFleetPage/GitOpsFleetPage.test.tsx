@@ -110,6 +110,48 @@ describe('GitOpsFleetPage', () => {
     expect(screen.getByText(/token expired/)).toBeInTheDocument();
   });
 
+  it("opens a row needing attention in the drawer and shows the agent's error", async () => {
+    const failed = {
+      ...prodApp,
+      entityRefs: ['component:default/payments'],
+      operation: {
+        phase: 'Failed' as const,
+        message: 'one or more synchronization tasks completed unsuccessfully',
+      },
+    };
+    await renderWithEntity(<GitOpsFleetPage />, {
+      api: fleetApi({
+        getFleetApplications: jest.fn(async () => ({
+          items: [devApp, failed],
+          errors: [],
+          total: 2,
+        })),
+        getApplication: async () => failed,
+      }),
+    });
+    const row = (await screen.findByText('Needs attention (1)'))
+      .closest('div[class*="MuiPaper"]')!
+      .querySelector('tbody tr') as HTMLElement;
+    expect(
+      within(row).getByText(
+        'Sync failed: one or more synchronization tasks completed unsuccessfully',
+      ),
+    ).toBeInTheDocument();
+    expect(within(row).getByRole('link', { name: 'payments' })).toHaveAttribute(
+      'href',
+      '/catalog/default/component/payments',
+    );
+    within(row).getByRole('button', { name: 'payments-prod' }).focus();
+    await userEvent.keyboard('{Enter}');
+    const tabs = await screen.findByRole('tablist', {
+      name: 'Application details',
+    });
+    expect(tabs).toBeInTheDocument();
+    expect(
+      screen.getByRole('heading', { name: 'payments-prod' }),
+    ).toBeVisible();
+  });
+
   it('reads its filters from the URL', async () => {
     const api = fleetApi();
     await renderWithEntity(<GitOpsFleetPage />, {
@@ -133,7 +175,7 @@ describe('GitOpsFleetPage', () => {
     const api = fleetApi();
     await renderWithEntity(<GitOpsFleetPage />, { api });
     await userEvent.click(
-      await screen.findByRole('button', { name: 'Filter by Degraded' }),
+      await screen.findByRole('button', { name: /^Filter by Degraded \d/ }),
     );
     await waitFor(() =>
       expect(api.getFleetApplications).toHaveBeenLastCalledWith({

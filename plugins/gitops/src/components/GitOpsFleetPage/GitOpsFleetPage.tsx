@@ -31,7 +31,10 @@ function uniqueErrors(...lists: AgentError[][]): AgentError[] {
   return [...seen.values()];
 }
 
-/** Props of {@link GitOpsFleetPage}. */
+/**
+ * Props of {@link GitOpsFleetPage}.
+ * @public
+ */
 export interface GitOpsFleetPageProps {
   title?: string;
   /** How often to refresh in the background while visible; 60 s by default. */
@@ -93,7 +96,10 @@ export function GitOpsFleetPage(props: GitOpsFleetPageProps = {}) {
             />
           </Grid>
           <Grid item xs={12}>
-            <ProblemApplicationsTable applications={applications.items} />
+            <ProblemApplicationsTable
+              applications={applications.items}
+              onChanged={fleet.retry}
+            />
           </Grid>
           <Grid item xs={12}>
             <FleetDeliveryMetrics />
@@ -105,7 +111,7 @@ export function GitOpsFleetPage(props: GitOpsFleetPageProps = {}) {
               onSelect={name => toggle('agent', name)}
             />
           </Grid>
-          <Grid item xs={12} md={6}>
+          <Grid item xs={12}>
             <AgentsTable agents={agents.value?.items ?? []} />
           </Grid>
         </Grid>

@@ -1,94 +1,155 @@
 import { Link, Table, TableColumn } from '@backstage/core-components';
 import { EntityRefLinks } from '@backstage/plugin-catalog-react';
+import MuiLink from '@material-ui/core/Link';
 import LaunchIcon from '@material-ui/icons/Launch';
+import { useState } from 'react';
 import type { FleetApplication } from '../../api';
+import { attentionMessage } from '../../lib/attentionMessage';
 import { timeSince } from '../../lib/timeSince';
+import { ApplicationDrawer } from '../ApplicationDrawer';
 import { HealthStatusChip, SyncStatusChip } from '../StatusChips';
 
 const PROBLEM_HEALTH = ['Degraded', 'Suspended', 'Missing'];
 
-/** Degraded, suspended, missing or out-of-sync applications. */
+/** Degraded, suspended, missing, out-of-sync or failed applications. */
 export function isProblem(app: FleetApplication): boolean {
   return (
     PROBLEM_HEALTH.includes(app.health.status) ||
-    app.sync.status === 'OutOfSync'
+    app.sync.status === 'OutOfSync' ||
+    app.operation?.phase === 'Failed' ||
+    app.operation?.phase === 'Error'
   );
 }
 
-type Row = FleetApplication & { id: string; owner: string };
+type Row = FleetApplication & { id: string; owner: string; message: string };
 
-const columns: TableColumn<Row>[] = [
-  { title: 'Application', field: 'name', highlight: true },
-  {
-    title: 'Owned by',
-    field: 'owner',
-    render: row =>
-      row.entityRefs && row.entityRefs.length > 0 ? (
-        <EntityRefLinks entityRefs={row.entityRefs} defaultKind="component" />
-      ) : (
-        row.service ?? '—'
+function columns(open: (row: Row) => void): TableColumn<Row>[] {
+  return [
+    {
+      title: 'Application',
+      field: 'name',
+      highlight: true,
+      render: row =>
+        row.entityRefs?.length ? (
+          <MuiLink
+            component="button"
+            variant="body2"
+            onClick={(event: React.MouseEvent) => {
+              event.stopPropagation();
+              open(row);
+            }}
+            style={{ textAlign: 'left', fontWeight: 500 }}
+          >
+            {row.name}
+          </MuiLink>
+        ) : (
+          row.name
+        ),
+    },
+    {
+      title: 'Owned by',
+      field: 'owner',
+      render: row =>
+        row.entityRefs && row.entityRefs.length > 0 ? (
+          <EntityRefLinks entityRefs={row.entityRefs} defaultKind="component" />
+        ) : (
+          row.service ?? '—'
+        ),
+    },
+    { title: 'Environment', field: 'environment' },
+    { title: 'Agent', field: 'agentId' },
+    {
+      title: 'Health',
+      field: 'health.status',
+      render: row => (
+        <HealthStatusChip
+          status={row.health.status}
+          message={row.health.message}
+        />
       ),
-  },
-  { title: 'Environment', field: 'environment' },
-  { title: 'Agent', field: 'agentId' },
-  {
-    title: 'Health',
-    field: 'health.status',
-    render: row => (
-      <HealthStatusChip
-        status={row.health.status}
-        message={row.health.message}
-      />
-    ),
-  },
-  {
-    title: 'Sync',
-    field: 'sync.status',
-    render: row => <SyncStatusChip status={row.sync.status} />,
-  },
-  { title: 'Message', field: 'health.message' },
-  {
-    title: 'Last sync',
-    field: 'lastSyncedAt',
-    render: row => timeSince(row.lastSyncedAt) ?? '—',
-  },
-  {
-    title: 'Agent UI',
-    sorting: false,
-    render: row =>
-      row.uiUrl ? (
-        <Link to={row.uiUrl} aria-label={`Open ${row.name} in the agent UI`}>
-          <LaunchIcon fontSize="small" />
-        </Link>
-      ) : null,
-  },
-];
+    },
+    {
+      title: 'Sync',
+      field: 'sync.status',
+      render: row => <SyncStatusChip status={row.sync.status} />,
+    },
+    {
+      title: 'Message',
+      field: 'message',
+      cellStyle: { minWidth: 240, overflowWrap: 'break-word' },
+    },
+    {
+      title: 'Last sync',
+      field: 'lastSyncedAt',
+      render: row => timeSince(row.lastSyncedAt) ?? '—',
+    },
+    {
+      title: 'Agent UI',
+      sorting: false,
+      render: row =>
+        row.uiUrl ? (
+          <Link
+            to={row.uiUrl}
+            onClick={event => event.stopPropagation()}
+            aria-label={`Open ${row.name} in the agent UI`}
+          >
+            <LaunchIcon fontSize="small" />
+          </Link>
+        ) : null,
+    },
+  ];
+}
 
-/** The applications that need attention, linked to the entities owning them. */
+/**
+ * The applications that need attention, with the agent's message. A row
+ * opens the application in a drawer, on behalf of the entity owning it;
+ * "Owned by" links to that entity.
+ */
 export function ProblemApplicationsTable(props: {
   applications: FleetApplication[];
+  onChanged?: () => void;
 }) {
+  const [selected, setSelected] = useState<Row | undefined>();
   const rows: Row[] = props.applications.filter(isProblem).map(app => ({
     ...app,
     id: app.key,
     owner: app.entityRefs?.join(', ') ?? app.service ?? '',
+    message: attentionMessage(app) ?? '',
   }));
+  const open = (row: Row) => {
+    if (row.entityRefs?.length) setSelected(row);
+  };
   return (
-    <Table
-      title={`Needs attention (${rows.length})`}
-      columns={columns}
-      data={rows}
-      options={{
-        paging: rows.length > 20,
-        pageSize: 20,
-        padding: 'dense',
-        search: true,
-      }}
-      emptyContent={
-        <div style={{ padding: 16 }}>
-          Every application is synced and healthy.
-        </div>
-      }
-    />
+    <>
+      <Table
+        title={`Needs attention (${rows.length})`}
+        columns={columns(open)}
+        data={rows}
+        onRowClick={(event, row) => {
+          // a link in the row (owner, agent UI) goes where it points
+          const target = event?.target as HTMLElement | undefined;
+          if (row && !target?.closest('a')) open(row);
+        }}
+        options={{
+          paging: rows.length > 20,
+          pageSize: 20,
+          padding: 'dense',
+          search: true,
+          // column dragging nests a focusable handle in each sort button
+          draggable: false,
+        }}
+        emptyContent={
+          <div style={{ padding: 16 }}>
+            Every application is synced and healthy.
+          </div>
+        }
+      />
+      <ApplicationDrawer
+        entityRef={selected?.entityRefs?.[0] ?? ''}
+        application={selected}
+        onClose={() => setSelected(undefined)}
+        onChanged={props.onChanged}
+      />
+    </>
   );
 }

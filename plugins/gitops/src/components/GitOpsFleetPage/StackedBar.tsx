@@ -9,6 +9,16 @@ export interface BarSegment {
   color: string;
 }
 
+/** Part of a button's name for screen readers, not shown. */
+const VISUALLY_HIDDEN = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
+
 /**
  * A horizontal bar split by share, with a legend whose entries can be
  * clicked (to filter by them).
@@ -17,14 +27,17 @@ export function StackedBar(props: {
   title: string;
   segments: BarSegment[];
   onSelect?: (label: string) => void;
-  /** The accessible name of a legend entry; `Filter by <label>` by default. */
-  legendLabel?: (label: string) => string;
+  /**
+   * What a legend entry does, read by screen readers before its label and
+   * count: `Filter by ` by default (the name reads "Filter by Healthy 8").
+   */
+  legendAction?: (label: string) => string;
 }) {
   const {
     title,
     segments,
     onSelect,
-    legendLabel = l => `Filter by ${l}`,
+    legendAction = () => 'Filter by ',
   } = props;
   const total = segments.reduce((sum, s) => sum + s.count, 0);
   return (
@@ -62,8 +75,8 @@ export function StackedBar(props: {
             key={s.label}
             onClick={() => onSelect?.(s.label)}
             disabled={!onSelect}
-            aria-label={legendLabel(s.label)}
           >
+            <span style={VISUALLY_HIDDEN}>{legendAction(s.label)}</span>
             <Box
               width={10}
               height={10}

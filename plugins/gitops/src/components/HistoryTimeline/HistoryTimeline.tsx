@@ -1,4 +1,4 @@
-import { shortRevision } from '@gitops-suite/plugin-gitops-common';
+import { deployedRevision } from '@gitops-suite/plugin-gitops-common';
 import type { GitOpsApplication } from '@gitops-suite/plugin-gitops-common';
 import Typography from '@material-ui/core/Typography';
 import Timeline from '@material-ui/lab/Timeline';
@@ -11,6 +11,7 @@ import TimelineSeparator from '@material-ui/lab/TimelineSeparator';
 import type { ApplicationRef } from '../../api';
 import { historyRevision } from '../../lib/revision';
 import { formatTimestamp } from '../../lib/timeSince';
+import { CommitLink } from '../Links';
 import { RevisionDetails } from './RevisionDetails';
 
 const MAX_ENTRIES = 10;
@@ -20,6 +21,7 @@ export function HistoryTimeline(props: {
   app: ApplicationRef;
   application: GitOpsApplication;
 }) {
+  const primaryRepo = deployedRevision(props.application).source?.repoURL;
   const entries = [...props.application.history]
     .sort((a, b) => b.id - a.id)
     .slice(0, MAX_ENTRIES);
@@ -33,7 +35,7 @@ export function HistoryTimeline(props: {
   return (
     <Timeline align="left" aria-label="Deployment history">
       {entries.map((entry, index) => {
-        const revision = historyRevision(entry);
+        const revision = historyRevision(props.application, entry);
         return (
           <TimelineItem key={entry.id}>
             <TimelineOppositeContent style={{ flex: 0.3 }}>
@@ -50,9 +52,11 @@ export function HistoryTimeline(props: {
             </TimelineSeparator>
             <TimelineContent>
               <Typography variant="body2">
-                <code title={revision}>
-                  {shortRevision(revision) ?? 'unknown revision'}
-                </code>
+                <CommitLink
+                  repoURL={primaryRepo}
+                  revision={revision}
+                  fallback="unknown revision"
+                />
                 {index === 0 ? ' (current)' : ''} · #{entry.id}
               </Typography>
               <RevisionDetails app={props.app} revision={revision} />

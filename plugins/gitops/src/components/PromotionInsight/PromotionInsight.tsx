@@ -9,6 +9,7 @@ import type {
   PromotionStep,
 } from '@gitops-suite/plugin-gitops-common';
 import Chip from '@material-ui/core/Chip';
+import { ATTENTION_RED, StatusChip } from '../StatusChips';
 import Table from '@material-ui/core/Table';
 import TableBody from '@material-ui/core/TableBody';
 import TableCell from '@material-ui/core/TableCell';
@@ -107,11 +108,14 @@ export function PromotionInsight() {
                     {step.from} → {step.to}
                   </TableCell>
                   <TableCell>
-                    <Chip
-                      size="small"
-                      label={STATUS_LABEL[step.status]}
-                      color={step.status === 'behind' ? 'secondary' : 'default'}
-                    />
+                    {step.status === 'behind' ? (
+                      <StatusChip
+                        label={STATUS_LABEL[step.status]}
+                        color={ATTENTION_RED}
+                      />
+                    ) : (
+                      <Chip size="small" label={STATUS_LABEL[step.status]} />
+                    )}
                     <Typography variant="caption" component="div">
                       {describe(step)}
                     </Typography>

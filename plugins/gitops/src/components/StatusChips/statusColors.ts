@@ -30,9 +30,32 @@ export const PHASE_COLORS: Record<OperationPhase, string> = {
   Terminating: '#766f94',
 };
 
-/** Dark text on light fills, white on dark ones. */
+/** A red for states that need attention, readable with white text. */
+export const ATTENTION_RED = '#c62828';
+
+const DARK_TEXT = '#1b1f23';
+const LIGHT_TEXT = '#ffffff';
+
+/** WCAG relative luminance of a `#rrggbb` colour. */
+function luminance(color: string): number {
+  const hex = color.replace('#', '');
+  const [r, g, b] = [0, 2, 4].map(i => {
+    const c = parseInt(hex.slice(i, i + 2), 16) / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  });
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+
+/** WCAG contrast ratio of two `#rrggbb` colours (1 to 21). */
+export function contrastRatio(a: string, b: string): number {
+  const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return (light + 0.05) / (dark + 0.05);
+}
+
+/** Dark or white text, whichever reads better on the fill (WCAG contrast). */
 export function textColorOn(background: string): string {
-  const hex = background.replace('#', '');
-  const [r, g, b] = [0, 2, 4].map(i => parseInt(hex.slice(i, i + 2), 16));
-  return 0.299 * r + 0.587 * g + 0.114 * b > 160 ? '#1b1f23' : '#ffffff';
+  return contrastRatio(background, DARK_TEXT) >=
+    contrastRatio(background, LIGHT_TEXT)
+    ? DARK_TEXT
+    : LIGHT_TEXT;
 }

@@ -4,6 +4,7 @@ import Ajv, { ErrorObject, ValidateFunction } from 'ajv';
 import { parse as parseYaml } from 'yaml';
 import { resolvePackagePath } from '@backstage/backend-plugin-api';
 import { InputError } from '@backstage/errors';
+import { pruneToSchema } from './pruneToSchema';
 
 const CRD_PATH = resolvePackagePath(
   '@gitops-suite/plugin-scaffolder-backend-module-gitops',
@@ -59,14 +60,22 @@ export class ApplicationSetSchemaValidator {
       allErrors: true,
       validateFormats: false,
     });
-    return new ApplicationSetSchemaValidator(ajv.compile(schema));
+    return new ApplicationSetSchemaValidator(ajv.compile(schema), schema);
   }
 
-  private constructor(private readonly validateFn: ValidateFunction) {}
+  private constructor(
+    private readonly validateFn: ValidateFunction,
+    private readonly schema: object,
+  ) {}
+
+  /** Drops nulls and undeclared fields as the API server does for a structural schema. */
+  prune<T>(manifest: T): T {
+    return pruneToSchema(manifest, this.schema);
+  }
 
   /** The failures, one line per failing field; empty when valid. */
   errors(manifest: unknown): string[] {
-    if (this.validateFn(manifest)) {
+    if (this.validateFn(this.prune(manifest))) {
       return [];
     }
     return (this.validateFn.errors ?? []).map(describe);

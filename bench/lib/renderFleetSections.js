@@ -1,0 +1,81 @@
+/*
+ * Markdown of the fleet-state benchmarks: fleet scale (source and built),
+ * load, apps per agent, live changes and the 100-agent scale.
+ */
+const { round } = require('./stats');
+
+const ms = v => (Number.isFinite(v) ? `${round(v, 1)}` : '-');
+const lat = s => (s && s.n ? `${ms(s.p50)} / ${ms(s.p99)} (${ms(s.min)}-${ms(s.max)}, n ${s.n})` : '-');
+const mb = v => (Number.isFinite(v) ? `${Math.round(v)}` : '-');
+
+function fleetSection(runs) {
+  const lines = [
+    `### Fleet scale (every application of the ${runs[0].agents} sandbox agents; targets: summary < 20 ms, filtered list < 50 ms, RSS built < 400 MB)`,
+    '',
+    '| backend | call | path | warm latency ms p50 / p99 (min-max, n) | upstream calls during warm samples | items | body |',
+    '|---|---|---|---|---|---|---|',
+  ];
+  for (const f of runs) {
+    for (const [name, r] of [['fleet summary', f.summary], ['filtered fleet list', f.filteredList], ['unfiltered fleet list', f.unfilteredList]]) {
+      lines.push(`| ${f.backend} | ${name} | \`${r.path}\` | ${lat(r.warmLatency)} | ${r.upstreamCallsDuringWarmSamples} | ${r.items ?? '-'} of ${r.total ?? '-'} | ${Math.round(r.responseBytes / 1024)} KB |`);
+    }
+  }
+  lines.push('', '| backend | start until every agent fresh | first fleet summary | RSS MB idle / loaded / after samples / max |', '|---|---|---|---|');
+  for (const f of runs) {
+    lines.push(`| ${f.backend} | ${ms(f.startToFreshMs)} ms | ${ms(f.coldSummary.ms)} ms, ${f.coldSummary.upstreamCalls} upstream calls | ${mb(f.rssMb.idle)} / ${mb(f.rssMb.afterColdLoad)} / ${mb(f.rssMb.afterWarmSamples)} / ${mb(f.rssMb.max)} |`);
+  }
+  return lines.join('\n');
+}
+
+function loadSection(runs) {
+  const a = runs[0];
+  return [
+    `### Load (${a.connections} concurrent entity-page loads for ${a.durationSeconds} s, ${a.agents} agents, fleet state warm; targets: 0 errors, 0 timeouts, p99 < 250 ms, 0 upstream calls per page)`,
+    '',
+    '| backend | page loads (2xx) | non-2xx / errors / timeouts | page loads/s | latency ms p50 / p99 / max | upstream calls (page traffic) | per page load | RSS MB after |',
+    '|---|---|---|---|---|---|---|---|',
+    ...runs.map(
+      r =>
+        `| ${r.backend} | ${r.pageLoads} (${r.pageLoads2xx}) | ${r.non2xx} / ${r.errors} / ${r.timeouts} | ${round(r.pageLoadsPerSecond, 1)} | ${r.latencyMs.p50} / ${r.latencyMs.p99} / ${r.latencyMs.max} | ${r.upstreamCalls} | ${round(r.upstreamCallsPerPageLoad, 4)} | ${mb(r.rssMb)} |`,
+    ),
+  ].join('\n');
+}
+
+function appsPerAgentSection(rows) {
+  const lines = [
+    '### Apps per agent (1 agent; the same entity, svc-0001 in dev, qa, prod; warm)',
+    '',
+    '| apps on the agent | Roadie ms p50 / p99 | Community ms p50 / p99 | suite warm ms p50 / p99 | suite speed-up over best peer | upstream calls per page (Roadie, Community, suite) | apps shown | suite load | RSS MB (suite, Roadie, Community) |',
+    '|---|---|---|---|---|---|---|---|---|',
+  ];
+  for (const r of rows) {
+    const best = Math.min(r.latency.roadie.p50, r.latency.community.p50);
+    const c = r.upstreamCallsPerPage;
+    lines.push(
+      `| ${r.appsPerAgent} | ${lat(r.latency.roadie)} | ${lat(r.latency.community)} | ${lat(r.latency.suite)} | ${round(best / r.latency.suite.p50, 1)}x | ${round(c.roadie, 2)}, ${round(c.community, 2)}, ${round(c.suite, 2)} | ${r.appsShown.roadie}, ${r.appsShown.community}, ${r.appsShown.suite} | ${ms(r.suiteLoadMs)} ms | ${mb(r.rssMb.suite)}, ${mb(r.rssMb.roadie)}, ${mb(r.rssMb.community)} |`,
+    );
+  }
+  return lines.join('\n');
+}
+
+function liveSection(l) {
+  return [
+    `### Live (${l.changes} changes on a sandbox agent until the suite's API shows them; target p50 and p99 < 1 s)`,
+    '',
+    '| change to API, ms p50 / p99 (min-max, n) |',
+    '|---|',
+    `| ${lat(l.changeToApiMs)} |`,
+  ].join('\n');
+}
+
+function scaleSection(s) {
+  return [
+    `### Scale (one replica, built, ${s.agents} agents x ${s.appsPerAgent} apps = ${s.applications} applications; targets: warm entity p50 < 5 ms, RSS < 1 GB)`,
+    '',
+    '| start until every agent fresh | warm entity page ms p50 / p99 (min-max, n) | apps shown | upstream calls during warm samples | RSS MB idle / loaded / after samples |',
+    '|---|---|---|---|---|',
+    `| ${round(s.startToFreshMs / 1000, 1)} s | ${lat(s.warmEntityPage)} | ${s.appsShown} | ${s.upstreamCallsDuringWarmSamples} | ${mb(s.rssMb.idle)} / ${mb(s.rssMb.loaded)} / ${mb(s.rssMb.afterSamples)} |`,
+  ].join('\n');
+}
+
+module.exports = { fleetSection, loadSection, appsPerAgentSection, liveSection, scaleSection };

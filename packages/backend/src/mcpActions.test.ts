@@ -1,0 +1,137 @@
+import {
+  mockCredentials,
+  mockServices,
+  startTestBackend,
+} from '@backstage/backend-test-utils';
+import { catalogServiceMock } from '@backstage/plugin-catalog-node/testUtils';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import mcpActionsPlugin from '@backstage/plugin-mcp-actions-backend';
+import gitopsPlugin from '@gitops-suite/plugin-gitops-backend';
+import { AuthorizeResult } from '@backstage/plugin-permission-common';
+
+jest.setTimeout(60_000);
+
+/*
+ * The GitOps actions as an AI assistant reaches them: an MCP client over
+ * Streamable HTTP against /api/mcp-actions/v1 of a backend with the gitops
+ * plugin and the MCP actions plugin, as packages/backend installs them.
+ */
+describe('GitOps actions over MCP', () => {
+  let baseUrl: string;
+  let stop: () => Promise<void>;
+  /** Permission names the permission service denies right now. */
+  const denied = new Set<string>();
+
+  beforeAll(async () => {
+    const backend = await startTestBackend({
+      features: [
+        gitopsPlugin,
+        mcpActionsPlugin,
+        catalogServiceMock.factory({ entities: [] }),
+        mockServices.rootConfig.factory({
+          data: {
+            backend: { actions: { pluginSources: ['gitops'] } },
+            gitops: { agents: [] },
+          },
+        }),
+        mockServices.permissions.mock({
+          authorize: async requests =>
+            requests.map(request => ({
+              result: denied.has(request.permission.name)
+                ? AuthorizeResult.DENY
+                : AuthorizeResult.ALLOW,
+            })) as any,
+        }).factory,
+        // no Authorization header, no caller (the default mock would make
+        // such a request the default user)
+        mockServices.httpAuth.factory({
+          defaultCredentials: mockCredentials.none(),
+        }),
+      ],
+    });
+    baseUrl = `http://localhost:${backend.server.port()}`;
+    stop = () => backend.stop();
+  });
+
+  afterAll(async () => {
+    await stop?.();
+  });
+
+  afterEach(() => denied.clear());
+
+  /** An MCP client connected with the given Authorization header. */
+  async function connect(authorization?: string) {
+    const client = new Client({ name: 'gitops-test-assistant', version: '1' });
+    await client.connect(
+      new StreamableHTTPClientTransport(
+        new URL(`${baseUrl}/api/mcp-actions/v1`),
+        {
+          requestInit: {
+            headers: authorization ? { authorization } : {},
+          },
+        },
+      ),
+    );
+    return client;
+  }
+
+  it('lists the GitOps actions as tools', async () => {
+    const client = await connect(mockCredentials.user.header());
+    const { tools } = await client.listTools();
+    await client.close();
+
+    expect(
+      tools
+        .map(tool => tool.name)
+        .filter(name => name.startsWith('gitops.'))
+        .sort(),
+    ).toEqual([
+      'gitops.get-entity-gitops-status',
+      'gitops.list-degraded-applications',
+      'gitops.refresh-application',
+      'gitops.sync-application',
+    ]);
+    const sync = tools.find(tool => tool.name === 'gitops.sync-application');
+    expect(sync?.inputSchema.properties).toEqual(
+      expect.objectContaining({
+        entityRef: expect.anything(),
+        agentId: expect.anything(),
+        application: expect.anything(),
+      }),
+    );
+    expect(sync?.annotations).toMatchObject({ readOnlyHint: false });
+  });
+
+  it('calls a GitOps action for the signed-in user, behind its permission', async () => {
+    const client = await connect(mockCredentials.user.header());
+
+    const answer = await client.callTool({
+      name: 'gitops.list-degraded-applications',
+      arguments: {},
+    });
+    expect(answer.isError).toBeFalsy();
+    expect(answer.structuredContent).toEqual({
+      total: 0,
+      items: [],
+      errors: [],
+    });
+
+    denied.add('gitops.fleet.read');
+    const refused = await client.callTool({
+      name: 'gitops.list-degraded-applications',
+      arguments: {},
+    });
+    await client.close();
+    expect(refused).toMatchObject({
+      isError: true,
+      content: [
+        { type: 'text', text: expect.stringContaining('gitops.fleet.read') },
+      ],
+    });
+  });
+
+  it('refuses a client without credentials', async () => {
+    await expect(connect()).rejects.toThrow(/401/);
+  });
+});

@@ -1,0 +1,164 @@
+import http from 'node:http';
+import { AddressInfo } from 'node:net';
+import {
+  mockCredentials,
+  mockServices,
+  startTestBackend,
+} from '@backstage/backend-test-utils';
+import type { Entity } from '@backstage/catalog-model';
+import { catalogServiceMock } from '@backstage/plugin-catalog-node/testUtils';
+import { startSandbox, Sandbox } from '@gitops-suite/sandbox-agent';
+import request from 'supertest';
+import { gitopsPlugin } from '../plugin';
+
+/** One request an agent received, as the recording tap saw it. */
+export interface TappedRequest {
+  method: string;
+  url: string;
+}
+
+/** A recording reverse proxy in front of the sandbox. */
+async function startTap(target: string) {
+  const seen: TappedRequest[] = [];
+  const upstream = new URL(target);
+  const server = http.createServer((req, res) => {
+    seen.push({ method: req.method ?? 'GET', url: req.url ?? '' });
+    const forward = http.request(
+      {
+        host: upstream.hostname,
+        port: upstream.port,
+        method: req.method,
+        path: req.url,
+        headers: req.headers,
+      },
+      answer => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      },
+    );
+    forward.on('error', () => res.destroy());
+    req.pipe(forward);
+  });
+  await new Promise<void>(resolve => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    seen,
+    close: () =>
+      new Promise<void>(resolve => {
+        server.close(() => resolve());
+        // kept-alive connections and open watch streams end here
+        server.closeAllConnections();
+      }),
+  };
+}
+
+export interface RouterTestBackend {
+  sandbox: Sandbox;
+  /** supertest against the backend; `/api/gitops/...` paths. */
+  api(): ReturnType<typeof request>;
+  /** An Authorization header of the default mock user. */
+  auth: string;
+  /**
+   * Permissions denied right now, by name or as `<name> <resource ref>` for
+   * one resource (clear it after each test).
+   */
+  denied: Set<string>;
+  /** Every request the agents received, in order. */
+  agentRequests: TappedRequest[];
+  /** Calls a sandbox agent's own API with its token, bypassing the backend. */
+  agentFetch(agentId: string, path: string): Promise<Response>;
+  stop(): Promise<void>;
+}
+
+/**
+ * The real gitops plugin in a test backend, over real HTTP to the agents of
+ * a real sandbox (through a recording tap, so a test can tell whether a
+ * request reached an agent at all). The permission service allows all but
+ * what `denied` names.
+ */
+export async function startRouterTestBackend(options: {
+  scenario: Record<string, unknown>;
+  entities: Entity[];
+  environments: Array<{ name: string; order: number; production?: boolean }>;
+}): Promise<RouterTestBackend> {
+  const sandbox = await startSandbox({
+    scenario: options.scenario,
+    log: () => {},
+  });
+  const tap = await startTap(sandbox.baseUrl);
+  const denied = new Set<string>();
+  try {
+    const permissions = mockServices.permissions.mock({
+      authorize: async (
+        requests: Array<{ permission: { name: string }; resourceRef?: string }>,
+      ) =>
+        requests.map(r => ({
+          result:
+            denied.has(r.permission.name) ||
+            denied.has(`${r.permission.name} ${r.resourceRef}`)
+              ? 'DENY'
+              : 'ALLOW',
+        })) as any,
+    });
+    const agents = sandbox.agents.map(agent => ({
+      id: agent.id,
+      kind: agent.kind,
+      url: agent.url.replace(sandbox.baseUrl, tap.url),
+      timeoutMs: 3000,
+      credentials: { token: agent.token },
+      ...(agent.kind === 'harness' && {
+        harness: {
+          accountIdentifier: agent.accountIdentifier,
+          orgIdentifier: agent.orgIdentifier,
+          projectIdentifier: agent.projectIdentifier,
+          agentIdentifier: agent.agentIdentifier,
+        },
+      }),
+    }));
+    const backend = await startTestBackend({
+      features: [
+        gitopsPlugin,
+        mockServices.rootConfig.factory({
+          data: {
+            backend: {
+              database: { client: 'better-sqlite3', connection: ':memory:' },
+            },
+            gitops: {
+              agents,
+              environments: options.environments,
+              poller: { frequencySeconds: 0 },
+            },
+          },
+        }),
+        catalogServiceMock.factory({ entities: options.entities }),
+        permissions.factory,
+        mockServices.httpAuth.factory({
+          defaultCredentials: mockCredentials.none(),
+        }),
+      ],
+    });
+    return {
+      sandbox,
+      api: () => request(backend.server),
+      auth: mockCredentials.user.header(),
+      denied,
+      agentRequests: tap.seen,
+      agentFetch(agentId, path) {
+        const agent = sandbox.agent(agentId);
+        return fetch(`${agent.url}${path}`, {
+          headers: { Authorization: `Bearer ${agent.token}` },
+        });
+      },
+      async stop() {
+        await backend.stop();
+        await tap.close();
+        await sandbox.close();
+      },
+    };
+  } catch (error) {
+    await tap.close();
+    await sandbox.close();
+    throw error;
+  }
+}

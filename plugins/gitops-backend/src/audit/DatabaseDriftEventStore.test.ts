@@ -1,0 +1,251 @@
+import { mockServices } from '@backstage/backend-test-utils';
+import { createTestDatabases } from '../__testUtils__/testDatabases';
+import { at, invalid, T0, testClock } from './__testUtils__/auditFixtures';
+import { DatabaseDriftEventStore } from './DatabaseDriftEventStore';
+
+jest.setTimeout(60_000);
+
+const databases = createTestDatabases();
+
+describe.each(databases.eachSupportedId())(
+  'DatabaseDriftEventStore (%s)',
+  id => {
+    let clock: ReturnType<typeof testClock>;
+
+    async function createStore() {
+      const knex = await databases.init(id);
+      const store = await DatabaseDriftEventStore.create({
+        database: mockServices.database({ knex }),
+        clock: () => clock.now(),
+      });
+      return { knex, store };
+    }
+
+    beforeEach(() => {
+      clock = testClock();
+    });
+
+    it('opens, finds and ends drift', async () => {
+      const { store } = await createStore();
+      await expect(
+        store.openDrift('prod-eu', 'payments-prod'),
+      ).resolves.toBeUndefined();
+
+      const opened = await store.recordDriftStart({
+        agentId: 'prod-eu',
+        application: 'payments-prod',
+        entityRef: 'component:default/payments',
+        environment: 'prod',
+        syncStatus: 'OutOfSync',
+        health: 'Degraded',
+        revision: 'abc123',
+      });
+      expect(opened).toEqual({
+        id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+        agentId: 'prod-eu',
+        application: 'payments-prod',
+        entityRef: 'component:default/payments',
+        environment: 'prod',
+        syncStatus: 'OutOfSync',
+        health: 'Degraded',
+        revision: 'abc123',
+        startedAt: T0,
+      });
+      await expect(
+        store.openDrift('prod-eu', 'payments-prod'),
+      ).resolves.toEqual(opened);
+
+      // Seeing the same drift again does not open a second period.
+      clock.tick();
+      await expect(
+        store.recordDriftStart({
+          agentId: 'prod-eu',
+          application: 'payments-prod',
+          syncStatus: 'OutOfSync',
+        }),
+      ).resolves.toEqual(opened);
+
+      const ended = await store.recordDriftEnd(
+        'prod-eu',
+        'payments-prod',
+        '2026-11-22T10:05:00.000Z',
+      );
+      expect(ended).toEqual({ ...opened, endedAt: '2026-11-22T10:05:00.000Z' });
+      await expect(
+        store.openDrift('prod-eu', 'payments-prod'),
+      ).resolves.toBeUndefined();
+      await expect(
+        store.recordDriftEnd('prod-eu', 'payments-prod', T0),
+      ).resolves.toBeUndefined();
+      await expect(store.listDriftEvents()).resolves.toEqual([ended]);
+
+      // A later drift opens a new period.
+      clock.set(at(T0, 10 * 60 * 1000).toISOString());
+      const again = await store.recordDriftStart({
+        agentId: 'prod-eu',
+        application: 'payments-prod',
+        syncStatus: 'Unknown',
+      });
+      expect(again.id).not.toBe(opened.id);
+      expect(again.startedAt).toBe('2026-11-22T10:10:00.000Z');
+    });
+
+    it('keeps applications in different namespaces apart', async () => {
+      const { store } = await createStore();
+      const plain = await store.recordDriftStart({
+        agentId: 'prod-eu',
+        application: 'api',
+        syncStatus: 'OutOfSync',
+      });
+      const namespaced = await store.recordDriftStart({
+        agentId: 'prod-eu',
+        application: 'api',
+        appNamespace: 'team-a',
+        syncStatus: 'OutOfSync',
+      });
+      expect(namespaced.id).not.toBe(plain.id);
+      expect(namespaced.appNamespace).toBe('team-a');
+
+      await store.recordDriftEnd(
+        'prod-eu',
+        'api',
+        '2026-11-22T10:01:00Z',
+        'team-a',
+      );
+      await expect(store.openDrift('prod-eu', 'api')).resolves.toEqual(plain);
+      await expect(
+        store.openDrift('prod-eu', 'api', 'team-a'),
+      ).resolves.toBeUndefined();
+    });
+
+    it('records a drift start time given by the poller', async () => {
+      const { store } = await createStore();
+      const opened = await store.recordDriftStart({
+        agentId: 'prod-eu',
+        application: 'api',
+        syncStatus: 'OutOfSync',
+        startedAt: '2026-11-22T11:30:00.250+01:00',
+      });
+      expect(opened.startedAt).toBe('2026-11-22T10:30:00.250Z');
+      await expect(store.openDrift('prod-eu', 'api')).resolves.toEqual(opened);
+    });
+
+    it('refuses to end drift before it started', async () => {
+      const { store } = await createStore();
+      await store.recordDriftStart({
+        agentId: 'prod-eu',
+        application: 'api',
+        syncStatus: 'OutOfSync',
+      });
+      await expect(
+        store.recordDriftEnd('prod-eu', 'api', '2026-11-22T09:59:59.000Z'),
+      ).rejects.toMatchObject({
+        name: 'InputError',
+        message: expect.stringContaining('endedAt'),
+      });
+      await expect(store.openDrift('prod-eu', 'api')).resolves.toBeDefined();
+    });
+
+    it('lists drift newest first, filtered and limited', async () => {
+      const { store } = await createStore();
+      const names = ['a', 'b', 'c', 'd'];
+      for (const name of names) {
+        await store.recordDriftStart({
+          agentId: name === 'd' ? 'dev' : 'prod-eu',
+          application: name,
+          entityRef: name === 'a' ? 'component:default/a' : undefined,
+          environment: name === 'd' ? 'dev' : 'prod',
+          syncStatus: 'OutOfSync',
+        });
+        clock.tick(60_000);
+      }
+      // a: 10:00-10:10, b: 10:01-10:02, c and d still open.
+      await store.recordDriftEnd('prod-eu', 'a', '2026-11-22T10:10:00.000Z');
+      await store.recordDriftEnd('prod-eu', 'b', '2026-11-22T10:02:00.000Z');
+
+      const apps = async (
+        filter: Parameters<typeof store.listDriftEvents>[0],
+      ) =>
+        (await store.listDriftEvents(filter)).map(event => event.application);
+
+      await expect(apps({})).resolves.toEqual(['d', 'c', 'b', 'a']);
+      await expect(apps({ open: true })).resolves.toEqual(['d', 'c']);
+      await expect(apps({ open: false })).resolves.toEqual(['b', 'a']);
+      await expect(apps({ agentId: 'dev' })).resolves.toEqual(['d']);
+      await expect(apps({ environment: 'prod' })).resolves.toEqual([
+        'c',
+        'b',
+        'a',
+      ]);
+      await expect(apps({ entityRef: 'component:default/a' })).resolves.toEqual(
+        ['a'],
+      );
+      await expect(
+        apps({ agentId: 'prod-eu', application: 'b' }),
+      ).resolves.toEqual(['b']);
+      await expect(
+        apps({ since: '2026-11-22T10:05:00.000Z' }),
+      ).resolves.toEqual(['d', 'c', 'a']);
+      await expect(
+        apps({ before: '2026-11-22T10:02:00.000Z' }),
+      ).resolves.toEqual(['b', 'a']);
+      await expect(apps({ limit: 1 })).resolves.toEqual(['d']);
+    });
+
+    describe('input validation', () => {
+      it('rejects bad drift records', async () => {
+        const { store } = await createStore();
+        const base = {
+          agentId: 'prod-eu',
+          application: 'api',
+          syncStatus: 'OutOfSync' as const,
+        };
+        await expect(
+          store.recordDriftStart({
+            ...base,
+            syncStatus: 'Drifting' as 'Synced',
+          }),
+        ).rejects.toMatchObject(invalid('syncStatus'));
+        await expect(
+          store.recordDriftStart({ ...base, health: 'Sick' as 'Healthy' }),
+        ).rejects.toMatchObject(invalid('health'));
+        await expect(
+          store.recordDriftStart({ ...base, startedAt: '22/11/2026' }),
+        ).rejects.toMatchObject(invalid('startedAt'));
+        await expect(
+          store.recordDriftStart({ ...base, application: '' }),
+        ).rejects.toMatchObject(invalid('application'));
+        await expect(
+          store.recordDriftEnd('prod-eu', 'api', 'later'),
+        ).rejects.toMatchObject(invalid('endedAt'));
+        await expect(store.openDrift('', 'api')).rejects.toMatchObject(
+          invalid('agentId'),
+        );
+        await expect(store.listDriftEvents()).resolves.toEqual([]);
+      });
+
+      it('rejects bad list filters', async () => {
+        const { store } = await createStore();
+        for (const limit of [0, -1, 501, 1.5, Number.NaN, '10']) {
+          await expect(
+            store.listDriftEvents({ limit: limit as number }),
+          ).rejects.toMatchObject(invalid('limit'));
+        }
+        for (const time of ['now', '2026-11-22', '2026-11-22T10:00:00']) {
+          await expect(
+            store.listDriftEvents({ since: time }),
+          ).rejects.toMatchObject(invalid('since'));
+          await expect(
+            store.listDriftEvents({ before: time }),
+          ).rejects.toMatchObject(invalid('before'));
+        }
+        await expect(
+          store.listDriftEvents({ open: 'yes' as unknown as boolean }),
+        ).rejects.toMatchObject(invalid('open'));
+        await expect(
+          store.listDriftEvents({ environment: '' }),
+        ).rejects.toMatchObject(invalid('environment'));
+      });
+    });
+  },
+);

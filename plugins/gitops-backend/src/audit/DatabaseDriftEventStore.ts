@@ -1,0 +1,265 @@
+import { InputError } from '@backstage/errors';
+import {
+  HEALTH_STATUSES,
+  HealthStatusCode,
+  SYNC_STATUSES,
+  SyncStatusCode,
+} from '@gitops-suite/plugin-gitops-common';
+import { Knex } from 'knex';
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import {
+  limit,
+  name,
+  oneOf,
+  optionalName,
+  parseInput,
+  record,
+  timestamp,
+} from '../database/inputSchemas';
+import {
+  connectDatabase,
+  DatabaseStoreOptions,
+} from '../database/migrateDatabase';
+import { DbTimestamp, toIsoTimestamp } from '../database/rowValues';
+import { DriftEventStore } from './DriftEventStore';
+import {
+  ApplicationLocator,
+  DriftEventFilter,
+  DriftRecord,
+  DriftStartInput,
+} from './types';
+
+const TABLE = 'gitops_drift_events';
+
+type DriftRow = {
+  id: string;
+  agent_id: string;
+  application: string;
+  app_namespace: string | null;
+  entity_ref: string | null;
+  environment: string | null;
+  sync_status: SyncStatusCode;
+  health: HealthStatusCode | null;
+  revision: string | null;
+  started_at: DbTimestamp;
+  ended_at: DbTimestamp | null;
+};
+
+const locatorFields = {
+  agentId: name(),
+  application: name(),
+  appNamespace: optionalName(),
+};
+
+const locatorInput = record(locatorFields);
+
+const startInput = record({
+  ...locatorFields,
+  entityRef: optionalName(),
+  environment: optionalName(),
+  syncStatus: oneOf(SYNC_STATUSES),
+  health: oneOf(HEALTH_STATUSES)
+    .nullish()
+    .transform(value => value ?? null),
+  revision: optionalName(),
+  startedAt: timestamp.optional(),
+});
+
+const filterInput = record({
+  entityRef: optionalName(),
+  agentId: optionalName(),
+  application: optionalName(),
+  appNamespace: optionalName(),
+  environment: optionalName(),
+  open: z.boolean({ invalid_type_error: 'must be a boolean' }).optional(),
+  since: timestamp.optional(),
+  before: timestamp.optional(),
+  limit,
+});
+
+/**
+ * The knex implementation of {@link DriftEventStore} (table
+ * `gitops_drift_events`), on SQLite or PostgreSQL.
+ */
+export class DatabaseDriftEventStore implements DriftEventStore {
+  readonly #db: Knex;
+  readonly #clock: () => Date;
+
+  /** Connects to the plugin's database with its schema up to date. */
+  static async create(
+    options: DatabaseStoreOptions,
+  ): Promise<DatabaseDriftEventStore> {
+    const client = await connectDatabase(options.database, options);
+    return new DatabaseDriftEventStore(
+      client,
+      options.clock ?? (() => new Date()),
+    );
+  }
+
+  private constructor(db: Knex, clock: () => Date) {
+    this.#db = db;
+    this.#clock = clock;
+  }
+
+  async recordDriftStart(input: DriftStartInput): Promise<DriftRecord> {
+    const valid = parseInput(startInput, input, 'drift');
+    const row: DriftRow = {
+      id: randomUUID(),
+      agent_id: valid.agentId,
+      application: valid.application,
+      app_namespace: valid.appNamespace,
+      entity_ref: valid.entityRef,
+      environment: valid.environment,
+      sync_status: valid.syncStatus,
+      health: valid.health,
+      revision: valid.revision,
+      started_at: valid.startedAt ?? new Date(this.#clock().getTime()),
+      ended_at: null,
+    };
+
+    return this.#db.transaction(async tx => {
+      const open = await whereOpenDrift(tx, toLocator(valid)).first();
+      if (open) {
+        return toDrift(open);
+      }
+      await tx<DriftRow>(TABLE).insert(row);
+      return toDrift(row);
+    });
+  }
+
+  async recordDriftEnd(
+    agentId: string,
+    application: string,
+    endedAt: string,
+    appNamespace?: string,
+  ): Promise<DriftRecord | undefined> {
+    const locator = parseLocator(agentId, application, appNamespace);
+    const end = parseInput(timestamp, endedAt, 'endedAt');
+
+    return this.#db.transaction(async tx => {
+      // Normally one row; closing every open row also heals duplicates left
+      // by two pollers that raced.
+      const open = (await whereOpenDrift(tx, locator).select()).map(toDrift);
+      if (open.length === 0) {
+        return undefined;
+      }
+      const latest = open[0];
+      if (end.getTime() < Date.parse(latest.startedAt)) {
+        throw new InputError(
+          `Invalid endedAt: ${endedAt} is before the drift started (${latest.startedAt})`,
+        );
+      }
+      await tx<DriftRow>(TABLE)
+        .whereIn(
+          'id',
+          open.map(event => event.id),
+        )
+        .whereNull('ended_at')
+        .update({ ended_at: end });
+      return { ...latest, endedAt: end.toISOString() };
+    });
+  }
+
+  async openDrift(
+    agentId: string,
+    application: string,
+    appNamespace?: string,
+  ): Promise<DriftRecord | undefined> {
+    const locator = parseLocator(agentId, application, appNamespace);
+    const row = await whereOpenDrift(this.#db, locator).first();
+    return row ? toDrift(row) : undefined;
+  }
+
+  async listDriftEvents(filter: DriftEventFilter = {}): Promise<DriftRecord[]> {
+    const valid = parseInput(filterInput, filter, 'filter');
+    const query = this.#db<DriftRow>(TABLE);
+    const columns = {
+      entity_ref: valid.entityRef,
+      agent_id: valid.agentId,
+      application: valid.application,
+      app_namespace: valid.appNamespace,
+      environment: valid.environment,
+    };
+    for (const [column, value] of Object.entries(columns)) {
+      if (value !== null) query.where(column, value);
+    }
+    if (valid.open === true) query.whereNull('ended_at');
+    if (valid.open === false) query.whereNotNull('ended_at');
+    const since = valid.since;
+    if (since !== undefined) {
+      query.where(inner =>
+        inner.whereNull('ended_at').orWhere('ended_at', '>=', since),
+      );
+    }
+    if (valid.before !== undefined) {
+      query.where('started_at', '<', valid.before);
+    }
+    const rows = await query
+      .orderBy([
+        { column: 'started_at', order: 'desc' },
+        { column: 'id', order: 'desc' },
+      ])
+      .limit(valid.limit)
+      .select();
+    return rows.map(toDrift);
+  }
+}
+
+function parseLocator(
+  agentId: string,
+  application: string,
+  appNamespace: string | undefined,
+): ApplicationLocator {
+  return toLocator(
+    parseInput(
+      locatorInput,
+      { agentId, application, appNamespace },
+      'application',
+    ),
+  );
+}
+
+function toLocator(valid: {
+  agentId: string;
+  application: string;
+  appNamespace: string | null;
+}): ApplicationLocator {
+  return {
+    agentId: valid.agentId,
+    application: valid.application,
+    ...(valid.appNamespace !== null && { appNamespace: valid.appNamespace }),
+  };
+}
+
+function whereOpenDrift(db: Knex, locator: ApplicationLocator) {
+  const query = db<DriftRow>(TABLE)
+    .where('agent_id', locator.agentId)
+    .where('application', locator.application)
+    .whereNull('ended_at');
+  if (locator.appNamespace === undefined) {
+    query.whereNull('app_namespace');
+  } else {
+    query.where('app_namespace', locator.appNamespace);
+  }
+  return query.orderBy([
+    { column: 'started_at', order: 'desc' },
+    { column: 'id', order: 'desc' },
+  ]);
+}
+
+function toDrift(row: DriftRow): DriftRecord {
+  return {
+    id: row.id,
+    agentId: row.agent_id,
+    application: row.application,
+    ...(row.app_namespace !== null && { appNamespace: row.app_namespace }),
+    ...(row.entity_ref !== null && { entityRef: row.entity_ref }),
+    ...(row.environment !== null && { environment: row.environment }),
+    startedAt: toIsoTimestamp(row.started_at),
+    ...(row.ended_at !== null && { endedAt: toIsoTimestamp(row.ended_at) }),
+    syncStatus: row.sync_status,
+    ...(row.health !== null && { health: row.health }),
+    ...(row.revision !== null && { revision: row.revision }),
+  };
+}

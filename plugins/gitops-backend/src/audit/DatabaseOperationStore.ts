@@ -1,0 +1,288 @@
+import { ConflictError, InputError, NotFoundError } from '@backstage/errors';
+import { durationToMilliseconds, HumanDuration } from '@backstage/types';
+import type {
+  OperationAction,
+  OperationOutcome,
+} from '@gitops-suite/plugin-gitops-common';
+import { Knex } from 'knex';
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import {
+  limit,
+  name,
+  oneOf,
+  optionalName,
+  parseInput,
+  record,
+  timestamp,
+} from '../database/inputSchemas';
+import {
+  connectDatabase,
+  DatabaseStoreOptions,
+} from '../database/migrateDatabase';
+import { DbTimestamp, toIsoTimestamp } from '../database/rowValues';
+import { OperationStore } from './OperationStore';
+import {
+  AuditOperation,
+  CompleteOperationInput,
+  OperationFilter,
+  StartOperationInput,
+} from './types';
+
+const TABLE = 'gitops_operations';
+const DEFAULT_PENDING_TIMEOUT: HumanDuration = { minutes: 15 };
+/** Largest JSON encoding of an operation's parameters. */
+const MAX_PARAMETERS_LENGTH = 64 * 1024;
+/** Longer outcome messages are truncated, never rejected. */
+const MAX_MESSAGE_LENGTH = 8 * 1024;
+
+// A record (not an array) so that the compiler flags an action added to or
+// removed from the domain type in gitops-common.
+const ACTIONS: Record<OperationAction, true> = {
+  refresh: true,
+  sync: true,
+  rollback: true,
+  'applicationset.create': true,
+};
+const UUID_PATTERN =
+  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+type OperationRow = {
+  id: string;
+  actor: string;
+  entity_ref: string | null;
+  agent_id: string;
+  application: string | null;
+  app_namespace: string | null;
+  action: OperationAction;
+  parameters: string;
+  outcome: OperationOutcome;
+  message: string | null;
+  started_at: DbTimestamp;
+  finished_at: DbTimestamp | null;
+};
+
+const message = z
+  .string({ invalid_type_error: 'must be a string' })
+  .nullish()
+  .transform(value => {
+    if (value === undefined || value === null) return null;
+    return value.length > MAX_MESSAGE_LENGTH
+      ? `${value.slice(0, MAX_MESSAGE_LENGTH - 1)}…`
+      : value;
+  });
+
+const parameters = z
+  .record(z.unknown(), { invalid_type_error: 'must be an object' })
+  .transform((value, ctx) => {
+    let encoded: string;
+    try {
+      encoded = JSON.stringify(value);
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'not serializable as JSON' });
+      return z.NEVER;
+    }
+    if (encoded.length > MAX_PARAMETERS_LENGTH) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `larger than ${MAX_PARAMETERS_LENGTH} characters as JSON`,
+      });
+      return z.NEVER;
+    }
+    return encoded;
+  });
+
+const startInput = record({
+  actor: name(),
+  entityRef: optionalName(),
+  agentId: name(),
+  application: optionalName(),
+  appNamespace: optionalName(),
+  action: oneOf(Object.keys(ACTIONS) as OperationAction[]),
+  parameters,
+  message,
+});
+
+const completion = record({
+  outcome: oneOf<CompleteOperationInput['outcome']>(['succeeded', 'failed']),
+  message,
+});
+
+const filterInput = record({
+  entityRef: optionalName(),
+  agentId: optionalName(),
+  application: optionalName(),
+  appNamespace: optionalName(),
+  limit,
+  before: timestamp.optional(),
+});
+
+/**
+ * Options of {@link DatabaseOperationStore.create}.
+ */
+export interface DatabaseOperationStoreOptions extends DatabaseStoreOptions {
+  /**
+   * How long an operation may stay `pending` before it is reported as
+   * `unknown` (default 15 minutes).
+   */
+  pendingTimeout?: HumanDuration;
+}
+
+/**
+ * The knex implementation of {@link OperationStore} (table
+ * `gitops_operations`), on SQLite or PostgreSQL.
+ */
+export class DatabaseOperationStore implements OperationStore {
+  readonly #db: Knex;
+  readonly #pendingTimeoutMs: number;
+  readonly #clock: () => Date;
+
+  /** Connects to the plugin's database with its schema up to date. */
+  static async create(
+    options: DatabaseOperationStoreOptions,
+  ): Promise<DatabaseOperationStore> {
+    const pendingTimeoutMs = durationToMilliseconds(
+      options.pendingTimeout ?? DEFAULT_PENDING_TIMEOUT,
+    );
+    if (!Number.isFinite(pendingTimeoutMs) || pendingTimeoutMs <= 0) {
+      throw new InputError(
+        'Invalid pendingTimeout: must be a positive duration',
+      );
+    }
+    const client = await connectDatabase(options.database, options);
+    return new DatabaseOperationStore(
+      client,
+      pendingTimeoutMs,
+      options.clock ?? (() => new Date()),
+    );
+  }
+
+  private constructor(db: Knex, pendingTimeoutMs: number, clock: () => Date) {
+    this.#db = db;
+    this.#pendingTimeoutMs = pendingTimeoutMs;
+    this.#clock = clock;
+  }
+
+  async startOperation(input: StartOperationInput): Promise<AuditOperation> {
+    const valid = parseInput(startInput, input, 'operation');
+    const row: OperationRow = {
+      id: randomUUID(),
+      actor: valid.actor,
+      entity_ref: valid.entityRef,
+      agent_id: valid.agentId,
+      application: valid.application,
+      app_namespace: valid.appNamespace,
+      action: valid.action,
+      parameters: valid.parameters,
+      outcome: 'pending',
+      message: valid.message,
+      started_at: this.#now(),
+      finished_at: null,
+    };
+    await this.#db<OperationRow>(TABLE).insert(row);
+    return this.#toOperation(row);
+  }
+
+  async completeOperation(
+    id: string,
+    result: CompleteOperationInput,
+  ): Promise<void> {
+    if (typeof id !== 'string' || !UUID_PATTERN.test(id)) {
+      throw new InputError('Invalid id: must be a UUID');
+    }
+    const { outcome, message: text } = parseInput(completion, result, 'result');
+
+    const updated = await this.#db<OperationRow>(TABLE)
+      .where({ id, outcome: 'pending' })
+      .update({ outcome, message: text, finished_at: this.#now() });
+    if (updated > 0) {
+      return;
+    }
+
+    const existing = await this.#db<OperationRow>(TABLE)
+      .where({ id })
+      .first('outcome');
+    if (!existing) {
+      throw new NotFoundError(`No operation with id '${id}'`);
+    }
+    throw new ConflictError(
+      `Operation '${id}' already ended with outcome '${existing.outcome}'`,
+    );
+  }
+
+  async getOperation(id: string): Promise<AuditOperation | undefined> {
+    if (typeof id !== 'string' || !UUID_PATTERN.test(id)) {
+      return undefined;
+    }
+    const row = await this.#db<OperationRow>(TABLE).where({ id }).first();
+    return row ? this.#toOperation(row) : undefined;
+  }
+
+  async listOperations(
+    filter: OperationFilter = {},
+  ): Promise<AuditOperation[]> {
+    const valid = parseInput(filterInput, filter, 'filter');
+    const query = this.#db<OperationRow>(TABLE);
+    if (valid.entityRef !== null) query.where('entity_ref', valid.entityRef);
+    if (valid.agentId !== null) query.where('agent_id', valid.agentId);
+    if (valid.application !== null) {
+      query.where('application', valid.application);
+    }
+    if (valid.appNamespace !== null) {
+      query.where('app_namespace', valid.appNamespace);
+    }
+    if (valid.before !== undefined) {
+      query.where('started_at', '<', valid.before);
+    }
+    const rows = await query
+      .orderBy([
+        { column: 'started_at', order: 'desc' },
+        { column: 'id', order: 'desc' },
+      ])
+      .limit(valid.limit)
+      .select();
+    return rows.map(row => this.#toOperation(row));
+  }
+
+  #now(): Date {
+    return new Date(this.#clock().getTime());
+  }
+
+  #toOperation(row: OperationRow): AuditOperation {
+    const startedAt = toIsoTimestamp(row.started_at);
+    const stale =
+      row.outcome === 'pending' &&
+      this.#clock().getTime() - Date.parse(startedAt) > this.#pendingTimeoutMs;
+    return {
+      id: row.id,
+      actor: row.actor,
+      ...(row.entity_ref !== null && { entityRef: row.entity_ref }),
+      agentId: row.agent_id,
+      ...(row.application !== null && { application: row.application }),
+      ...(row.app_namespace !== null && { appNamespace: row.app_namespace }),
+      action: row.action,
+      parameters: decodeParameters(row),
+      outcome: stale ? 'unknown' : row.outcome,
+      ...(row.message !== null && { message: row.message }),
+      startedAt,
+      ...(row.finished_at !== null && {
+        finishedAt: toIsoTimestamp(row.finished_at),
+      }),
+    };
+  }
+}
+
+function decodeParameters(row: OperationRow): Record<string, unknown> {
+  try {
+    const parsed = JSON.parse(row.parameters);
+    return typeof parsed === 'object' &&
+      parsed !== null &&
+      !Array.isArray(parsed)
+      ? parsed
+      : {};
+  } catch (error) {
+    throw new Error(
+      `Failed to parse the parameters of operation '${row.id}', ${error}`,
+    );
+  }
+}

@@ -1,0 +1,185 @@
+import {
+  GitOpsAgentStatus,
+  GitOpsApplication,
+  GitOpsApplicationSet,
+  GitOpsCluster,
+  GitOpsRepository,
+  GITOPS_LABEL_SERVICE,
+  HARNESS_LABEL_SERVICE_REF,
+  isDrifting,
+  stripHarnessScope,
+} from '@gitops-suite/plugin-gitops-common';
+import { sealLike } from '../proxy/scrubSecrets';
+import { KeyIndex } from './KeyIndex';
+
+/** Counts kept per environment as applications come and go. */
+export interface EnvironmentCounts {
+  total: number;
+  outOfSync: number;
+  degraded: number;
+}
+
+const serviceTerms = (app: GitOpsApplication): string[] => {
+  const terms: string[] = [];
+  const own = (key: string) =>
+    Object.prototype.hasOwnProperty.call(app.labels, key)
+      ? app.labels[key]
+      : undefined;
+  const service = own(GITOPS_LABEL_SERVICE);
+  if (service !== undefined) terms.push(`g:${service}`);
+  const ref = own(HARNESS_LABEL_SERVICE_REF);
+  if (ref !== undefined) terms.push(`h:${stripHarnessScope(ref)}`);
+  return terms;
+};
+
+/**
+ * One agent's applications and ApplicationSets in memory, with the
+ * secondary indexes reads use (service, name, label `key=value`, label
+ * key, ApplicationSet owner, environment, sync, health) and counters kept
+ * as applications change, so no read walks the whole agent.
+ */
+export class AgentFleet {
+  readonly apps = new Map<string, GitOpsApplication>();
+  readonly appSets = new Map<string, GitOpsApplicationSet>();
+  readonly byService = new KeyIndex();
+  readonly byName = new KeyIndex();
+  readonly byLabel = new KeyIndex();
+  readonly byLabelKey = new KeyIndex();
+  readonly byOwner = new KeyIndex();
+  readonly byEnvironment = new KeyIndex();
+  readonly bySync = new KeyIndex();
+  readonly byHealth = new KeyIndex();
+  readonly environmentCounts = new Map<string, EnvironmentCounts>();
+  /** ApplicationSet by the name of an application it generated. */
+  private readonly generatedBy = new Map<string, string>();
+  clusters: GitOpsCluster[] = [];
+  repositories: GitOpsRepository[] = [];
+  status?: GitOpsAgentStatus;
+  drifting = 0;
+  outOfSync = 0;
+  degraded = 0;
+
+  constructor(readonly agentId: string) {}
+
+  /** Adds or replaces an application; true when it changed. */
+  upsert(app: GitOpsApplication): boolean {
+    const before = this.apps.get(app.key);
+    if (before) {
+      if (JSON.stringify(before) === JSON.stringify(app)) return false;
+      this.unindex(before);
+    }
+    this.apps.set(app.key, app);
+    this.index(app);
+    return true;
+  }
+
+  /** Removes an application; the removed one, if there was one. */
+  remove(key: string): GitOpsApplication | undefined {
+    const app = this.apps.get(key);
+    if (!app) return undefined;
+    this.unindex(app);
+    this.apps.delete(key);
+    return app;
+  }
+
+  /**
+   * Replaces every application: those that changed (new state) and those
+   * that went (last state), both with their ApplicationSet owner.
+   */
+  replaceApplications(apps: GitOpsApplication[]): {
+    changed: GitOpsApplication[];
+    removed: GitOpsApplication[];
+  } {
+    const seen = new Set(apps.map(app => app.key));
+    const removed: GitOpsApplication[] = [];
+    for (const key of [...this.apps.keys()]) {
+      if (!seen.has(key)) removed.push(this.withOwner(this.remove(key)!));
+    }
+    const changed = apps
+      .filter(app => this.upsert(app))
+      .map(app => this.withOwner(app));
+    return { changed, removed };
+  }
+
+  upsertApplicationSet(set: GitOpsApplicationSet): void {
+    this.removeApplicationSet(set.name);
+    this.appSets.set(set.name, set);
+    for (const name of set.applications) this.generatedBy.set(name, set.name);
+  }
+
+  removeApplicationSet(name: string): void {
+    const set = this.appSets.get(name);
+    if (!set) return;
+    this.appSets.delete(name);
+    for (const app of set.applications) {
+      if (this.generatedBy.get(app) === name) this.generatedBy.delete(app);
+    }
+  }
+
+  replaceApplicationSets(sets: GitOpsApplicationSet[]): void {
+    this.appSets.clear();
+    this.generatedBy.clear();
+    for (const set of sets) this.upsertApplicationSet(set);
+  }
+
+  /**
+   * The one rule for which ApplicationSet generated an application: its
+   * own owner reference, else the set that lists it among its applications.
+   */
+  withOwner(app: GitOpsApplication): GitOpsApplication {
+    if (app.applicationSet) return app;
+    const set = this.generatedBy.get(app.name);
+    return set ? sealLike({ ...app, applicationSet: set }, app) : app;
+  }
+
+  /** Keys of the applications the named ApplicationSets generated. */
+  generatedKeys(setNames: string[]): Set<string> {
+    const keys = this.byOwner.union(setNames);
+    for (const name of setNames) {
+      for (const app of this.appSets.get(name)?.applications ?? []) {
+        for (const key of this.byName.get(app)) keys.add(key);
+      }
+    }
+    return keys;
+  }
+
+  private index(app: GitOpsApplication): void {
+    this.track(app, (index, term) => index.add(term, app.key), 1);
+  }
+
+  private unindex(app: GitOpsApplication): void {
+    this.track(app, (index, term) => index.remove(term, app.key), -1);
+  }
+
+  private track(
+    app: GitOpsApplication,
+    apply: (index: KeyIndex, term: string) => void,
+    delta: 1 | -1,
+  ): void {
+    for (const term of serviceTerms(app)) apply(this.byService, term);
+    apply(this.byName, app.name);
+    for (const [key, value] of Object.entries(app.labels)) {
+      apply(this.byLabel, `${key}=${value}`);
+      apply(this.byLabelKey, key);
+    }
+    if (app.applicationSet) apply(this.byOwner, app.applicationSet);
+    apply(this.byEnvironment, app.environment);
+    apply(this.bySync, app.sync.status);
+    apply(this.byHealth, app.health.status);
+    const outOfSync = app.sync.status === 'OutOfSync' ? delta : 0;
+    const degraded = app.health.status === 'Degraded' ? delta : 0;
+    this.outOfSync += outOfSync;
+    this.degraded += degraded;
+    if (isDrifting(app)) this.drifting += delta;
+    const counts = this.environmentCounts.get(app.environment) ?? {
+      total: 0,
+      outOfSync: 0,
+      degraded: 0,
+    };
+    counts.total += delta;
+    counts.outOfSync += outOfSync;
+    counts.degraded += degraded;
+    if (counts.total === 0) this.environmentCounts.delete(app.environment);
+    else this.environmentCounts.set(app.environment, counts);
+  }
+}

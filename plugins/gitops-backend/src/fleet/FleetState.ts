@@ -1,0 +1,271 @@
+import {
+  AgentError,
+  AgentFreshness,
+  GitOpsApplication,
+  GitOpsApplicationSet,
+} from '@gitops-suite/plugin-gitops-common';
+import { WatchEvent } from '@gitops-suite/plugin-gitops-node';
+import { scrubAndSeal } from '../proxy/scrubSecrets';
+import { AgentFleet } from './AgentFleet';
+import { AgentSnapshot, FleetChange } from './types';
+
+interface Feed {
+  kind: 'watch' | 'poll';
+  loaded: boolean;
+  syncedAt?: string;
+  stale: boolean;
+  error?: AgentError;
+}
+
+/**
+ * The fleet held in memory by this backend replica: per agent, the
+ * normalized lean applications, ApplicationSets, clusters, repositories and
+ * status (see {@link AgentFleet} for the indexes), and how fresh each is.
+ * Only feeders and operations write it; every read path reads it.
+ */
+export class FleetState {
+  private readonly fleets = new Map<string, AgentFleet>();
+  private readonly feeds = new Map<string, Feed>();
+  private readonly listeners = new Set<(change: FleetChange) => void>();
+  private readonly waiters = new Map<
+    string,
+    Array<(fleet: AgentFleet) => void>
+  >();
+
+  private readonly clock: () => Date;
+  /** Scrubs (and seals) what enters the state: answers need no second walk. */
+  private readonly scrub: <T>(value: T) => T;
+
+  constructor(
+    agents: Array<{ id: string; feed: 'watch' | 'poll' }>,
+    options: { knownSecrets: string[]; clock?: () => Date },
+  ) {
+    this.clock = options.clock ?? (() => new Date());
+    this.scrub = value => scrubAndSeal(value, options.knownSecrets);
+    for (const agent of agents) {
+      this.fleets.set(agent.id, new AgentFleet(agent.id));
+      this.feeds.set(agent.id, {
+        kind: agent.feed,
+        loaded: false,
+        stale: false,
+      });
+    }
+  }
+
+  /** The agent's state once its first full read has loaded. */
+  loaded(agentId: string): AgentFleet | undefined {
+    return this.feeds.get(agentId)?.loaded
+      ? this.fleets.get(agentId)
+      : undefined;
+  }
+
+  /** Resolves with the agent's state once its first full read has loaded. */
+  whenLoaded(agentId: string, signal: AbortSignal): Promise<AgentFleet> {
+    const fleet = this.loaded(agentId);
+    if (fleet) return Promise.resolve(fleet);
+    return new Promise(resolve => {
+      const waiting = this.waiters.get(agentId) ?? [];
+      waiting.push(resolve);
+      this.waiters.set(agentId, waiting);
+      // a caller that gave up stops waiting (no pile-up behind a dead agent)
+      signal.addEventListener(
+        'abort',
+        () => {
+          const left = this.waiters.get(agentId)?.filter(w => w !== resolve);
+          if (left?.length) this.waiters.set(agentId, left);
+          else this.waiters.delete(agentId);
+        },
+        { once: true },
+      );
+    });
+  }
+
+  /** The error that keeps an agent's feed down, if it is down. */
+  feedError(agentId: string): AgentError | undefined {
+    return this.feeds.get(agentId)?.error;
+  }
+
+  freshness(agentIds: string[]): AgentFreshness[] {
+    return agentIds.flatMap(agentId => {
+      const feed = this.feeds.get(agentId);
+      if (!feed) return [];
+      return [
+        {
+          agentId,
+          ...(feed.syncedAt && { syncedAt: feed.syncedAt }),
+          stale: feed.stale || !feed.loaded,
+          feed: feed.kind,
+        },
+      ];
+    });
+  }
+
+  /**
+   * Loaded agents whose feed is down: their data is served, and they are
+   * reported the way a failed agent is.
+   */
+  staleErrors(agentIds: string[]): AgentError[] {
+    return agentIds.flatMap(agentId => {
+      const feed = this.feeds.get(agentId);
+      if (!feed?.loaded || !feed.stale || !feed.error) return [];
+      return [
+        {
+          ...feed.error,
+          message: `${feed.error.message}; showing its state as of ${feed.syncedAt}`,
+        },
+      ];
+    });
+  }
+
+  subscribe(listener: (change: FleetChange) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** A full read of the agent replaces its state and marks it fresh. */
+  loadSnapshot(agentId: string, snapshot: AgentSnapshot): void {
+    const fleet = this.fleet(agentId);
+    // each object sealed on its own: answers hold them, not the snapshot
+    const clean: AgentSnapshot = {
+      applications: snapshot.applications.map(this.scrub),
+      applicationSets: snapshot.applicationSets.map(this.scrub),
+      clusters: snapshot.clusters.map(this.scrub),
+      repositories: snapshot.repositories.map(this.scrub),
+      ...(snapshot.status && { status: this.scrub(snapshot.status) }),
+    };
+    fleet.replaceApplicationSets(clean.applicationSets);
+    const { changed, removed } = fleet.replaceApplications(clean.applications);
+    fleet.clusters = clean.clusters;
+    fleet.repositories = clean.repositories;
+    if (clean.status) fleet.status = clean.status;
+    const feed = this.markFresh(agentId);
+    this.emit({ agentId, applications: changed, removed, feed });
+  }
+
+  /**
+   * Starts an agent from a snapshot another replica saved (see
+   * FleetSnapshotCache) while its own feed has not loaded it yet: served,
+   * but stale, with the snapshot's `syncedAt`, until the feed's first full
+   * read replaces it. False when the feed got there first.
+   */
+  restoreSnapshot(
+    agentId: string,
+    snapshot: AgentSnapshot,
+    syncedAt: string,
+  ): boolean {
+    const feed = this.feeds.get(agentId);
+    if (!feed || feed.loaded) return false;
+    this.loadSnapshot(agentId, snapshot);
+    feed.stale = true;
+    feed.syncedAt = syncedAt;
+    return true;
+  }
+
+  /** What a full read of the agent would give now, with when it was fresh. */
+  snapshotOf(
+    agentId: string,
+  ): { snapshot: AgentSnapshot; syncedAt: string } | undefined {
+    const feed = this.feeds.get(agentId);
+    const fleet = this.fleets.get(agentId);
+    if (!feed?.loaded || feed.stale || !feed.syncedAt || !fleet)
+      return undefined;
+    return {
+      syncedAt: feed.syncedAt,
+      snapshot: {
+        applications: [...fleet.apps.values()],
+        applicationSets: [...fleet.appSets.values()],
+        clusters: fleet.clusters,
+        repositories: fleet.repositories,
+        ...(fleet.status && { status: fleet.status }),
+      },
+    };
+  }
+
+  applyApplicationEvent(agentId: string, event: WatchEvent<GitOpsApplication>) {
+    const fleet = this.fleet(agentId);
+    this.touch(agentId);
+    if (event.type === 'DELETED') {
+      const gone = fleet.remove(event.object.key);
+      if (gone) {
+        this.emit({
+          agentId,
+          applications: [],
+          removed: [fleet.withOwner(gone)],
+        });
+      }
+    } else {
+      this.upsertApplication(agentId, event.object);
+    }
+  }
+
+  applyApplicationSetEvent(
+    agentId: string,
+    event: WatchEvent<GitOpsApplicationSet>,
+  ) {
+    const fleet = this.fleet(agentId);
+    this.touch(agentId);
+    if (event.type === 'DELETED') fleet.removeApplicationSet(event.object.name);
+    else fleet.upsertApplicationSet(this.scrub(event.object));
+  }
+
+  /** One application's new state (an event, or a re-read after an operation). */
+  upsertApplication(agentId: string, app: GitOpsApplication): void {
+    const clean = this.scrub(app);
+    const fleet = this.fleet(agentId);
+    if (fleet.upsert(clean)) {
+      this.emit({
+        agentId,
+        applications: [fleet.withOwner(clean)],
+        removed: [],
+      });
+    }
+  }
+
+  /** The feed is down: serve what is held, marked stale. */
+  markStale(agentId: string, error: AgentError): void {
+    const feed = this.feeds.get(agentId);
+    if (!feed) return;
+    const was = feed.stale;
+    feed.stale = true;
+    feed.error = error;
+    if (!was)
+      this.emit({ agentId, applications: [], removed: [], feed: 'stale' });
+  }
+
+  /** `fresh` when the agent was stale or not loaded before. */
+  private markFresh(agentId: string): 'fresh' | undefined {
+    const feed = this.feeds.get(agentId)!;
+    const came = feed.stale || !feed.loaded ? ('fresh' as const) : undefined;
+    feed.loaded = true;
+    feed.stale = false;
+    feed.error = undefined;
+    feed.syncedAt = this.clock().toISOString();
+    const waiting = this.waiters.get(agentId) ?? [];
+    this.waiters.delete(agentId);
+    for (const resolve of waiting) resolve(this.fleets.get(agentId)!);
+    return came;
+  }
+
+  private touch(agentId: string) {
+    const feed = this.feeds.get(agentId);
+    if (feed?.loaded && !feed.stale) feed.syncedAt = this.clock().toISOString();
+  }
+
+  private fleet(agentId: string): AgentFleet {
+    const fleet = this.fleets.get(agentId);
+    if (!fleet) throw new Error(`No fleet state for agent ${agentId}`);
+    return fleet;
+  }
+
+  private emit(change: FleetChange) {
+    const empty = !change.applications.length && !change.removed.length;
+    if (empty && !change.feed) return;
+    for (const listener of this.listeners) {
+      try {
+        listener(change);
+      } catch {
+        // a listener's failure must not break the state
+      }
+    }
+  }
+}

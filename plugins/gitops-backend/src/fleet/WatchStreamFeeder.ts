@@ -1,0 +1,156 @@
+import { LoggerService } from '@backstage/backend-plugin-api';
+import { AgentError } from '@gitops-suite/plugin-gitops-common';
+import { GitOpsProvider } from '@gitops-suite/plugin-gitops-node';
+import { toAgentError } from '../aggregation/fanOut';
+import { runAsFeed } from '../providers/http/feedContext';
+import { Backoff, sleep } from './Backoff';
+import { FleetState } from './FleetState';
+import { readInventory } from './readInventory';
+import { FleetFeeder } from './types';
+
+type WatchableProvider = GitOpsProvider &
+  Required<Pick<GitOpsProvider, 'snapshotApplications' | 'watchApplications'>>;
+
+/** Whether a provider can be watched rather than polled. */
+export function isWatchable(
+  provider: GitOpsProvider,
+): provider is WatchableProvider {
+  return Boolean(provider.snapshotApplications && provider.watchApplications);
+}
+
+/**
+ * Feeds one Argo CD agent's state from its watch streams, as Argo CD's UI
+ * does: list once (lean, with `fields`), then watch from the list's
+ * resourceVersion. A broken, closed or malformed stream marks the agent
+ * stale and reconnects with backoff and jitter, resyncing from a fresh
+ * list; a planned resync every `resyncIntervalMs` bounds how long a
+ * silently stalled stream can go unnoticed.
+ */
+export class WatchStreamFeeder implements FleetFeeder {
+  readonly kind = 'watch' as const;
+  readonly agentId: string;
+  lastError?: AgentError;
+  private readonly stopping = new AbortController();
+  private session?: AbortController;
+  private running?: Promise<void>;
+
+  constructor(
+    private readonly provider: WatchableProvider,
+    private readonly state: FleetState,
+    private readonly options: {
+      resyncIntervalMs: number;
+      logger: LoggerService;
+      backoff?: Backoff;
+    },
+  ) {
+    this.agentId = provider.agent.id;
+  }
+
+  start(): void {
+    this.running ??= runAsFeed('watch', () => this.loop());
+  }
+
+  async stop(): Promise<void> {
+    this.stopping.abort();
+    await this.running;
+  }
+
+  resync(): void {
+    this.session?.abort();
+  }
+
+  private async loop(): Promise<void> {
+    const backoff = this.options.backoff ?? new Backoff();
+    while (!this.stopping.signal.aborted) {
+      try {
+        await this.runSession();
+        backoff.reset();
+      } catch (error) {
+        if (this.stopping.signal.aborted) break;
+        // a planned resync (or one asked for) that cut a call: not a failure
+        if (this.session?.signal.aborted) continue;
+        this.lastError = toAgentError(this.agentId, error);
+        this.state.markStale(this.agentId, this.lastError);
+        const delay = backoff.next();
+        this.options.logger.debug(
+          `Watch of ${this.agentId} down (${this.lastError.message}); reconnecting in ${delay} ms`,
+        );
+        await sleep(delay, this.stopping.signal);
+      }
+    }
+  }
+
+  /** List, then watch until the resync interval ends it or it fails. */
+  private async runSession(): Promise<void> {
+    const session = new AbortController();
+    this.session = session;
+    const signal = AbortSignal.any([this.stopping.signal, session.signal]);
+    const timer = setTimeout(
+      () => session.abort(),
+      this.options.resyncIntervalMs,
+    );
+    try {
+      const provider = this.provider;
+      const [apps, sets, inventory] = await Promise.all([
+        provider.snapshotApplications({ signal }),
+        provider.snapshotApplicationSets
+          ? provider.snapshotApplicationSets({ signal })
+          : undefined,
+        readInventory(
+          provider,
+          this.state.loaded(this.agentId),
+          signal,
+          !provider.snapshotApplicationSets,
+        ),
+      ]);
+      if (signal.aborted) return;
+      this.state.loadSnapshot(this.agentId, {
+        ...inventory,
+        applications: apps.items,
+        applicationSets: sets?.items ?? inventory.applicationSets,
+      });
+      this.lastError = undefined;
+      await this.watch(signal, apps.resourceVersion, sets?.resourceVersion);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /** Both streams; the first to fail ends the other. */
+  private async watch(
+    signal: AbortSignal,
+    appsVersion?: string,
+    setsVersion?: string,
+  ): Promise<void> {
+    const inner = new AbortController();
+    const both = AbortSignal.any([signal, inner.signal]);
+    const fail = (error: unknown) => {
+      inner.abort();
+      throw error;
+    };
+    const agentId = this.agentId;
+    await Promise.all([
+      this.provider
+        .watchApplications({
+          resourceVersion: appsVersion,
+          signal: both,
+          onEvent: event => this.state.applyApplicationEvent(agentId, event),
+        })
+        .catch(fail),
+      this.provider.watchApplicationSets && setsVersion !== undefined
+        ? this.provider
+            .watchApplicationSets({
+              resourceVersion: setsVersion,
+              signal: both,
+              onEvent: event =>
+                this.state.applyApplicationSetEvent(agentId, event),
+            })
+            .catch(fail)
+        : undefined,
+    ]);
+    // a stream that ended because the other failed is not a planned end
+    if (inner.signal.aborted && !signal.aborted) {
+      throw new Error(`Watch of ${agentId} ended`);
+    }
+  }
+}

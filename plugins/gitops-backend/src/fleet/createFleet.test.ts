@@ -1,0 +1,366 @@
+import { mockServices } from '@backstage/backend-test-utils';
+import { ConfigReader } from '@backstage/config';
+import {
+  createApplicationMatcher,
+  GitOpsEntityQuery,
+} from '@gitops-suite/plugin-gitops-common';
+import { GitOpsProviderFactory } from '@gitops-suite/plugin-gitops-node';
+import { startSandbox, Sandbox } from '@gitops-suite/sandbox-agent';
+import { ApplicationAggregator } from '../aggregation/ApplicationAggregator';
+import { ArgoCdProvider } from '../providers/argocd/ArgoCdProvider';
+import { HarnessProvider } from '../providers/harness/HarnessProvider';
+import { ProviderRegistry } from '../providers/ProviderRegistry';
+import { scrubSecrets } from '../proxy/scrubSecrets';
+import { scenarioEnvironments } from '../testUtils/sandboxFixtures';
+import { createFleet, Fleet } from './createFleet';
+
+jest.setTimeout(60_000);
+
+/*
+ * The fleet state fed by the real sandbox agents: an Argo CD agent through
+ * its watch streams, a Harness agent by polling.
+ */
+
+const scenario = {
+  seed: 'gitops-backend-fleet-test',
+  environments: scenarioEnvironments,
+  projects: [{ name: 'shop' }],
+  services: [
+    {
+      name: 'payments',
+      repo: 'https://github.com/acme/payments-deploy.git',
+      project: 'shop',
+      agents: ['argo', 'hx'],
+    },
+    {
+      name: 'checkout',
+      repo: 'https://github.com/acme/checkout-deploy.git',
+      project: 'shop',
+      agents: ['argo'],
+      overrides: { qa: { health: 'Degraded' } },
+    },
+  ],
+  agents: [
+    {
+      id: 'argo',
+      kind: 'argocd',
+      token: 'fleet-argo-token-0001',
+      syncDurationMs: 50,
+      environments: ['dev', 'qa', 'prod'],
+      clusters: [
+        { name: 'nonprod', server: 'https://nonprod.example.internal:6443' },
+        { name: 'prod', server: 'https://prod.example.internal:6443' },
+      ],
+    },
+    {
+      id: 'hx',
+      kind: 'harness',
+      token: 'fleet-harness-key-0002',
+      syncDurationMs: 50,
+      environments: [{ name: 'dev', cluster: 'eu' }],
+      clusters: [
+        {
+          name: 'eu',
+          server: 'https://eu.example.internal:6443',
+          identifier: 'eu_cluster',
+        },
+      ],
+      harness: {
+        accountIdentifier: 'acct123',
+        orgIdentifier: 'default',
+        projectIdentifier: 'shop',
+        agentIdentifier: 'hxagent',
+      },
+    },
+  ],
+};
+
+const appSet = {
+  apiVersion: 'argoproj.io/v1alpha1',
+  kind: 'ApplicationSet',
+  metadata: { name: 'ledger', namespace: 'argocd' },
+  spec: {
+    generators: [{ list: { elements: [{ env: 'dev' }, { env: 'qa' }] } }],
+    template: {
+      metadata: {
+        name: 'ledger-{{env}}',
+        labels: { 'gitops/service': 'ledger', 'gitops/environment': '{{env}}' },
+      },
+      spec: {
+        project: 'shop',
+        source: {
+          repoURL: 'https://github.com/acme/payments-deploy.git',
+          path: 'overlays/{{env}}',
+          targetRevision: 'main',
+        },
+        destination: {
+          server: 'https://nonprod.example.internal:6443',
+          namespace: 'ledger-{{env}}',
+        },
+      },
+    },
+  },
+};
+
+/** Polls `probe` until it returns a value (the test's own timeout bounds it). */
+async function until<T>(probe: () => T | undefined): Promise<T> {
+  for (;;) {
+    const value = probe();
+    if (value !== undefined && value !== false) return value;
+    await new Promise(r => setTimeout(r, 50));
+  }
+}
+
+describe('fleet state over real sandbox agents', () => {
+  let sandbox: Sandbox;
+  let registry: ProviderRegistry;
+  let fleet: Fleet;
+  let aggregator: ApplicationAggregator;
+  const knownSecrets: string[] = [];
+
+  const makeRegistry = () =>
+    ProviderRegistry.create({
+      agents: sandbox.agents.map(agent => {
+        const raw = {
+          id: agent.id,
+          kind: agent.kind,
+          url: agent.url,
+          timeoutMs: 5000,
+          credentials: { token: agent.token },
+          ...(agent.kind === 'harness' && {
+            harness: {
+              accountIdentifier: agent.accountIdentifier,
+              orgIdentifier: agent.orgIdentifier,
+              projectIdentifier: agent.projectIdentifier,
+              agentIdentifier: agent.agentIdentifier,
+            },
+          }),
+        };
+        return { ...raw, config: new ConfigReader(raw) };
+      }),
+      environments: [],
+      factories: new Map<string, GitOpsProviderFactory>([
+        ['argocd', ArgoCdProvider.factory],
+        ['harness', HarnessProvider.factory],
+      ]),
+      logger: mockServices.logger.mock(),
+    });
+
+  beforeAll(async () => {
+    sandbox = await startSandbox({ scenario, log: () => {} });
+    knownSecrets.push(...sandbox.agents.map(agent => agent.token));
+    registry = makeRegistry();
+    fleet = createFleet({
+      registry,
+      logger: mockServices.logger.mock(),
+      resyncIntervalMs: 600_000,
+      pollIntervalMs: 200,
+      knownSecrets,
+    });
+    aggregator = new ApplicationAggregator(
+      registry,
+      fleet.state,
+      fleet.feeders,
+    );
+    fleet.start();
+  });
+
+  afterAll(async () => {
+    await fleet?.stop();
+    await sandbox?.close();
+  });
+
+  const loaded = (agentId: string) => until(() => fleet.state.loaded(agentId));
+
+  it('loads each agent: Argo CD watched, Harness polled, lean', async () => {
+    for (const agentId of ['argo', 'hx']) {
+      const state = await loaded(agentId);
+      const direct = await registry
+        .get(agentId)
+        .listApplications({ lean: true });
+      expect([...state.apps.keys()].sort()).toEqual(
+        direct.map(app => app.key).sort(),
+      );
+      expect([...state.apps.values()].every(app => !app.history.length)).toBe(
+        true,
+      );
+    }
+    expect(fleet.state.freshness(['argo', 'hx'])).toEqual([
+      {
+        agentId: 'argo',
+        syncedAt: expect.any(String),
+        stale: false,
+        feed: 'watch',
+      },
+      {
+        agentId: 'hx',
+        syncedAt: expect.any(String),
+        stale: false,
+        feed: 'poll',
+      },
+    ]);
+  });
+
+  it('holds no secret: what enters the state is scrubbed once, and answers built from it are not walked again', async () => {
+    for (const agentId of ['argo', 'hx']) {
+      const state = await loaded(agentId);
+      const held = JSON.stringify({
+        apps: [...state.apps.values()],
+        sets: [...state.appSets.values()],
+        clusters: state.clusters,
+        repositories: state.repositories,
+        status: state.status,
+      });
+      for (const secret of sandbox.secretValues()) {
+        expect(held).not.toContain(secret);
+      }
+      // the answer passes the held applications through as they are
+      const app = state.apps.values().next().value!;
+      const answer = scrubSecrets({ items: [app] }, knownSecrets);
+      expect(answer.items[0]).toBe(app);
+    }
+  });
+
+  it('answers entity queries from the indexes as the matcher over every application would', async () => {
+    await loaded('argo');
+    await loaded('hx');
+    const all = await Promise.all(
+      ['argo', 'hx'].map(id =>
+        registry.get(id).listApplications({ lean: true }),
+      ),
+    );
+    const queries: GitOpsEntityQuery[] = [
+      { services: ['payments'], applications: [] },
+      {
+        services: [],
+        applications: [],
+        selector: 'gitops/service in (payments,checkout)',
+      },
+      { services: [], applications: [], selector: 'gitops/service!=payments' },
+      { services: [], applications: [], selector: 'gitops/service,!nope' },
+      { services: [], applications: [{ name: 'checkout-qa' }] },
+      { services: ['checkout'], applications: [], agents: ['hx'] },
+      { services: [], applications: [] },
+    ];
+    for (const query of queries) {
+      const matches = createApplicationMatcher(query);
+      const expected = all
+        .flat()
+        .filter(matches)
+        .map(app => app.key)
+        .sort();
+      const answer = await aggregator.entityApplications(query);
+      expect(answer.errors).toEqual([]);
+      expect(answer.items.map(app => app.key).sort()).toEqual(expected);
+    }
+  });
+
+  it('follows changes through the watch stream: drift, then a generated ApplicationSet and its removal', async () => {
+    const state = await loaded('argo');
+    const before = state.bySync.count('OutOfSync');
+    sandbox.drift('argo', 'payments-dev');
+    await until(
+      () =>
+        [...state.apps.values()].find(a => a.name === 'payments-dev')?.sync
+          .status === 'OutOfSync',
+    );
+    expect(state.bySync.count('OutOfSync')).toBe(before + 1);
+
+    const provider = registry.get('argo');
+    await provider.createApplicationSet(appSet, {
+      upsert: false,
+      dryRun: false,
+    });
+    await until(() => state.byService.count('g:ledger') === 2);
+    const generated = await aggregator.entityApplications({
+      services: [],
+      applications: [],
+      applicationSets: ['ledger'],
+    });
+    expect(generated.items.map(a => [a.name, a.applicationSet]).sort()).toEqual(
+      [
+        ['ledger-dev', 'ledger'],
+        ['ledger-qa', 'ledger'],
+      ],
+    );
+
+    await fetch(`${sandbox.agent('argo').url}/api/v1/applicationsets/ledger`, {
+      method: 'DELETE',
+      headers: { authorization: `Bearer ${sandbox.agent('argo').token}` },
+    });
+    await until(() => state.byService.count('g:ledger') === 0);
+    expect(state.appSets.has('ledger')).toBe(false);
+  });
+
+  it('marks an agent stale while its stream is down, and resyncs what it missed', async () => {
+    const state = await loaded('argo');
+    await registry
+      .get('argo')
+      .createApplicationSet(appSet, { upsert: true, dryRun: false });
+    await until(() => state.byService.count('g:ledger') === 2);
+
+    sandbox.stopAgent('argo');
+    await until(() => fleet.state.freshness(['argo'])[0].stale);
+    const stale = await aggregator.entityApplications({
+      services: ['ledger'],
+      applications: [],
+    });
+    // the held state is served, and the agent reported as failed
+    expect(stale.items).toHaveLength(2);
+    expect(stale.errors).toEqual([
+      expect.objectContaining({ agentId: 'argo', code: 'unreachable' }),
+    ]);
+
+    // deleted while the stream was down: gone after the resync
+    sandbox.reset('argo');
+    sandbox.startAgent('argo');
+    await until(() => !fleet.state.freshness(['argo'])[0].stale);
+    expect(state.byService.count('g:ledger')).toBe(0);
+    const fresh = await aggregator.entityApplications({
+      services: ['payments'],
+      applications: [],
+    });
+    expect(fresh.errors).toEqual([]);
+  });
+
+  it('re-reads an application at once after an operation', async () => {
+    const state = await loaded('argo');
+    sandbox.drift('argo', 'checkout-dev');
+    const app = [...state.apps.values()].find(a => a.name === 'checkout-dev')!;
+    await registry.get('argo').sync({ name: app.name }, {});
+    await aggregator.applicationChanged('argo', { name: app.name });
+    const now = state.apps.get(app.key)!;
+    expect(now.operation?.phase).toBeDefined();
+  });
+
+  it('answers a cold agent with a targeted call, and says it is not loaded yet', async () => {
+    const cold = createFleet({
+      registry,
+      logger: mockServices.logger.mock(),
+      resyncIntervalMs: 600_000,
+      pollIntervalMs: 600_000,
+      knownSecrets,
+    });
+    // not started: nothing is loaded
+    const coldReader = new ApplicationAggregator(
+      registry,
+      cold.state,
+      cold.feeders,
+    );
+    const answer = await coldReader.entityApplications({
+      services: ['payments'],
+      applications: [],
+    });
+    expect(answer.errors).toEqual([]);
+    expect(answer.items.map(a => a.name).sort()).toEqual([
+      'payments-dev',
+      'payments-dev',
+      'payments-prod',
+      'payments-qa',
+    ]);
+    expect(answer.freshness).toEqual([
+      { agentId: 'argo', stale: true, feed: 'watch' },
+      { agentId: 'hx', stale: true, feed: 'poll' },
+    ]);
+  });
+});

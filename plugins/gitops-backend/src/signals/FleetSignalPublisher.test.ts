@@ -1,0 +1,235 @@
+import { mockServices } from '@backstage/backend-test-utils';
+import { ConfigReader } from '@backstage/config';
+import { SignalPayload } from '@backstage/plugin-signals-node';
+import {
+  createApplicationMatcher,
+  GitOpsEntityQuery,
+  gitopsSignalChannels,
+} from '@gitops-suite/plugin-gitops-common';
+import { GitOpsProviderFactory } from '@gitops-suite/plugin-gitops-node';
+import { Sandbox, startSandbox } from '@gitops-suite/sandbox-agent';
+import { createFleet, Fleet } from '../fleet/createFleet';
+import { ArgoCdProvider } from '../providers/argocd/ArgoCdProvider';
+import { ProviderRegistry } from '../providers/ProviderRegistry';
+import { scenarioEnvironments } from '../testUtils/sandboxFixtures';
+import { EntityQueryIndex } from './EntityQueryIndex';
+import { FleetSignalPublisher } from './FleetSignalPublisher';
+
+jest.setTimeout(60_000);
+
+/*
+ * Changes on a real sandbox agent, followed by the fleet state through its
+ * watch stream, published to the channels of the fleet, the entities whose
+ * queries select them and the applications themselves.
+ */
+
+const scenario = {
+  seed: 'gitops-backend-signals-test',
+  environments: scenarioEnvironments,
+  services: [
+    { name: 'payments', repo: 'https://github.com/acme/payments-deploy.git' },
+    { name: 'checkout', repo: 'https://github.com/acme/checkout-deploy.git' },
+  ],
+  agents: [
+    {
+      id: 'argo',
+      kind: 'argocd',
+      token: 'signals-argo-token-0001',
+      environments: ['dev', 'qa', 'prod'],
+      clusters: [
+        { name: 'nonprod', server: 'https://nonprod.example.internal:6443' },
+        { name: 'prod', server: 'https://prod.example.internal:6443' },
+      ],
+    },
+  ],
+};
+
+async function until<T>(probe: () => T | undefined | false): Promise<T> {
+  for (;;) {
+    const value = probe();
+    if (value !== undefined && value !== false) return value;
+    await new Promise(r => setTimeout(r, 20));
+  }
+}
+
+describe('FleetSignalPublisher over a real sandbox agent', () => {
+  let sandbox: Sandbox;
+  let fleet: Fleet;
+  const received: SignalPayload[] = [];
+  const entities = new EntityQueryIndex();
+  const channels = () => new Set(received.map(signal => signal.channel));
+
+  beforeAll(async () => {
+    sandbox = await startSandbox({ scenario, log: () => {} });
+    const agent = sandbox.agent('argo');
+    const raw = {
+      id: agent.id,
+      kind: agent.kind,
+      url: agent.url,
+      timeoutMs: 5000,
+      credentials: { token: agent.token },
+    };
+    const registry = ProviderRegistry.create({
+      agents: [{ ...raw, config: new ConfigReader(raw) }],
+      environments: [],
+      factories: new Map<string, GitOpsProviderFactory>([
+        ['argocd', ArgoCdProvider.factory],
+      ]),
+      logger: mockServices.logger.mock(),
+    });
+    fleet = createFleet({
+      registry,
+      logger: mockServices.logger.mock(),
+      resyncIntervalMs: 600_000,
+      pollIntervalMs: 600_000,
+      knownSecrets: [agent.token],
+    });
+    const publisher = new FleetSignalPublisher(
+      { publish: async payload => void received.push(payload) },
+      entities,
+      { logger: mockServices.logger.mock(), windowMs: 20 },
+    );
+    fleet.state.subscribe(change => publisher.onChange(change));
+    entities.set('component:default/payments', {
+      services: ['payments'],
+      applications: [],
+    });
+    entities.set('component:default/checkout-prod', {
+      services: [],
+      applications: [],
+      selector: 'gitops/service=checkout,gitops/environment=prod',
+    });
+    entities.set('component:default/elsewhere', {
+      services: ['payments'],
+      applications: [],
+      agents: ['another-agent'],
+    });
+    fleet.start();
+    await until(() => fleet.state.loaded('argo'));
+    await until(() => channels().has(gitopsSignalChannels.fleet));
+  });
+
+  afterAll(async () => {
+    await fleet?.stop();
+    await sandbox?.close();
+  });
+
+  it('publishes a change to the fleet, to the entities that select it and to the application', async () => {
+    received.length = 0;
+    sandbox.drift('argo', 'payments-dev');
+    await until(() =>
+      channels().has(gitopsSignalChannels.application('argo', 'payments-dev')),
+    );
+    expect(channels()).toEqual(
+      new Set([
+        gitopsSignalChannels.fleet,
+        gitopsSignalChannels.entity('component:default/payments'),
+        gitopsSignalChannels.application('argo', 'payments-dev'),
+      ]),
+    );
+    // broadcast to subscribers of the channel, with no application data
+    expect(received[0]).toEqual({
+      recipients: { type: 'broadcast' },
+      channel: gitopsSignalChannels.fleet,
+      message: { type: 'changed', agentIds: ['argo'], at: expect.any(String) },
+    });
+
+    received.length = 0;
+    sandbox.drift('argo', 'checkout-prod');
+    await until(() =>
+      channels().has(
+        gitopsSignalChannels.entity('component:default/checkout-prod'),
+      ),
+    );
+    expect(channels()).not.toContain(
+      gitopsSignalChannels.entity('component:default/payments'),
+    );
+  });
+
+  it('leaves the application channels out of a window with many changes (a load)', async () => {
+    const state = fleet.state.loaded('argo')!;
+    const apps = [...state.apps.values()];
+    const many = new FleetSignalPublisher(
+      { publish: async payload => void received.push(payload) },
+      entities,
+      { logger: mockServices.logger.mock(), windowMs: 5 },
+    );
+    received.length = 0;
+    for (let i = 0; i <= 100; i++) {
+      const app = apps[i % apps.length];
+      many.onChange({
+        agentId: 'argo',
+        applications: [{ ...app, name: `${app.name}-${i}` }],
+        removed: [],
+      });
+    }
+    await many.flush();
+    expect(
+      [...channels()].filter(c => c.startsWith('gitops:application:')),
+    ).toEqual([]);
+    expect(channels()).toContain(gitopsSignalChannels.fleet);
+    expect(channels()).toContain(
+      gitopsSignalChannels.entity('component:default/payments'),
+    );
+  });
+
+  it('tells every entity on an agent when its feed goes down and when it comes back', async () => {
+    received.length = 0;
+    sandbox.stopAgent('argo');
+    await until(() => fleet.state.freshness(['argo'])[0].stale);
+    const onAgent = [
+      gitopsSignalChannels.entity('component:default/payments'),
+      gitopsSignalChannels.entity('component:default/checkout-prod'),
+    ];
+    await until(() => onAgent.every(channel => channels().has(channel)));
+    expect(channels()).not.toContain(
+      gitopsSignalChannels.entity('component:default/elsewhere'),
+    );
+
+    received.length = 0;
+    sandbox.startAgent('argo');
+    await until(() => !fleet.state.freshness(['argo'])[0].stale);
+    await until(() => onAgent.every(channel => channels().has(channel)));
+  });
+
+  it('finds the entities of an application as checking every query would', () => {
+    const queries: Record<string, GitOpsEntityQuery> = {
+      services: { services: ['payments'], applications: [] },
+      inSelector: {
+        services: [],
+        applications: [],
+        selector: 'gitops/environment in (dev,qa)',
+      },
+      exists: { services: [], applications: [], selector: 'gitops/service' },
+      negative: {
+        services: [],
+        applications: [],
+        selector: 'gitops/service!=payments',
+      },
+      named: { services: [], applications: [{ name: 'checkout-qa' }] },
+      everything: { services: [], applications: [] },
+      otherAgent: { services: ['checkout'], applications: [], agents: ['x'] },
+    };
+    const index = new EntityQueryIndex();
+    for (const [ref, query] of Object.entries(queries)) index.set(ref, query);
+    for (const app of fleet.state.loaded('argo')!.apps.values()) {
+      const expected = Object.entries(queries)
+        .filter(([, query]) => createApplicationMatcher(query)(app))
+        .map(([ref]) => ref)
+        .sort();
+      expect([app.name, index.entitiesOf(app).sort()]).toEqual([
+        app.name,
+        expected,
+      ]);
+    }
+  });
+
+  it('stops publishing to an entity whose annotations no longer select anything', () => {
+    entities.set('component:default/payments', undefined);
+    const app = [...fleet.state.loaded('argo')!.apps.values()].find(
+      a => a.name === 'payments-qa',
+    )!;
+    expect(entities.entitiesOf(app)).toEqual([]);
+    expect(entities.size).toBe(2);
+  });
+});

@@ -1,0 +1,2 @@
+export { gitopsSignalChannels } from './channels';
+export type { GitOpsChangeSignal } from './channels';

@@ -1,0 +1,2 @@
+export { CommitLink } from './CommitLink';
+export { RepositoryLink } from './RepositoryLink';

@@ -1,0 +1,170 @@
+import { useApi } from '@backstage/core-plugin-api';
+import type {
+  CustomFieldValidator,
+  FieldExtensionComponentProps,
+} from '@backstage/plugin-scaffolder-react';
+import Checkbox from '@material-ui/core/Checkbox';
+import FormControl from '@material-ui/core/FormControl';
+import FormControlLabel from '@material-ui/core/FormControlLabel';
+import FormGroup from '@material-ui/core/FormGroup';
+import FormHelperText from '@material-ui/core/FormHelperText';
+import FormLabel from '@material-ui/core/FormLabel';
+import Alert from '@material-ui/lab/Alert';
+import { useEffect } from 'react';
+import useAsync from 'react-use/esm/useAsync';
+import { GitOpsApi, gitopsApiRef } from '../api';
+import { errorMessage } from '../lib/errorMessage';
+import {
+  EnvironmentChoice,
+  environmentChoices,
+  environmentsProblem,
+} from './environmentChoices';
+
+/**
+ * `ui:options` of the environment picker.
+ * @public
+ */
+export interface GitOpsEnvironmentPickerOptions {
+  /** The form field holding the entity whose environments change (add-environment). */
+  entityField?: string;
+  /** The form field naming the environment the template adds. */
+  newEnvironmentField?: string;
+  /** The boolean form field that confirms removing deployed environments. */
+  confirmRemovalField?: string;
+}
+
+/** The environments an entity's applications run in today. */
+async function currentEnvironments(
+  api: GitOpsApi,
+  entityRef: unknown,
+): Promise<string[] | undefined> {
+  if (typeof entityRef !== 'string' || !entityRef) return undefined;
+  const response = await api.getEntityApplications(entityRef);
+  return response.environments
+    .filter(group => group.applications.length > 0)
+    .map(group => group.name);
+}
+
+function choiceNote(choice: EnvironmentChoice): string {
+  if (choice.added) return ' · new';
+  return choice.current ? ' · deployed today' : '';
+}
+
+const text = (value: unknown) =>
+  typeof value === 'string' && value ? value : undefined;
+
+/**
+ * A scaffolder field: the environments to deploy, checkboxes over the
+ * environments configured in the portal (`/api/gitops/environments`) in
+ * promotion order. Given an entity (add-environment), it starts from the
+ * environments the entity runs in plus the new one, and warns before any
+ * of them is dropped.
+ */
+export function GitOpsEnvironmentPicker(
+  props: FieldExtensionComponentProps<string[], GitOpsEnvironmentPickerOptions>,
+) {
+  const { formData, onChange, schema, uiSchema, rawErrors, required } = props;
+  const options = uiSchema?.['ui:options'] ?? {};
+  const form = (props.formContext?.formData ?? {}) as Record<string, unknown>;
+  const entityRef = options.entityField ? form[options.entityField] : undefined;
+  const added = options.newEnvironmentField
+    ? text(form[options.newEnvironmentField])
+    : undefined;
+  const api = useApi(gitopsApiRef);
+  const definitions = useAsync(() => api.getEnvironments(), [api]);
+  const current = useAsync(
+    () => currentEnvironments(api, entityRef),
+    [api, entityRef],
+  );
+  const selected = formData ?? [];
+
+  // add-environment starts from what runs today, plus the new environment
+  useEffect(() => {
+    if (!current.value || formData?.length) return;
+    onChange([...current.value, ...(added ? [added] : [])]);
+  }, [current.value, added, formData, onChange]);
+
+  // a template may restrict the choice (to the overlays its skeleton has)
+  const allowed = (schema.items as { enum?: unknown[] } | undefined)?.enum;
+  const choices = environmentChoices(
+    definitions.value ?? [],
+    current.value,
+    added,
+  ).filter(choice => !allowed || allowed.includes(choice.name));
+  const removed = (current.value ?? []).filter(
+    name => !selected.includes(name),
+  );
+  const toggle = (name: string, checked: boolean) => {
+    const next = checked
+      ? [...selected, name]
+      : selected.filter(value => value !== name);
+    // keep promotion order
+    onChange(choices.map(c => c.name).filter(n => next.includes(n)));
+  };
+  const failed = definitions.error ?? current.error;
+  return (
+    <FormControl
+      component="fieldset"
+      margin="normal"
+      required={required}
+      error={Boolean(rawErrors?.length) || Boolean(failed)}
+    >
+      <FormLabel component="legend">{schema.title ?? 'Environments'}</FormLabel>
+      <FormGroup>
+        {choices.map(choice => (
+          <FormControlLabel
+            key={choice.name}
+            control={
+              <Checkbox
+                checked={selected.includes(choice.name)}
+                onChange={event => toggle(choice.name, event.target.checked)}
+                name={choice.name}
+              />
+            }
+            label={`${choice.label}${choiceNote(choice)}`}
+          />
+        ))}
+      </FormGroup>
+      {removed.length > 0 && (
+        <Alert severity="warning">
+          {removed.join(', ')} {removed.length > 1 ? 'are' : 'is'} deployed
+          today and would no longer be: the ApplicationSet stops generating{' '}
+          {removed.length > 1 ? 'their Applications' : 'its Application'}, and
+          with prune the agent deletes what {removed.length > 1 ? 'they' : 'it'}{' '}
+          deployed.
+        </Alert>
+      )}
+      <FormHelperText>
+        {failed
+          ? `The environments could not be listed: ${errorMessage(failed)}`
+          : schema.description}
+      </FormHelperText>
+    </FormControl>
+  );
+}
+
+/**
+ * At least one environment; for add-environment, the new one checked and
+ * every environment deployed today kept unless its removal is confirmed.
+ */
+export const validateGitOpsEnvironments: CustomFieldValidator<
+  string[],
+  GitOpsEnvironmentPickerOptions
+> = async (value, validation, context) => {
+  const options = context.uiSchema?.['ui:options'] ?? {};
+  const form = context.formData as Record<string, unknown>;
+  const api = context.apiHolder.get(gitopsApiRef);
+  const entityRef = options.entityField ? form[options.entityField] : undefined;
+  const current = api ? await currentEnvironments(api, entityRef) : undefined;
+  const problem = environmentsProblem({
+    selected: value ?? [],
+    current,
+    added: options.newEnvironmentField
+      ? text(form[options.newEnvironmentField])
+      : undefined,
+    removalConfirmed: options.confirmRemovalField
+      ? form[options.confirmRemovalField] === true
+      : false,
+  });
+  if (problem) validation.addError(problem);
+};

@@ -1,0 +1,216 @@
+import { TestApiProvider, TestApiRegistry } from '@backstage/test-utils';
+import type { FieldExtensionComponentProps } from '@backstage/plugin-scaffolder-react';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { gitopsApiRef } from '../api';
+import { entityApplications } from '../__testUtils__/fixtures';
+import { testGitOpsApi } from '../__testUtils__/testGitOpsApi';
+import { GitOpsAgentPicker, validateGitOpsAgent } from './GitOpsAgentPicker';
+import {
+  GitOpsEnvironmentPicker,
+  validateGitOpsEnvironments,
+} from './GitOpsEnvironmentPicker';
+
+const status = (agentId: string, state: 'connected' | 'error') => ({
+  agentId,
+  kind: 'argocd',
+  state,
+  checkedAt: '2024-05-01T12:00:00Z',
+});
+
+const api = testGitOpsApi({
+  getAgents: async () => ({
+    items: [
+      {
+        id: 'argocd-nonprod',
+        kind: 'argocd',
+        region: 'eu-west-1',
+        environments: ['dev', 'qa'],
+        status: status('argocd-nonprod', 'connected'),
+      },
+      {
+        id: 'argocd-prod',
+        kind: 'argocd',
+        environments: ['prod'],
+        status: status('argocd-prod', 'error'),
+      },
+    ],
+    errors: [],
+  }),
+  getEnvironments: async () => [
+    { name: 'prod', title: 'Production', order: 3, production: true },
+    { name: 'dev', title: 'Development', order: 1 },
+    { name: 'qa', title: 'QA', order: 2 },
+  ],
+});
+const apis = TestApiRegistry.from([gitopsApiRef, api]);
+
+/** Renders a field the way the scaffolder form does, keeping its value. */
+function Field<T>(props: {
+  component: (p: FieldExtensionComponentProps<T, any>) => JSX.Element | null;
+  initial?: T;
+  title: string;
+  uiOptions?: Record<string, unknown>;
+  form?: Record<string, unknown>;
+  onValue: (value?: T) => void;
+}) {
+  const [value, setValue] = useState<T | undefined>(props.initial);
+  const Component = props.component;
+  const fieldProps = {
+    formData: value,
+    onChange: (next: T) => {
+      setValue(next);
+      props.onValue(next);
+    },
+    schema: { title: props.title },
+    uiSchema: { 'ui:options': props.uiOptions ?? {} },
+    formContext: { formData: props.form ?? {} },
+    idSchema: { $id: 'root_field' },
+    rawErrors: [],
+    required: true,
+  } as unknown as FieldExtensionComponentProps<T, any>;
+  return <Component {...fieldProps} />;
+}
+
+function validation() {
+  const errors: string[] = [];
+  return { errors, addError: (message: string) => errors.push(message) };
+}
+
+describe('GitOpsAgentPicker', () => {
+  it('lists the configured agents with what they serve and sets the picked one', async () => {
+    const onValue = jest.fn();
+    render(
+      <TestApiProvider apis={[[gitopsApiRef, api]]}>
+        <Field
+          component={GitOpsAgentPicker}
+          title="GitOps agent"
+          onValue={onValue}
+        />
+      </TestApiProvider>,
+    );
+    const select = await screen.findByRole('button', { name: /GitOps agent/ });
+    await waitFor(() => expect(select).not.toHaveAttribute('aria-disabled'));
+    await userEvent.click(select);
+    const listbox = await screen.findByRole('listbox');
+    expect(
+      within(listbox)
+        .getAllByRole('option')
+        .map(o => o.textContent),
+    ).toEqual([
+      'argocd-nonprodargocd · eu-west-1 · serves dev, qa',
+      'argocd-prodargocd · serves prod · error',
+    ]);
+    await userEvent.click(
+      within(listbox).getByRole('option', { name: /argocd-nonprod/ }),
+    );
+    expect(onValue).toHaveBeenLastCalledWith('argocd-nonprod');
+  });
+
+  it('refuses an agent the portal does not know', async () => {
+    const result = validation();
+    await validateGitOpsAgent('hub', result as any, {
+      apiHolder: apis,
+      formData: {},
+      schema: {},
+    });
+    expect(result.errors).toEqual([
+      'hub is not a configured GitOps agent; pick one of argocd-nonprod, argocd-prod',
+    ]);
+  });
+});
+
+describe('GitOpsEnvironmentPicker', () => {
+  it('offers the configured environments in promotion order, labelled for people', async () => {
+    render(
+      <TestApiProvider apis={[[gitopsApiRef, api]]}>
+        <Field
+          component={GitOpsEnvironmentPicker}
+          title="Environments"
+          initial={['dev']}
+          onValue={jest.fn()}
+        />
+      </TestApiProvider>,
+    );
+    const group = await screen.findByRole('group', { name: /Environments/ });
+    await within(group).findByRole('checkbox', { name: /Production \(prod\)/ });
+    expect(
+      within(group)
+        .getAllByRole('checkbox')
+        .map(box => box.closest('label')?.textContent),
+    ).toEqual(['Development (dev)', 'QA (qa)', 'Production (prod)']);
+  });
+
+  it('starts add-environment from what runs today and warns before dropping it', async () => {
+    const onValue = jest.fn();
+    render(
+      <TestApiProvider apis={[[gitopsApiRef, api]]}>
+        <Field
+          component={GitOpsEnvironmentPicker}
+          title="Environments after the change"
+          uiOptions={{
+            entityField: 'entity',
+            newEnvironmentField: 'environment',
+          }}
+          form={{
+            entity: entityApplications.entityRef,
+            environment: 'staging',
+          }}
+          onValue={onValue}
+        />
+      </TestApiProvider>,
+    );
+    // the entity runs in dev and prod (fixtures)
+    await waitFor(() =>
+      expect(onValue).toHaveBeenCalledWith(['dev', 'prod', 'staging']),
+    );
+    const prod = await screen.findByRole('checkbox', {
+      name: 'Production (prod) · deployed today',
+    });
+    expect(prod).toBeChecked();
+    expect(
+      screen.getByRole('checkbox', { name: 'staging · new' }),
+    ).toBeChecked();
+    await userEvent.click(prod);
+    expect(onValue).toHaveBeenLastCalledWith(['dev', 'staging']);
+    expect(
+      screen.getByText(/prod is deployed today and would no longer be/),
+    ).toBeInTheDocument();
+  });
+
+  it('refuses to drop a deployed environment unless the removal is confirmed', async () => {
+    const options = {
+      'ui:options': {
+        entityField: 'entity',
+        newEnvironmentField: 'environment',
+        confirmRemovalField: 'removeEnvironments',
+      },
+    };
+    const refused = validation();
+    await validateGitOpsEnvironments(['staging'], refused as any, {
+      apiHolder: apis,
+      formData: {
+        entity: entityApplications.entityRef,
+        environment: 'staging',
+      },
+      schema: {},
+      uiSchema: options,
+    });
+    expect(refused.errors).toEqual([
+      'dev, prod would no longer be deployed. Check them again, or confirm the removal.',
+    ]);
+    const confirmed = validation();
+    await validateGitOpsEnvironments(['staging'], confirmed as any, {
+      apiHolder: apis,
+      formData: {
+        entity: entityApplications.entityRef,
+        environment: 'staging',
+        removeEnvironments: true,
+      },
+      schema: {},
+      uiSchema: options,
+    });
+    expect(confirmed.errors).toEqual([]);
+  });
+});

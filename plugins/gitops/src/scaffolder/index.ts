@@ -1,0 +1,7 @@
+export {
+  GitOpsAgentPickerFieldExtension,
+  GitOpsEnvironmentPickerFieldExtension,
+} from './extensions';
+export type { GitOpsEnvironmentPickerOptions } from './GitOpsEnvironmentPicker';
+export { gitopsFormErrors } from './gitopsFormErrors';
+export type { FormValidationError } from './gitopsFormErrors';

@@ -1,0 +1,85 @@
+import fs from 'fs';
+import path from 'path';
+import { parse } from 'yaml';
+
+/** The golden-path templates of the suite, at the repository root. */
+const TEMPLATES = path.resolve(__dirname, '../../../templates');
+
+type Property = Record<string, any>;
+type Step = { title: string; properties: Record<string, Property> };
+
+const templates = fs
+  .readdirSync(TEMPLATES, { withFileTypes: true })
+  .filter(d => d.isDirectory())
+  .map(d => path.join(TEMPLATES, d.name, 'template.yaml'))
+  .filter(f => fs.existsSync(f))
+  .map(file => ({
+    name: path.basename(path.dirname(file)),
+    doc: parse(fs.readFileSync(file, 'utf8')),
+  }));
+
+const forms = templates.map(({ name, doc }) => ({
+  name,
+  parameters: doc.spec.parameters as Step[],
+  steps: doc.spec.steps as Array<{ id: string; name: string }>,
+}));
+
+describe('the templates, as people meet them', () => {
+  it.each(forms.map(f => [f.name, f]))(
+    '%s names its steps in words, without template expressions',
+    (_name, form) => {
+      for (const step of form.steps) {
+        expect(step.name).not.toMatch(/\$\{\{/);
+      }
+    },
+  );
+
+  it('pick the GitOps agent from the configured agents, with no made-up default', () => {
+    const agentFields = forms.flatMap(form =>
+      form.parameters.flatMap(step =>
+        Object.entries(step.properties)
+          .filter(([key]) => key === 'agentId')
+          .map(([, property]) => property),
+      ),
+    );
+    expect(agentFields.length).toBeGreaterThan(0);
+    for (const field of agentFields) {
+      expect(field['ui:field']).toBe('GitOpsAgentPicker');
+      expect(field.default).toBeUndefined();
+    }
+  });
+
+  it('pick the environments to deploy from the configured environments', () => {
+    const environmentLists = forms.flatMap(form =>
+      form.parameters.flatMap(step =>
+        Object.values(step.properties).filter(
+          property =>
+            property.type === 'array' &&
+            /environment/i.test(String(property.title)),
+        ),
+      ),
+    );
+    expect(environmentLists.length).toBeGreaterThan(1);
+    for (const field of environmentLists) {
+      expect(field['ui:field']).toBe('GitOpsEnvironmentPicker');
+    }
+  });
+
+  it('add-environment guards the environments deployed today, in one form step', () => {
+    const form = forms.find(f => f.name === 'add-environment')!;
+    const step = form.parameters.find(s => s.properties.environments)!;
+    const options = step.properties.environments['ui:options'];
+    // the field's validation sees only its own step's data
+    for (const field of [
+      options.entityField,
+      options.newEnvironmentField,
+      options.confirmRemovalField,
+    ]) {
+      expect(Object.keys(step.properties)).toContain(field);
+    }
+    expect(step.properties[options.confirmRemovalField]).toMatchObject({
+      type: 'boolean',
+      default: false,
+    });
+  });
+});

@@ -1,0 +1,191 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { Browser, Page } from 'playwright-core';
+import { launchChromium, openPortal } from './support/browser';
+import { Portal, repoRoot, startPortal } from './support/startPortal';
+
+/*
+ * Changes pushed to open pages (Backstage signals): a change made on a
+ * sandbox agent shows on the open entity tab, and in the open application
+ * drawer, with no reload; the page learns of it through the signals
+ * websocket, not by polling (the tab polls only where signals are not
+ * installed).
+ */
+
+let portal: Portal;
+let browser: Browser;
+let page: Page;
+/** Every signal the page received, as the websocket carried it. */
+const frames: string[] = [];
+/** The channels the page's open signals connection is subscribed to. */
+const subscribed = new Set<string>();
+
+/** Waits until the page listens on a channel (its connection is up). */
+async function listening(channel: string) {
+  for (let i = 0; !subscribed.has(channel); i++) {
+    if (i > 600) throw new Error(`the page never subscribed to ${channel}`);
+    await new Promise(r => setTimeout(r, 100));
+  }
+}
+
+beforeAll(async () => {
+  [portal, browser] = await Promise.all([
+    startPortal({ config: { permission: { enabled: true, policy: 'owner' } } }),
+    launchChromium(),
+  ]);
+  page = await browser.newPage({ viewport: { width: 1440, height: 1000 } });
+  page.on('websocket', socket => {
+    frames.push(`open ${socket.url()}`);
+    socket.on('framesent', frame => {
+      const sent = JSON.parse(String(frame.payload));
+      if (sent.action === 'subscribe') subscribed.add(sent.channel);
+      if (sent.action === 'unsubscribe') subscribed.delete(sent.channel);
+    });
+    socket.on('close', () => subscribed.clear());
+    socket.on('framereceived', frame => frames.push(String(frame.payload)));
+    socket.on('socketerror', error => frames.push(`error ${error}`));
+    socket.on('close', () => frames.push(`closed ${socket.url()}`));
+  });
+  page.on('console', message => {
+    if (message.type() === 'error') frames.push(`console ${message.text()}`);
+  });
+}, 300_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await portal?.stop();
+});
+
+async function api(route: string, init: RequestInit = {}) {
+  const refresh = await fetch(
+    `${portal.baseUrl}/api/auth/guest/refresh?env=development`,
+    { headers: { 'X-Requested-With': 'XMLHttpRequest' } },
+  ).then(r => r.json());
+  const res = await fetch(`${portal.baseUrl}/api/gitops${route}`, {
+    ...init,
+    headers: {
+      authorization: `Bearer ${refresh.backstageIdentity.token}`,
+      'content-type': 'application/json',
+      ...init.headers,
+    },
+  });
+  const text = await res.text();
+  return { status: res.status, body: text ? JSON.parse(text) : undefined };
+}
+
+/** Leaves the page's screen in test-results/ when a step fails. */
+async function screenOnFailure(name: string, fn: () => Promise<void>) {
+  try {
+    await fn();
+  } catch (error) {
+    fs.mkdirSync(path.join(repoRoot, 'test-results'), { recursive: true });
+    await page
+      ?.screenshot({ path: path.join(repoRoot, 'test-results', `${name}.png`) })
+      .catch(() => {});
+    fs.writeFileSync(
+      path.join(repoRoot, 'test-results', `${name}.log`),
+      `signals received:\n${frames.join('\n')}\n\nbackend log:\n${portal
+        ?.backendLog()
+        .split('\n')
+        .filter(line => !line.includes('/static/'))
+        .join('\n')}`,
+    );
+    throw error;
+  }
+}
+
+describe('changes pushed to open pages', () => {
+  it('shows a change made on the agent on the open entity tab and in the open drawer, without reload', () =>
+    screenOnFailure('live-updates', async () => {
+      const entityRef = 'component:default/payments-worker';
+      // the catalog ingests the example entities after the backend starts
+      let answer = await api(
+        '/entity/default/component/payments-worker/applications',
+      );
+      for (let i = 0; answer.status === 404 && i < 240; i++) {
+        await new Promise(r => setTimeout(r, 500));
+        answer = await api(
+          '/entity/default/component/payments-worker/applications',
+        );
+      }
+      const { status, body } = answer;
+      expect({ status, body }).toEqual({
+        status: 200,
+        body: expect.anything(),
+      });
+      const target = (
+        body.environments as Array<{
+          name: string;
+          applications: Array<{
+            name: string;
+            agentId: string;
+            sync: { status: string };
+          }>;
+        }>
+      ).find(env => env.name === 'prod')!.applications[0];
+      expect(target.sync.status).toBe('Synced');
+
+      await openPortal(
+        page,
+        portal.baseUrl,
+        '/catalog/default/component/payments-worker/gitops',
+      );
+      const matrix = page.getByRole('table', { name: 'Environment matrix' });
+      await matrix.waitFor({ timeout: 60_000 });
+      const entry = matrix.getByRole('button', { name: `Open ${target.name}` });
+      await entry.getByText('Synced', { exact: true }).waitFor();
+      // a reload would lose this mark
+      await page.evaluate(() => {
+        (window as unknown as { gitopsMark: string }).gitopsMark = 'kept';
+      });
+
+      await listening(`gitops:entity:${entityRef}`);
+      // the agent's application drifts: the open tab shows it
+      portal.sandbox.drift(target.agentId, target.name, 'replicas');
+      await entry
+        .getByText('OutOfSync', { exact: true })
+        .waitFor({ timeout: 60_000 });
+      expect(frames.join('\n')).toContain(`gitops:entity:${entityRef}`);
+
+      // the drawer is open while the application is synced from elsewhere
+      await entry.click();
+      const drawer = page.locator('[role="presentation"]').filter({
+        has: page.getByRole('tablist', { name: 'Application details' }),
+      });
+      // the header's sync chip comes first (resource rows have their own)
+      const headerSync = drawer
+        .locator('[title^="Synced"], [title^="OutOfSync"]')
+        .first();
+      await drawer.locator('[title^="OutOfSync"]').first().waitFor();
+      expect(await headerSync.getAttribute('title')).toMatch(/^OutOfSync/);
+      await listening(`gitops:application:${target.agentId}/${target.name}`);
+      const sync = await api(
+        `/entity/default/component/payments-worker/applications/${target.agentId}/${target.name}/sync`,
+        { method: 'POST', body: JSON.stringify({}) },
+      );
+      expect(sync.status).toBe(200);
+      await page.waitForFunction(
+        () => {
+          const chip = document.querySelector(
+            '[role="presentation"] [title^="Synced"], [role="presentation"] [title^="OutOfSync"]',
+          );
+          return chip?.getAttribute('title')?.startsWith('Synced');
+        },
+        undefined,
+        { timeout: 60_000 },
+      );
+      expect(frames.join('\n')).toContain(
+        `gitops:application:${target.agentId}/${target.name}`,
+      );
+      await page.keyboard.press('Escape');
+      await entry
+        .getByText('Synced', { exact: true })
+        .waitFor({ timeout: 60_000 });
+
+      expect(
+        await page.evaluate(
+          () => (window as unknown as { gitopsMark?: string }).gitopsMark,
+        ),
+      ).toBe('kept');
+    }));
+});

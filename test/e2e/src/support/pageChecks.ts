@@ -1,0 +1,55 @@
+import fs from 'node:fs';
+import { Page } from 'playwright-core';
+
+/** How wide the page is against the window it is shown in. */
+export async function pageWidth(page: Page) {
+  return page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    innerWidth: window.innerWidth,
+  }));
+}
+
+/** The font family the body text renders with. */
+export async function bodyFont(page: Page): Promise<string> {
+  return page.evaluate(() => getComputedStyle(document.body).fontFamily);
+}
+
+/** One axe-core violation, as much of it as a failure message needs. */
+export interface AxeViolation {
+  id: string;
+  impact?: string | null;
+  help: string;
+  targets: string[];
+}
+
+/**
+ * Runs axe-core (from node_modules) in the page, over `selector` or the
+ * whole document, and answers its serious and critical violations.
+ */
+export async function seriousAxeViolations(
+  page: Page,
+  selector?: string,
+): Promise<AxeViolation[]> {
+  const loaded = await page.evaluate(() => 'axe' in window);
+  if (!loaded) {
+    // evaluated, not a script tag: the portal's CSP forbids inline scripts
+    await page.evaluate(
+      fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8'),
+    );
+  }
+  const violations = await page.evaluate(async context => {
+    const axe = (window as any).axe;
+    const result = await axe.run(context ?? document, {
+      resultTypes: ['violations'],
+    });
+    return result.violations.map((v: any) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      targets: v.nodes.slice(0, 5).map((n: any) => n.target.join(' ')),
+    }));
+  }, selector);
+  return (violations as AxeViolation[]).filter(
+    v => v.impact === 'serious' || v.impact === 'critical',
+  );
+}
