@@ -429,6 +429,53 @@ describe('gitops backend plugin (router over real sandbox agents)', () => {
         .set('Authorization', auth);
       expect(res.status).toBe(404);
     });
+
+    it('diffs as Argo CD does: only the drifted field differs, not what the cluster owns', async () => {
+      const drift = sandbox.drift('prod', 'payments-prod', 'replicas');
+      const res = await api()
+        .get(
+          '/api/gitops/entity/default/component/payments/applications/prod/payments-prod/diff',
+        )
+        .set('Authorization', auth);
+      expect(res.status).toBe(200);
+      const items: Array<{
+        kind: string;
+        name: string;
+        modified: boolean;
+        targetState: Record<string, any> | null;
+        liveState: Record<string, any> | null;
+      }> = res.body.items;
+      const changed = items.filter(i => i.modified);
+      expect(changed.map(i => `${i.kind}/${i.name}`)).toEqual([
+        `${drift.resource.kind}/${drift.resource.name}`,
+      ]);
+      const [deployment] = changed;
+      // every top-level difference between the two sides, by path
+      const differing = (
+        a: Record<string, any>,
+        b: Record<string, any>,
+        at = '',
+      ): string[] =>
+        [...new Set([...Object.keys(a), ...Object.keys(b)])].flatMap(key => {
+          const [x, y] = [a[key], b[key]];
+          if (JSON.stringify(x) === JSON.stringify(y)) return [];
+          return x && y && typeof x === 'object' && typeof y === 'object'
+            ? differing(x, y, `${at}${key}.`)
+            : [`${at}${key}`];
+        });
+      expect(differing(deployment.targetState!, deployment.liveState!)).toEqual(
+        [drift.path],
+      );
+      // the cluster's own fields are on both sides, so they never show
+      expect(deployment.liveState!.status).toBeDefined();
+      expect(deployment.targetState!.status).toEqual(
+        deployment.liveState!.status,
+      );
+      expect(deployment.targetState!.metadata.uid).toBe(
+        deployment.liveState!.metadata.uid,
+      );
+      sandbox.reset('prod');
+    });
   });
 
   describe('fleet applications', () => {

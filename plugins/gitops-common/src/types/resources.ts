@@ -42,7 +42,10 @@ export interface ResourceTree {
 export interface ResourceDiff extends ResourceRef {
   syncStatus?: SyncStatusCode;
   hook?: boolean;
-  /** The desired state, or null when the resource should not exist. */
+  /**
+   * The live object as a sync would leave it (Argo CD's predicted live
+   * state), or null when the resource should not exist.
+   */
   targetState: Record<string, unknown> | null;
   /** The live state, or null when the resource does not exist. */
   liveState: Record<string, unknown> | null;

@@ -90,8 +90,13 @@ function parseState(text: string | undefined): Record<string, unknown> | null {
 }
 
 /**
- * Desired vs live per managed resource. Argo CD sends both as JSON strings;
- * the normalized live state is preferred (it hides fields Argo CD ignores).
+ * Desired vs live per managed resource, compared as Argo CD's own diff view
+ * does: the normalized live state (ignored differences removed) against the
+ * predicted live state (the live object as a sync would leave it), so that
+ * fields the cluster owns (uid, resourceVersion, status, defaulted fields)
+ * are alike on both sides and only the real drift differs. `modified` is the
+ * agent's own verdict. An agent too old to send `predictedLiveState` is
+ * compared against its plain `targetState`.
  */
 export function normalizeResourceDiffs(
   items: ArgoResourceDiff[],
@@ -99,7 +104,9 @@ export function normalizeResourceDiffs(
 ): ResourceDiff[] {
   return items.map(item => {
     const base = ref(item);
-    const targetState = parseState(item.targetState);
+    const targetState = parseState(
+      item.predictedLiveState ?? item.targetState,
+    );
     const liveState = parseState(item.normalizedLiveState ?? item.liveState);
     const sync = appResources.find(r => sameRef(ref(r), base))?.status;
     const modified =
