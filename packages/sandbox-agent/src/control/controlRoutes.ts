@@ -140,6 +140,46 @@ export function controlRoutes(agent: SandboxAgent): Router {
     return json(200, { repo: repoUrl, revision: commit.sha, tags: commit.tags, signed: commit.signed, message: commit.message });
   }));
 
+  /*
+   * Opens (or updates) a pull request on the simulated git host, or closes
+   * it with `"state": "closed"`; the ApplicationSet controller then
+   * reconciles as on Argo CD's pull-request webhook, so a preview
+   * Application appears or goes.
+   */
+  router.post('/_sandbox/pull-requests', guarded(async ctx => {
+    const body = await objectBody(ctx);
+    if (typeof body.repo !== 'string' || !body.repo) {
+      throw new ApiError(GrpcCode.InvalidArgument, 'repo (the repository URL) is required');
+    }
+    const repo = agent.store.git.find(body.repo);
+    if (!repo) throw new ApiError(GrpcCode.NotFound, `repository ${body.repo} is not on the sandbox's git host`);
+    const number = body.number;
+    if (typeof number !== 'number' || !Number.isInteger(number) || number < 1) {
+      throw new ApiError(GrpcCode.InvalidArgument, 'number must be a positive integer');
+    }
+    const at = repo.pullRequests.findIndex(pr => pr.number === number);
+    if (body.state === 'closed') {
+      if (at === -1) throw new ApiError(GrpcCode.NotFound, `pull request #${number} is not open on ${body.repo}`);
+      repo.pullRequests.splice(at, 1);
+    } else {
+      const text = (key: string, fallback: string) =>
+        typeof body[key] === 'string' && body[key] ? (body[key] as string) : fallback;
+      const pr = {
+        number,
+        title: text('title', `Pull request ${number}`),
+        branch: text('branch', `feature/pr-${number}`),
+        targetBranch: text('targetBranch', 'main'),
+        author: text('author', 'jane.doe'),
+        labels: Array.isArray(body.labels) ? body.labels.filter((l): l is string => typeof l === 'string') : [],
+        headSha: repo.head.sha,
+      };
+      if (at === -1) repo.pullRequests.push(pr);
+      else repo.pullRequests[at] = pr;
+    }
+    const reconciled = agent.applicationSets.requeueAll();
+    return json(200, { repo: body.repo, number, open: body.state !== 'closed', reconciled });
+  }));
+
   router.post('/_sandbox/refresh', guarded(async ctx => {
     const body = await objectBody(ctx);
     const records = body.application

@@ -61,6 +61,16 @@ describe('applicationsSync', () => {
     expect((await app('tools-a')).spec.source.targetRevision).toBe('v2');
   });
 
+  it('create-delete deletes what is no longer generated but never updates', async () => {
+    const client = argoClient(argo);
+    const policy = { syncPolicy: { applicationsSync: 'create-delete' } };
+    await client.post('/api/v1/applicationsets', appSet({ elements: ['a', 'b'], spec: policy }));
+    await client.post('/api/v1/applicationsets?upsert=true', appSet({ elements: ['a', 'c'], revision: 'v2', spec: policy }));
+    expect(await owned()).toEqual(['tools-a', 'tools-c']);
+    expect((await app('tools-a')).spec.source.targetRevision).toBe('main');
+    expect((await app('tools-c')).spec.source.targetRevision).toBe('v2');
+  });
+
   it('sync (the default) deletes what is no longer generated', async () => {
     const client = argoClient(argo);
     await client.post('/api/v1/applicationsets', appSet({ elements: ['a', 'b'] }));

@@ -277,6 +277,20 @@ export class ApplicationSets {
   }
 
   /** POST /api/v1/applicationsets?upsert=&dryRun= */
+  /**
+   * Reconciles every set again, as the controller does on its requeue or
+   * on a git host's webhook: a pull request opened or closed shows at once.
+   */
+  requeueAll(): number {
+    let count = 0;
+    for (const record of this.store.appSets.values()) {
+      this.materialize(record, { deployed: false });
+      this.store.appSetChanged(record, 'MODIFIED');
+      count += 1;
+    }
+    return count;
+  }
+
   create(appSet: JsonObject, options: { upsert: boolean; dryRun: boolean }): JsonObject {
     if (!appSet?.metadata?.name) {
       throw new ApiError(GrpcCode.InvalidArgument, 'ApplicationSet metadata.name is required');
