@@ -188,6 +188,38 @@ describe('a new user in the GitOps portal', () => {
       const matrix = await openGitOpsTab('payments-api');
       await matrix.getByRole('button', { name: `Open ${before.name}` }).click();
       const drawer = drawerOf(page);
+
+      // a dry run first: it ends as soon as the agent reports it, is shown
+      // as a dry run, and deploys nothing
+      await drawer.getByRole('button', { name: 'Sync', exact: true }).click();
+      const dryDialog = page.getByRole('dialog', {
+        name: `Sync ${before.name}`,
+      });
+      await dryDialog.getByRole('checkbox', { name: 'Dry run' }).check();
+      await dryDialog.getByRole('button', { name: 'Dry run' }).click();
+      await drawer
+        .getByText(/Sync \(dry run\) succeeded/)
+        .waitFor({ timeout: 15_000 });
+      const afterDryRun = (await applicationsOf('payments-api')).find(
+        a => a.name === before.name,
+      )!;
+      expect(afterDryRun.sync.status).toBe('OutOfSync');
+      const detail = await api(
+        `/entity/default/component/payments-api/applications/${afterDryRun.agentId}/${afterDryRun.name}`,
+      );
+      expect(detail.body.application.operation).toMatchObject({
+        phase: 'Succeeded',
+        dryRun: true,
+      });
+      await drawer
+        .getByRole('button', { name: 'Sync', exact: true })
+        .waitFor({ state: 'visible' });
+      expect(
+        await drawer
+          .getByRole('button', { name: 'Sync', exact: true })
+          .isEnabled(),
+      ).toBe(true);
+
       await drawer.getByRole('button', { name: 'Sync', exact: true }).click();
       const dialog = page.getByRole('dialog', { name: `Sync ${before.name}` });
       await page.screenshot({

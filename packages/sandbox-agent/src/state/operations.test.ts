@@ -63,12 +63,21 @@ describe('sync', () => {
     await eventually(async () => expect((await getApp('web-prod')).status.health.status).toBe('Healthy'));
   });
 
-  it('changes nothing on dryRun', async () => {
+  it('runs a dry run as an operation that ends, changing nothing live and recording no history', async () => {
     const before = await getApp('worker-prod');
     const res = await argoClient(argo).post('/api/v1/applications/worker-prod/sync', { dryRun: true, prune: true });
     expect(res.status).toBe(200);
-    await new Promise(r => setTimeout(r, 150));
-    expect(await getApp('worker-prod')).toEqual(before);
+    expect(res.json.status.operationState).toMatchObject({ phase: 'Running', operation: { sync: { dryRun: true } } });
+    await eventually(async () => expect((await getApp('worker-prod')).status.operationState.phase).toBe('Succeeded'));
+    const after = await getApp('worker-prod');
+    expect(after.status.operationState.operation.sync).toMatchObject({ dryRun: true, prune: true });
+    expect(after.status.operationState.syncResult.resources.every((r: any) => r.message.endsWith('(dry run)'))).toBe(
+      true,
+    );
+    expect(after.status.history).toEqual(before.status.history);
+    expect(after.status.sync).toEqual(before.status.sync);
+    expect(after.status.resources).toEqual(before.status.resources);
+    expect(after.status.health).toEqual(before.status.health);
   });
 
   it('honours prune: a resource that needs pruning is skipped without it and pruned with it', async () => {
@@ -144,10 +153,14 @@ describe('rollback', () => {
     expect(res.json.message).toBe('rollback cannot be initiated when auto-sync is enabled');
   });
 
-  it('changes nothing on dryRun', async () => {
+  it('runs a dry-run rollback that ends without a new deployment', async () => {
     const before = await getApp('web-prod');
     await argoClient(argo).post('/api/v1/applications/web-prod/rollback', { id: before.status.history[0].id, dryRun: true });
-    expect(await getApp('web-prod')).toEqual(before);
+    await eventually(async () => expect((await getApp('web-prod')).status.operationState.phase).toBe('Succeeded'));
+    const after = await getApp('web-prod');
+    expect(after.status.operationState.operation.sync.dryRun).toBe(true);
+    expect(after.status.history).toEqual(before.status.history);
+    expect(after.status.summary).toEqual(before.status.summary);
   });
 });
 

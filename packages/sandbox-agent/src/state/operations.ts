@@ -103,14 +103,15 @@ export class Operations {
   sync(record: AppRecord, request: SyncRequest, initiator: Initiator): JsonObject {
     this.assertCanOperate(record, !initiator.automated);
     const revision = this.resolveRevision(record, this.requestRevision(record, request));
-    if (request.dryRun) return clone(record.app);
-    this.start(record, {
+    const options = {
       revision,
       prune: request.prune,
       resources: request.resources,
       syncOptions: request.syncOptions,
       strategy: request.strategy,
-    }, initiator);
+    };
+    if (request.dryRun) this.startDryRun(record, options, initiator);
+    else this.start(record, options, initiator);
     return record.app;
   }
 
@@ -133,20 +134,48 @@ export class Operations {
       );
     }
     this.assertCanOperate(record, true);
-    if (request.dryRun) return clone(record.app);
     const revision =
       entry.revision ?? (Array.isArray(entry.revisions) ? entry.revisions[entry.revisions.length - 1] : undefined);
-    this.start(
-      record,
-      {
-        revision,
-        prune: request.prune,
-        source: entry.source,
-        sources: entry.sources,
-      },
-      initiator,
-    );
+    const options = { revision, prune: request.prune, source: entry.source, sources: entry.sources };
+    if (request.dryRun) this.startDryRun(record, options, initiator);
+    else this.start(record, options, initiator);
     return record.app;
+  }
+
+  /**
+   * A dry run is an operation as any other (`operation.sync.dryRun`): it
+   * runs `kubectl apply --dry-run` and ends Succeeded, but changes nothing
+   * live, records no history and leaves health alone.
+   */
+  private startDryRun(record: AppRecord, request: SyncRequestOptions, initiator: Initiator) {
+    const app = record.app;
+    const dryRun = { ...request, dryRun: true };
+    const startedAt = this.now();
+    app.operation = syncOperation(record, dryRun, initiator);
+    app.status ??= {};
+    app.status.operationState = {
+      operation: clone(app.operation),
+      phase: 'Running',
+      message: 'one or more tasks are running',
+      startedAt: isoSeconds(startedAt),
+    };
+    this.store.changed(record);
+    this.store.schedule(record, Math.round(this.store.config.syncDurationMs / 4), () => {
+      const result = syncResult(record, dryRun, { pruned: Boolean(request.prune) && !!record.model.orphan });
+      for (const resource of (result.resources as JsonObject[] | undefined) ?? []) {
+        resource.message = `${resource.message} (dry run)`;
+      }
+      delete app.operation;
+      app.status.operationState = {
+        operation: syncOperation(record, dryRun, initiator),
+        phase: 'Succeeded',
+        message: 'successfully synced (all tasks run)',
+        startedAt: isoSeconds(startedAt),
+        finishedAt: isoSeconds(this.now()),
+        syncResult: result,
+      };
+      this.store.changed(record);
+    });
   }
 
   private start(record: AppRecord, request: SyncRequestOptions, initiator: Initiator) {

@@ -140,6 +140,16 @@ describe('ApplicationDrawer', () => {
             outcome: 'succeeded',
             startedAt: '2024-05-01T10:00:00Z',
           },
+          {
+            id: 'a2',
+            actor: 'user:default/bob',
+            agentId: 'dev-agent',
+            application: 'payments-dev',
+            action: 'sync',
+            parameters: { dryRun: true },
+            outcome: 'succeeded',
+            startedAt: '2024-05-01T10:05:00Z',
+          },
         ],
         drift: [
           {
@@ -162,6 +172,13 @@ describe('ApplicationDrawer', () => {
     expect(await screen.findByText('list: 3 environments')).toBeInTheDocument();
     await openTab('Events');
     expect(await screen.findByText('user:default/alice')).toBeInTheDocument();
+    // a dry run is told apart from a sync
+    const rows = screen.getAllByRole('row');
+    const actionOf = (actor: string) =>
+      rows.find(row => row.textContent?.includes(actor))?.children[1]
+        .textContent;
+    expect(actionOf('user:default/alice')).toBe('sync');
+    expect(actionOf('user:default/bob')).toBe('sync (dry run)');
     expect(screen.getByText('still drifting')).toBeInTheDocument();
   });
 

@@ -38,7 +38,10 @@ export function EventsTab(props: { app: ApplicationRef }) {
             {audit.map(event => (
               <TableRow key={event.id}>
                 <TableCell>{formatTimestamp(event.startedAt)}</TableCell>
-                <TableCell>{event.action}</TableCell>
+                <TableCell>
+                  {event.action}
+                  {event.parameters?.dryRun === true && ' (dry run)'}
+                </TableCell>
                 <TableCell>{event.actor}</TableCell>
                 <TableCell>{event.outcome}</TableCell>
                 <TableCell>{event.message ?? ''}</TableCell>
