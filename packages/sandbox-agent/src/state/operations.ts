@@ -32,6 +32,16 @@ export interface SyncRequest {
   strategy?: JsonObject;
 }
 
+/** The operation state of an operation the controller has just started. */
+function runningState(operation: JsonObject, startedAt: number): JsonObject {
+  return {
+    operation: clone(operation),
+    phase: 'Running',
+    message: 'one or more tasks are running',
+    startedAt: isoSeconds(startedAt),
+  };
+}
+
 /**
  * What the application controller does: syncs that run for a while and
  * then succeed, rollbacks, refreshes that re-read git, auto-sync and
@@ -153,12 +163,7 @@ export class Operations {
     const startedAt = this.now();
     app.operation = syncOperation(record, dryRun, initiator);
     app.status ??= {};
-    app.status.operationState = {
-      operation: clone(app.operation),
-      phase: 'Running',
-      message: 'one or more tasks are running',
-      startedAt: isoSeconds(startedAt),
-    };
+    app.status.operationState = runningState(app.operation, startedAt);
     this.store.changed(record);
     this.store.schedule(record, Math.round(this.store.config.syncDurationMs / 4), () => {
       const result = syncResult(record, dryRun, { pruned: Boolean(request.prune) && !!record.model.orphan });
@@ -185,12 +190,7 @@ export class Operations {
     const operation = syncOperation(record, request, initiator);
     app.operation = operation;
     app.status ??= {};
-    app.status.operationState = {
-      operation: clone(operation),
-      phase: 'Running',
-      message: 'one or more tasks are running',
-      startedAt: isoSeconds(startedAt),
-    };
+    app.status.operationState = runningState(operation, startedAt);
     model.missing = false;
     model.health = 'Progressing';
     model.healthMessage = undefined;
