@@ -1,11 +1,8 @@
+import { sandboxRegistry } from '../__testUtils__/sandboxRegistry';
 import { CacheManager } from '@backstage/backend-defaults/cache';
 import { mockServices } from '@backstage/backend-test-utils';
-import { ConfigReader } from '@backstage/config';
-import { GitOpsProviderFactory } from '@gitops-suite/plugin-gitops-node';
 import { Sandbox, startSandbox } from '@gitops-suite/sandbox-agent';
 import { ApplicationAggregator } from '../aggregation/ApplicationAggregator';
-import { ArgoCdProvider } from '../providers/argocd/ArgoCdProvider';
-import { ProviderRegistry } from '../providers/ProviderRegistry';
 import { scenarioEnvironments } from '../testUtils/sandboxFixtures';
 import { createFleet, Fleet } from './createFleet';
 import { FleetSnapshotCache } from './FleetSnapshotCache';
@@ -96,21 +93,7 @@ describe('FleetSnapshotCache', () => {
 
   function replica() {
     const agent = sandbox.agent('argo');
-    const raw = {
-      id: agent.id,
-      kind: agent.kind,
-      url: agent.url,
-      timeoutMs: 5000,
-      credentials: { token: agent.token },
-    };
-    const registry = ProviderRegistry.create({
-      agents: [{ ...raw, config: new ConfigReader(raw) }],
-      environments: [],
-      factories: new Map<string, GitOpsProviderFactory>([
-        ['argocd', ArgoCdProvider.factory],
-      ]),
-      logger: mockServices.logger.mock(),
-    });
+    const registry = sandboxRegistry(sandbox, { agentIds: [agent.id] });
     const fleet = createFleet({
       registry,
       logger: mockServices.logger.mock(),

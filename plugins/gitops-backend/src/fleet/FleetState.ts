@@ -35,13 +35,20 @@ export class FleetState {
   private readonly clock: () => Date;
   /** Scrubs (and seals) what enters the state: answers need no second walk. */
   private readonly scrub: <T>(value: T) => T;
+  /** Adds what is known beyond the lean read (see LeanDetails). */
+  private readonly decorate: (app: GitOpsApplication) => GitOpsApplication;
 
   constructor(
     agents: Array<{ id: string; feed: 'watch' | 'poll' }>,
-    options: { knownSecrets: string[]; clock?: () => Date },
+    options: {
+      knownSecrets: string[];
+      clock?: () => Date;
+      decorate?: (app: GitOpsApplication) => GitOpsApplication;
+    },
   ) {
     this.clock = options.clock ?? (() => new Date());
     this.scrub = value => scrubAndSeal(value, options.knownSecrets);
+    this.decorate = options.decorate ?? (app => app);
     for (const agent of agents) {
       this.fleets.set(agent.id, new AgentFleet(agent.id));
       this.feeds.set(agent.id, {
@@ -127,7 +134,9 @@ export class FleetState {
     const fleet = this.fleet(agentId);
     // each object sealed on its own: answers hold them, not the snapshot
     const clean: AgentSnapshot = {
-      applications: snapshot.applications.map(this.scrub),
+      applications: snapshot.applications.map(app =>
+        this.scrub(this.decorate(app)),
+      ),
       applicationSets: snapshot.applicationSets.map(this.scrub),
       clusters: snapshot.clusters.map(this.scrub),
       repositories: snapshot.repositories.map(this.scrub),
@@ -210,7 +219,7 @@ export class FleetState {
 
   /** One application's new state (an event, or a re-read after an operation). */
   upsertApplication(agentId: string, app: GitOpsApplication): void {
-    const clean = this.scrub(app);
+    const clean = this.scrub(this.decorate(app));
     const fleet = this.fleet(agentId);
     if (fleet.upsert(clean)) {
       this.emit({
@@ -219,6 +228,12 @@ export class FleetState {
         removed: [],
       });
     }
+  }
+
+  /** Puts the held application through `decorate` again (details arrived). */
+  redecorate(agentId: string, key: string): void {
+    const held = this.fleets.get(agentId)?.apps.get(key);
+    if (held) this.upsertApplication(agentId, held);
   }
 
   /** The feed is down: serve what is held, marked stale. */

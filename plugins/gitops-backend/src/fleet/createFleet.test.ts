@@ -1,14 +1,11 @@
+import { sandboxRegistry } from '../__testUtils__/sandboxRegistry';
 import { mockServices } from '@backstage/backend-test-utils';
-import { ConfigReader } from '@backstage/config';
 import {
   createApplicationMatcher,
   GitOpsEntityQuery,
 } from '@gitops-suite/plugin-gitops-common';
-import { GitOpsProviderFactory } from '@gitops-suite/plugin-gitops-node';
 import { startSandbox, Sandbox } from '@gitops-suite/sandbox-agent';
 import { ApplicationAggregator } from '../aggregation/ApplicationAggregator';
-import { ArgoCdProvider } from '../providers/argocd/ArgoCdProvider';
-import { HarnessProvider } from '../providers/harness/HarnessProvider';
 import { ProviderRegistry } from '../providers/ProviderRegistry';
 import { scrubSecrets } from '../proxy/scrubSecrets';
 import { scenarioEnvironments } from '../testUtils/sandboxFixtures';
@@ -118,33 +115,7 @@ describe('fleet state over real sandbox agents', () => {
   let aggregator: ApplicationAggregator;
   const knownSecrets: string[] = [];
 
-  const makeRegistry = () =>
-    ProviderRegistry.create({
-      agents: sandbox.agents.map(agent => {
-        const raw = {
-          id: agent.id,
-          kind: agent.kind,
-          url: agent.url,
-          timeoutMs: 5000,
-          credentials: { token: agent.token },
-          ...(agent.kind === 'harness' && {
-            harness: {
-              accountIdentifier: agent.accountIdentifier,
-              orgIdentifier: agent.orgIdentifier,
-              projectIdentifier: agent.projectIdentifier,
-              agentIdentifier: agent.agentIdentifier,
-            },
-          }),
-        };
-        return { ...raw, config: new ConfigReader(raw) };
-      }),
-      environments: [],
-      factories: new Map<string, GitOpsProviderFactory>([
-        ['argocd', ArgoCdProvider.factory],
-        ['harness', HarnessProvider.factory],
-      ]),
-      logger: mockServices.logger.mock(),
-    });
+  const makeRegistry = () => sandboxRegistry(sandbox);
 
   beforeAll(async () => {
     sandbox = await startSandbox({ scenario, log: () => {} });

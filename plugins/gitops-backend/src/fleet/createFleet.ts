@@ -2,6 +2,7 @@ import { LoggerService } from '@backstage/backend-plugin-api';
 import { ProviderRegistry } from '../providers/ProviderRegistry';
 import { Backoff } from './Backoff';
 import { FleetState } from './FleetState';
+import { LeanDetails } from './LeanDetails';
 import { PollingFeeder } from './PollingFeeder';
 import { FleetFeeder } from './types';
 import { isWatchable, WatchStreamFeeder } from './WatchStreamFeeder';
@@ -35,13 +36,19 @@ export function createFleet(options: {
   knownSecrets: string[];
 }): Fleet {
   const providers = options.registry.list();
+  const byId = new Map(providers.map(p => [p.agent.id, p]));
+  const details = new LeanDetails({
+    provider: agentId => byId.get(agentId),
+    logger: options.logger,
+  });
   const state = new FleetState(
     providers.map(p => ({
       id: p.agent.id,
       feed: isWatchable(p) ? ('watch' as const) : ('poll' as const),
     })),
-    { knownSecrets: options.knownSecrets },
+    { knownSecrets: options.knownSecrets, decorate: details.decorate },
   );
+  details.attach(state);
   const feeders = new Map<string, FleetFeeder>(
     providers.map(provider => {
       const logger = options.logger.child({ agent: provider.agent.id });

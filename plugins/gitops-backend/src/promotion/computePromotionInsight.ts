@@ -1,6 +1,8 @@
 import {
+  deployedRevision,
   EnvironmentDefinition,
   GitOpsApplication,
+  historyEntryRevision,
   PromotionEnvironmentState,
   PromotionStep,
   sortEnvironments,
@@ -41,7 +43,7 @@ function environmentDeployments(
   }
   for (const app of apps) {
     for (const entry of app.history) {
-      const revision = entry.revision ?? entry.revisions?.[0];
+      const revision = historyEntryRevision(app, entry);
       const key = `${app.key}#${entry.id}`;
       if (revision && entry.deployedAt && !byId.has(key)) {
         byId.set(key, { revision, deployedAt: entry.deployedAt });
@@ -59,16 +61,14 @@ function environmentState(
   deployed: Deployed[],
 ): PromotionEnvironmentState {
   // the most recently deployed application speaks for the environment
+  // (history is newest first)
   const latest = [...apps].sort((a, b) =>
     (b.history[0]?.deployedAt ?? '').localeCompare(
       a.history[0]?.deployedAt ?? '',
     ),
   )[0];
-  // what was last deployed; sync.revision is what git wants, maybe not applied
-  const revision =
-    latest?.history[0]?.revision ??
-    latest?.history[0]?.revisions?.[0] ??
-    latest?.sync.revision;
+  // what runs, by the suite's one rule (the matrix shows the same)
+  const revision = latest && deployedRevision(latest).revision;
   const tagged = (latest?.images ?? [])
     .map(imageReference)
     .find(ref => ref.tag !== undefined);

@@ -1,16 +1,13 @@
+import { sandboxRegistry } from '../__testUtils__/sandboxRegistry';
 import { mockServices } from '@backstage/backend-test-utils';
-import { ConfigReader } from '@backstage/config';
 import { SignalPayload } from '@backstage/plugin-signals-node';
 import {
   createApplicationMatcher,
   GitOpsEntityQuery,
   gitopsSignalChannels,
 } from '@gitops-suite/plugin-gitops-common';
-import { GitOpsProviderFactory } from '@gitops-suite/plugin-gitops-node';
 import { Sandbox, startSandbox } from '@gitops-suite/sandbox-agent';
 import { createFleet, Fleet } from '../fleet/createFleet';
-import { ArgoCdProvider } from '../providers/argocd/ArgoCdProvider';
-import { ProviderRegistry } from '../providers/ProviderRegistry';
 import { scenarioEnvironments } from '../testUtils/sandboxFixtures';
 import { EntityQueryIndex } from './EntityQueryIndex';
 import { FleetSignalPublisher } from './FleetSignalPublisher';
@@ -62,21 +59,7 @@ describe('FleetSignalPublisher over a real sandbox agent', () => {
   beforeAll(async () => {
     sandbox = await startSandbox({ scenario, log: () => {} });
     const agent = sandbox.agent('argo');
-    const raw = {
-      id: agent.id,
-      kind: agent.kind,
-      url: agent.url,
-      timeoutMs: 5000,
-      credentials: { token: agent.token },
-    };
-    const registry = ProviderRegistry.create({
-      agents: [{ ...raw, config: new ConfigReader(raw) }],
-      environments: [],
-      factories: new Map<string, GitOpsProviderFactory>([
-        ['argocd', ArgoCdProvider.factory],
-      ]),
-      logger: mockServices.logger.mock(),
-    });
+    const registry = sandboxRegistry(sandbox, { agentIds: [agent.id] });
     fleet = createFleet({
       registry,
       logger: mockServices.logger.mock(),

@@ -58,10 +58,22 @@ export function historyEntryRevision(
   return revisions[primarySourceIndex(app)] ?? revisions[0];
 }
 
+/** What the last operation deployed, when it was a sync that succeeded. */
+function operationRevisions(app: GitOpsApplication): string[] {
+  const op = app.operation;
+  if (!op || op.phase !== 'Succeeded' || op.dryRun) return [];
+  if (op.revisions?.length) return op.revisions;
+  return op.revision ? [op.revision] : [];
+}
+
 /**
- * What an application runs: the latest recorded deployment; without one,
- * what it is synced to. Every view (matrix, tables, promotion, history)
- * uses this rule.
+ * What an application runs, by the first of these that is known:
+ * 1. the latest recorded deployment (a full read carries the history);
+ * 2. the revision it is Synced to (live equals Git there);
+ * 3. what its last successful sync deployed (a lean read carries the last
+ *    operation but no history);
+ * else it is what Git wants (`sync.revision`), marked `desired`.
+ * Every view (matrix, tables, promotion, history) uses this rule.
  * @public
  */
 export function deployedRevision(app: GitOpsApplication): DeployedRevision {
@@ -71,11 +83,17 @@ export function deployedRevision(app: GitOpsApplication): DeployedRevision {
   const fromSync = app.sync.revisions?.length
     ? app.sync.revisions
     : [app.sync.revision].filter((r): r is string => Boolean(r));
-  const revisions = fromHistory.length ? fromHistory : fromSync;
+  const synced = app.sync.status === 'Synced';
+  const running = [
+    fromHistory,
+    synced ? fromSync : [],
+    operationRevisions(app),
+  ].find(candidate => candidate.length > 0);
+  const revisions = running ?? fromSync;
   return {
     revision: revisions[primary] ?? revisions[0],
     source: app.sources[primary],
     revisions,
-    desired: fromHistory.length === 0 && app.sync.status !== 'Synced',
+    desired: !running && !synced,
   };
 }

@@ -61,7 +61,17 @@ export interface ArgoOperationState {
   finishedAt?: string;
   retryCount?: number | string;
   operation?: {
-    sync?: { revision?: string; revisions?: string[]; dryRun?: boolean };
+    /**
+     * The sync requested. A lean read (`fields`) gets the sync *result*
+     * here instead: Argo CD's field map selects `syncResult` under this
+     * name, resources included.
+     */
+    sync?: {
+      revision?: string;
+      revisions?: string[];
+      dryRun?: boolean;
+      resources?: Array<{ message?: string }>;
+    };
     initiatedBy?: { username?: string; automated?: boolean };
   };
   syncResult?: { revision?: string; revisions?: string[] };

@@ -2,7 +2,10 @@ import type { ArgoApplication } from './argoCdTypes';
 
 /**
  * The application fields a list view needs, as Argo CD's `fields`
- * parameter selects them (its UI's `APP_FIELDS`).
+ * parameter selects them (its UI's `APP_FIELDS`), plus the last
+ * operation's sync (revisions it deployed), which Argo CD's field map
+ * selects too (`status.operationState.operation.sync`): without it a lean
+ * read could not tell what an out-of-sync or multi-source application runs.
  */
 const APP_FIELDS = [
   'metadata.name',
@@ -17,6 +20,7 @@ const APP_FIELDS = [
   'status.operationState.phase',
   'status.operationState.startedAt',
   'status.operationState.finishedAt',
+  'status.operationState.operation.sync',
 ];
 
 /** `fields` of the lean application list (prefix `items.`). */
@@ -58,6 +62,21 @@ export function leanArgoApplication(app: ArgoApplication): ArgoApplication {
         phase: operation.phase,
         startedAt: operation.startedAt,
         finishedAt: operation.finishedAt,
+        ...(operation.syncResult && {
+          syncResult: {
+            revision: operation.syncResult.revision,
+            revisions: operation.syncResult.revisions,
+          },
+        }),
+        ...(operation.operation?.sync && {
+          operation: {
+            sync: {
+              revision: operation.operation.sync.revision,
+              revisions: operation.operation.sync.revisions,
+              dryRun: operation.operation.sync.dryRun,
+            },
+          },
+        }),
       },
     },
   };

@@ -113,6 +113,20 @@ function initiator(
   return by?.automated ? 'automated sync' : undefined;
 }
 
+/**
+ * Whether the operation was a dry run. A lean read has no request, only the
+ * result's resources, which Argo CD marks "(dry run)" one by one.
+ */
+function isDryRun(state: ArgoOperationState): boolean {
+  const sync = state.operation?.sync;
+  if (sync?.dryRun !== undefined) return sync.dryRun;
+  const resources = sync?.resources ?? [];
+  return (
+    resources.length > 0 &&
+    resources.every(resource => resource.message?.endsWith('(dry run)'))
+  );
+}
+
 function normalizeOperation(
   state: ArgoOperationState | undefined,
 ): OperationState | undefined {
@@ -124,14 +138,15 @@ function normalizeOperation(
   if (state.startedAt) result.startedAt = state.startedAt;
   if (state.finishedAt) result.finishedAt = state.finishedAt;
   const revision =
-    state.syncResult?.revision ?? state.operation?.sync?.revision;
+    state.syncResult?.revision || state.operation?.sync?.revision;
   if (revision) result.revision = revision;
-  const revisions =
-    state.syncResult?.revisions ?? state.operation?.sync?.revisions;
+  const revisions = state.syncResult?.revisions?.length
+    ? state.syncResult.revisions
+    : state.operation?.sync?.revisions;
   if (revisions?.length) result.revisions = revisions;
   const by = initiator(state.operation?.initiatedBy);
   if (by) result.initiatedBy = by;
-  if (state.operation?.sync?.dryRun) result.dryRun = true;
+  if (isDryRun(state)) result.dryRun = true;
   if (state.retryCount !== undefined) {
     result.retryCount = Number(state.retryCount);
   }

@@ -1,5 +1,8 @@
 import { Link } from '@backstage/core-components';
-import type { GitOpsApplication } from '@gitops-suite/plugin-gitops-common';
+import {
+  deployedRevision,
+  GitOpsApplication,
+} from '@gitops-suite/plugin-gitops-common';
 import Box from '@material-ui/core/Box';
 import IconButton from '@material-ui/core/IconButton';
 import Typography from '@material-ui/core/Typography';
@@ -7,7 +10,7 @@ import CloseIcon from '@material-ui/icons/Close';
 import LaunchIcon from '@material-ui/icons/Launch';
 import Alert from '@material-ui/lab/Alert';
 import { formatTimestamp } from '../../lib/timeSince';
-import { RepositoryLink } from '../Links';
+import { CommitLink, RepositoryLink } from '../Links';
 import { HealthStatusChip, PolicyBadges, SyncStatusChip } from '../StatusChips';
 
 /** A failed or errored last operation, with the agent's message. */
@@ -28,15 +31,50 @@ function FailedOperation(props: { application: GitOpsApplication }) {
 }
 
 /**
- * Name, states, destination, source repository, a failed last sync with
- * its error, and a link to the agent's UI.
+ * Every source of the application (a multi-source one has several, a
+ * `$values` reference among them), each with what it runs.
+ */
+function Sources(props: { application: GitOpsApplication }) {
+  const app = props.application;
+  const deployed = deployedRevision(app);
+  return (
+    <>
+      {app.sources.map((source, index) => (
+        <Typography
+          key={`${source.repoURL}#${index}`}
+          variant="body2"
+          color="textSecondary"
+        >
+          {source.ref ? `$${source.ref} · ` : ''}
+          <RepositoryLink repoURL={source.repoURL} />
+          {source.path ? ` · ${source.path}` : ''}
+          {source.chart ? ` · chart ${source.chart}` : ''} @{' '}
+          {source.targetRevision ?? 'HEAD'}
+          {deployed.revisions[index] &&
+            deployed.revisions[index] !== source.targetRevision && (
+              <>
+                {deployed.desired ? ' · wants ' : ' · runs '}
+                <CommitLink
+                  repoURL={source.repoURL}
+                  revision={deployed.revisions[index]}
+                />
+              </>
+            )}
+        </Typography>
+      ))}
+    </>
+  );
+}
+
+/**
+ * Name, states, destination, every source with what it runs, a failed
+ * last sync with its error, and a link to the agent's UI.
  */
 export function DrawerHeader(props: {
   application: GitOpsApplication;
   onClose: () => void;
 }) {
   const { application: app, onClose } = props;
-  const source = app.sources[0];
   return (
     <Box display="flex" justifyContent="space-between" alignItems="flex-start">
       <Box>
@@ -47,14 +85,7 @@ export function DrawerHeader(props: {
           {app.destination.namespace ? `/${app.destination.namespace}` : ''} ·
           project {app.project}
         </Typography>
-        {source && (
-          <Typography variant="body2" color="textSecondary">
-            <RepositoryLink repoURL={source.repoURL} />
-            {source.path ? ` · ${source.path}` : ''}
-            {source.chart ? ` · chart ${source.chart}` : ''} @{' '}
-            {source.targetRevision ?? 'HEAD'}
-          </Typography>
-        )}
+        <Sources application={app} />
         <Box
           display="flex"
           flexWrap="wrap"

@@ -1,0 +1,54 @@
+import { mockServices } from '@backstage/backend-test-utils';
+import { ConfigReader } from '@backstage/config';
+import { GitOpsProviderFactory } from '@gitops-suite/plugin-gitops-node';
+import type { Sandbox } from '@gitops-suite/sandbox-agent';
+import { ArgoCdProvider } from '../providers/argocd/ArgoCdProvider';
+import { HarnessProvider } from '../providers/harness/HarnessProvider';
+import { ProviderRegistry } from '../providers/ProviderRegistry';
+
+/** One sandbox agent as a `gitops.agents` config entry. */
+export function sandboxAgentConfig(
+  agent: Sandbox['agents'][number],
+  extra: Record<string, unknown> = {},
+) {
+  return {
+    id: agent.id,
+    kind: agent.kind,
+    url: agent.url,
+    timeoutMs: 5000,
+    credentials: { token: agent.token },
+    ...(agent.kind === 'harness' && {
+      harness: {
+        accountIdentifier: agent.accountIdentifier,
+        orgIdentifier: agent.orgIdentifier,
+        projectIdentifier: agent.projectIdentifier,
+        agentIdentifier: agent.agentIdentifier,
+      },
+    }),
+    ...extra,
+  };
+}
+
+/**
+ * The real providers (Argo CD and Harness schemes) of a sandbox's agents,
+ * or of the `agentIds` among them.
+ */
+export function sandboxRegistry(
+  sandbox: Sandbox,
+  options: { agentIds?: string[]; extra?: Record<string, unknown> } = {},
+): ProviderRegistry {
+  return ProviderRegistry.create({
+    agents: sandbox.agents
+      .filter(agent => !options.agentIds || options.agentIds.includes(agent.id))
+      .map(agent => {
+        const raw = sandboxAgentConfig(agent, options.extra);
+        return { ...raw, config: new ConfigReader(raw) };
+      }),
+    environments: [],
+    factories: new Map<string, GitOpsProviderFactory>([
+      ['argocd', ArgoCdProvider.factory],
+      ['harness', HarnessProvider.factory],
+    ]),
+    logger: mockServices.logger.mock(),
+  });
+}
