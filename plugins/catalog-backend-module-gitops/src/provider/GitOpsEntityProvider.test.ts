@@ -268,6 +268,35 @@ describe('GitOpsEntityProvider (against the real gitops backend)', () => {
     expect(makeValidator().isValidEntityName(upper?.metadata.name)).toBe(true);
   });
 
+  it("tells every agent's local cluster apart: a name per agent, the agent in the title", async () => {
+    // every sandbox agent, as every Argo CD, reports its own `in-cluster`
+    const provider = createProvider();
+    const c = connection();
+    await provider.connect(c.conn);
+    await provider.refresh();
+    const local = ofType(c.last(), 'kubernetes-cluster').filter(
+      e => e.metadata.annotations?.['gitops/cluster'] === 'in-cluster',
+    );
+    expect(local.map(e => e.metadata.name).sort()).toEqual([
+      'hx-in-cluster',
+      'nonprod-in-cluster',
+      'prod-in-cluster',
+    ]);
+    expect(local.map(e => e.metadata.title).sort()).toEqual([
+      'in-cluster (agent hx)',
+      'in-cluster (agent nonprod)',
+      'in-cluster (agent prod)',
+    ]);
+    expect(byName(local, 'prod-in-cluster').spec?.dependsOn).toEqual([
+      'resource:default/gitops-agent-prod',
+    ]);
+    // a name only one agent uses keeps its plain title
+    expect(
+      byName(ofType(c.last(), 'kubernetes-cluster'), 'nonprod-nonprod').metadata
+        .title,
+    ).toBe('nonprod');
+  });
+
   it('marks every entity as managed by the provider', async () => {
     const provider = createProvider();
     const c = connection();

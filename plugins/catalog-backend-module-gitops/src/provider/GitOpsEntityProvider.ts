@@ -73,6 +73,32 @@ export function clusterEntityName(agentId: string, cluster: string): string {
 }
 
 /**
+ * A cluster name several agents use (every agent's local cluster is
+ * `in-cluster`) gets its agent in the title, so the catalog tells them apart.
+ */
+function titledByAgent(entities: Entity[]): Entity[] {
+  const agentsOf = new Map<string, Set<string>>();
+  for (const e of entities) {
+    const name = e.metadata.annotations?.[A.cluster] ?? '';
+    const agents = agentsOf.get(name) ?? new Set<string>();
+    agents.add(e.metadata.annotations?.[A.agent] ?? '');
+    agentsOf.set(name, agents);
+  }
+  return entities.map(entity => {
+    const annotations = entity.metadata.annotations ?? {};
+    const name = annotations[A.cluster] ?? '';
+    if ((agentsOf.get(name)?.size ?? 0) < 2) return entity;
+    return {
+      ...entity,
+      metadata: {
+        ...entity.metadata,
+        title: `${name} (agent ${annotations[A.agent]})`,
+      },
+    };
+  });
+}
+
+/**
  * Two clusters whose names normalize alike (`EU` and `eu`) would collide:
  * each one whose name was changed by normalization gets a short, stable
  * hash of its original name appended.
@@ -268,7 +294,7 @@ export class GitOpsEntityProvider implements EntityProvider {
         .sort((a, b) => a.order - b.order)
         .map(env => this.environmentEntity(env)),
       ...agents.items.map(agent => this.agentEntity(agent)),
-      ...uniqueNames(clusterEntities),
+      ...uniqueNames(titledByAgent(clusterEntities)),
     ];
   }
 

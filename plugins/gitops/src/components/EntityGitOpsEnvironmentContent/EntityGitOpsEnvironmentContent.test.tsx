@@ -63,6 +63,66 @@ describe('EntityGitOpsEnvironmentContent', () => {
     expect(screen.queryByText('payments-dev')).not.toBeInTheDocument();
   });
 
+  it('lists what runs on a cluster Resource as the entity provider emits it: by its agent and server', async () => {
+    const server = 'https://api.prod-eu-west-1.k8s.acme.internal:6443';
+    const onProd = {
+      ...prodApp,
+      agentId: 'argocd-prod',
+      // the agent names its destination by server only
+      destination: { server, namespace: 'payments-prod' },
+      clusterName: 'api.prod-eu-west-1.k8s.acme.internal',
+    };
+    const local = (agentId: string, name: string) => ({
+      ...devApp,
+      key: `${agentId}:argocd/${name}`,
+      name,
+      agentId,
+      destination: { server: 'https://kubernetes.default.svc' },
+      clusterName: 'in-cluster',
+    });
+    const getFleetApplications = jest.fn(async () => ({
+      items: [
+        onProd,
+        local('argocd-prod', 'prod-addons'),
+        local('argocd-nonprod', 'nonprod-addons'),
+      ],
+      errors: [],
+      total: 3,
+    }));
+    const api = testGitOpsApi({ getFleetApplications });
+    const cluster = (name: string, annotations: Record<string, string>) =>
+      renderWithEntity(<EntityGitOpsEnvironmentContent />, {
+        entity: resource(name, 'kubernetes-cluster', annotations),
+        api,
+      });
+
+    const view = await cluster('argocd-prod-prod-eu-west-1', {
+      'gitops/cluster': 'prod-eu-west-1',
+      'gitops/cluster-server': server,
+      'gitops/agent': 'argocd-prod',
+    });
+    expect(
+      await screen.findByText('Services running in cluster prod-eu-west-1 (1)'),
+    ).toBeInTheDocument();
+    expect(screen.getByText('payments-prod')).toBeInTheDocument();
+    expect(getFleetApplications).toHaveBeenCalledWith({
+      agent: ['argocd-prod'],
+    });
+    view.unmount();
+
+    // each agent's in-cluster shows that agent's applications only
+    await cluster('argocd-nonprod-in-cluster', {
+      'gitops/cluster': 'in-cluster',
+      'gitops/cluster-server': 'https://kubernetes.default.svc',
+      'gitops/agent': 'argocd-nonprod',
+    });
+    expect(
+      await screen.findByText('Services running in cluster in-cluster (1)'),
+    ).toBeInTheDocument();
+    expect(screen.getByText('nonprod-addons')).toBeInTheDocument();
+    expect(screen.queryByText('prod-addons')).not.toBeInTheDocument();
+  });
+
   it('explains what makes a resource an environment', async () => {
     const entity = resource('bucket', 's3-bucket');
     expect(isGitOpsEnvironment(entity)).toBe(false);

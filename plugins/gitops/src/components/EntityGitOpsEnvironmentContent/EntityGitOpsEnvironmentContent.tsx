@@ -6,7 +6,10 @@ import {
 } from '@backstage/core-components';
 import { useEntity } from '@backstage/plugin-catalog-react';
 import { useMemo } from 'react';
-import { useEnvironmentApplications } from '../../hooks/useEnvironmentApplications';
+import {
+  FleetScope,
+  useEnvironmentApplications,
+} from '../../hooks/useEnvironmentApplications';
 import { AgentErrorBanners } from '../AgentErrorBanners';
 import { deploymentColumns, toDeploymentRow } from './columns';
 import {
@@ -15,7 +18,7 @@ import {
   fleetScopeOf,
 } from './fleetScope';
 
-function Deployments(props: { environment?: string; cluster?: string }) {
+function Deployments(props: FleetScope) {
   const { value, loading, error } = useEnvironmentApplications(props);
   const rows = useMemo(
     () => (value?.items ?? []).map(toDeploymentRow),
@@ -65,7 +68,5 @@ export function EntityGitOpsEnvironmentContent() {
       />
     );
   }
-  return (
-    <Deployments environment={scope.environment} cluster={scope.cluster} />
-  );
+  return <Deployments {...scope} />;
 }

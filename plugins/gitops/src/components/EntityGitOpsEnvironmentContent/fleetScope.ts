@@ -5,6 +5,10 @@ import type { FleetScope } from '../../hooks/useEnvironmentApplications';
 export const ENVIRONMENT_ANNOTATION = 'gitops/environment';
 /** The annotation naming the cluster a Resource entity stands for. */
 export const CLUSTER_ANNOTATION = 'gitops/cluster';
+/** The cluster's API server URL, as the GitOps entity provider sets it. */
+export const CLUSTER_SERVER_ANNOTATION = 'gitops/cluster-server';
+/** The agent deploying to the cluster, as the GitOps entity provider sets it. */
+export const AGENT_ANNOTATION = 'gitops/agent';
 
 /**
  * Which part of the fleet a Resource entity stands for: an environment
@@ -20,7 +24,15 @@ export function fleetScopeOf(entity: Entity): FleetScope | undefined {
     };
   }
   if (annotations[CLUSTER_ANNOTATION] || type === 'kubernetes-cluster') {
-    return { cluster: annotations[CLUSTER_ANNOTATION] ?? entity.metadata.name };
+    return {
+      cluster: annotations[CLUSTER_ANNOTATION] ?? entity.metadata.name,
+      ...(annotations[CLUSTER_SERVER_ANNOTATION] && {
+        server: annotations[CLUSTER_SERVER_ANNOTATION],
+      }),
+      ...(annotations[AGENT_ANNOTATION] && {
+        agent: annotations[AGENT_ANNOTATION],
+      }),
+    };
   }
   return undefined;
 }
