@@ -23,7 +23,7 @@ import { DriftPoller } from './drift/DriftPoller';
 import { CachedEntityLookup } from './catalog/CachedEntityLookup';
 import { EntityQueryIndex } from './signals/EntityQueryIndex';
 import { FleetSignalPublisher } from './signals/FleetSignalPublisher';
-import { RouteContext } from './routes/RouteContext';
+import { GitOpsService } from './service/GitOpsService';
 import { createRouter } from './routes/createRouter';
 import { DatabaseDeliveryEventStore } from './metrics/DatabaseDeliveryEventStore';
 import { DeliveryEventCollector } from './metrics/DeliveryEventCollector';
@@ -153,7 +153,7 @@ export const gitopsPlugin = createBackendPlugin({
         );
         fleet.state.subscribe(change => publisher.onChange(change));
         deps.lifecycle.addShutdownHook(() => publisher.stop());
-        const routeContext = new RouteContext({
+        const routeContext = new GitOpsService({
           httpAuth: deps.httpAuth,
           auth: deps.auth,
           permissions: deps.permissions,

@@ -1,4 +1,4 @@
-import { ApplicationTarget } from '../routes/resolveEntityApplication';
+import { ApplicationTarget } from '../service/resolveEntityApplication';
 import { ActionZod } from './applicationSummary';
 import { parseEntityRefInput } from './parseEntityRefInput';
 

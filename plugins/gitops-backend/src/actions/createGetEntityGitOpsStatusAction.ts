@@ -1,6 +1,6 @@
 import { ActionsRegistryService } from '@backstage/backend-plugin-api/alpha';
-import { RouteContext } from '../routes/RouteContext';
-import { readEntityApplications } from '../routes/readEntityApplications';
+import { GitOpsService } from '../service/GitOpsService';
+import { readEntityApplications } from '../service/readEntityApplications';
 import {
   agentErrorsSchema,
   applicationSummarySchema,
@@ -13,7 +13,7 @@ export const createGetEntityGitOpsStatusAction = ({
   ctx,
   actionsRegistry,
 }: {
-  ctx: RouteContext;
+  ctx: GitOpsService;
   actionsRegistry: ActionsRegistryService;
 }) => {
   actionsRegistry.register({

@@ -1,5 +1,5 @@
 import { ActionsRegistryService } from '@backstage/backend-plugin-api/alpha';
-import { RouteContext } from '../routes/RouteContext';
+import { GitOpsService } from '../service/GitOpsService';
 import { createGetEntityGitOpsStatusAction } from './createGetEntityGitOpsStatusAction';
 import { createListDegradedApplicationsAction } from './createListDegradedApplicationsAction';
 import { createRefreshApplicationAction } from './createRefreshApplicationAction';
@@ -10,7 +10,7 @@ import { createSyncApplicationAction } from './createSyncApplicationAction';
  * assistants; each goes through the same checks and audit as its HTTP route.
  */
 export const createGitOpsActions = (options: {
-  ctx: RouteContext;
+  ctx: GitOpsService;
   actionsRegistry: ActionsRegistryService;
 }) => {
   createGetEntityGitOpsStatusAction(options);

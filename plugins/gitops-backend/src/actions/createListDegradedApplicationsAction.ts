@@ -1,6 +1,6 @@
 import { ActionsRegistryService } from '@backstage/backend-plugin-api/alpha';
-import { RouteContext } from '../routes/RouteContext';
-import { readFleetApplications } from '../routes/readFleetApplications';
+import { GitOpsService } from '../service/GitOpsService';
+import { readFleetApplications } from '../service/readFleetApplications';
 import {
   agentErrorsSchema,
   applicationSummarySchema,
@@ -12,7 +12,7 @@ export const createListDegradedApplicationsAction = ({
   ctx,
   actionsRegistry,
 }: {
-  ctx: RouteContext;
+  ctx: GitOpsService;
   actionsRegistry: ActionsRegistryService;
 }) => {
   actionsRegistry.register({

@@ -1,6 +1,6 @@
 import { ActionsRegistryService } from '@backstage/backend-plugin-api/alpha';
-import { RouteContext } from '../routes/RouteContext';
-import { refreshApplication } from '../routes/applicationOperations';
+import { GitOpsService } from '../service/GitOpsService';
+import { refreshApplication } from '../service/applicationOperations';
 import {
   applicationSummarySchema,
   summarizeApplication,
@@ -15,7 +15,7 @@ export const createRefreshApplicationAction = ({
   ctx,
   actionsRegistry,
 }: {
-  ctx: RouteContext;
+  ctx: GitOpsService;
   actionsRegistry: ActionsRegistryService;
 }) => {
   actionsRegistry.register({

@@ -10,8 +10,8 @@ import {
   GitOpsAgentError,
   GitOpsProvider,
 } from '@gitops-suite/plugin-gitops-node';
-import { RouteContext } from '../routes/RouteContext';
-import { applicationSetCreateBody, parse } from '../routes/schemas';
+import { GitOpsService } from '../service/GitOpsService';
+import { applicationSetCreateBody, parse } from '../service/inputSchemas';
 import { findApplicationSetClaimants } from './findApplicationSetClaimants';
 
 async function readExisting(
@@ -39,7 +39,7 @@ async function readExisting(
  * A new set needs `entityRef`: there is nobody else to check against.
  */
 export async function createApplicationSet(
-  ctx: RouteContext,
+  ctx: GitOpsService,
   caller: { credentials: BackstageCredentials; request?: Request },
   agentId: string,
   rawBody: unknown,

@@ -1,5 +1,8 @@
-import { AuditorService, LoggerService } from '@backstage/backend-plugin-api';
-import type { Request } from 'express';
+import {
+  AuditorService,
+  AuditorServiceCreateEventOptions,
+  LoggerService,
+} from '@backstage/backend-plugin-api';
 import { ServiceUnavailableError } from '@backstage/errors';
 import type { JsonObject } from '@backstage/types';
 import { OperationAction } from '@gitops-suite/plugin-gitops-common';
@@ -40,7 +43,7 @@ export class OperationRunner {
    */
   async run<T>(
     input: OperationInput,
-    request: Request | undefined,
+    request: AuditorServiceCreateEventOptions['request'],
     call: () => Promise<T>,
   ): Promise<{ auditId: string; result: T }> {
     const row = await this.store.startOperation(input).catch(error => {

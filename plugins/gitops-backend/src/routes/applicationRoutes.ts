@@ -3,22 +3,23 @@ import type { Request, Response } from 'express';
 import { InputError } from '@backstage/errors';
 import { gitopsApplicationReadPermission } from '@gitops-suite/plugin-gitops-common';
 import { ResourcePermission } from '@backstage/plugin-permission-common';
-import { RouteContext } from './RouteContext';
+import { GitOpsService } from '../service/GitOpsService';
 import {
   ApplicationTarget,
   resolveEntityApplication,
-} from './resolveEntityApplication';
+} from '../service/resolveEntityApplication';
 import {
   refreshApplication,
   rollbackApplication,
   syncApplication,
-} from './applicationOperations';
+} from '../service/applicationOperations';
+import { requestCredentials, sendJson } from './httpAdapters';
 
 const BASE = '/entity/:namespace/:kind/:name/applications/:agentId/:appName';
 const REVISION = /^[A-Za-z0-9._\-/]{1,256}$/;
 
 /** Reads and operations on one application of an entity. */
-export function applicationRoutes(ctx: RouteContext) {
+export function applicationRoutes(ctx: GitOpsService) {
   const router = Router();
 
   /** The application the route names, from the request's parameters. */
@@ -39,7 +40,7 @@ export function applicationRoutes(ctx: RouteContext) {
     req: Request,
     permission: ResourcePermission<'catalog-entity'>,
   ) {
-    const credentials = await ctx.credentials(req);
+    const credentials = await requestCredentials(ctx, req);
     return resolveEntityApplication(ctx, credentials, target(req), permission);
   }
 
@@ -49,8 +50,9 @@ export function applicationRoutes(ctx: RouteContext) {
     res: Response,
     operation: typeof refreshApplication,
   ) {
-    const credentials = await ctx.credentials(req);
-    ctx.send(
+    const credentials = await requestCredentials(ctx, req);
+    sendJson(
+      ctx,
       res,
       await operation(
         ctx,
@@ -65,7 +67,7 @@ export function applicationRoutes(ctx: RouteContext) {
       req,
       gitopsApplicationReadPermission,
     );
-    ctx.send(res, { application: await provider.getApplication(ref) });
+    sendJson(ctx, res, { application: await provider.getApplication(ref) });
   });
 
   router.get(`${BASE}/resource-tree`, async (req, res) => {
@@ -73,7 +75,7 @@ export function applicationRoutes(ctx: RouteContext) {
       req,
       gitopsApplicationReadPermission,
     );
-    ctx.send(res, await provider.getResourceTree(ref));
+    sendJson(ctx, res, await provider.getResourceTree(ref));
   });
 
   router.get(`${BASE}/diff`, async (req, res) => {
@@ -81,7 +83,7 @@ export function applicationRoutes(ctx: RouteContext) {
       req,
       gitopsApplicationReadPermission,
     );
-    ctx.send(res, { items: await provider.getManagedResources(ref) });
+    sendJson(ctx, res, { items: await provider.getManagedResources(ref) });
   });
 
   router.get(`${BASE}/revisions/:revision`, async (req, res) => {
@@ -94,7 +96,11 @@ export function applicationRoutes(ctx: RouteContext) {
       req,
       gitopsApplicationReadPermission,
     );
-    ctx.send(res, await provider.getRevisionMetadata(ref, req.params.revision));
+    sendJson(
+      ctx,
+      res,
+      await provider.getRevisionMetadata(ref, req.params.revision),
+    );
   });
 
   router.get(`${BASE}/syncwindows`, async (req, res) => {
@@ -102,7 +108,7 @@ export function applicationRoutes(ctx: RouteContext) {
       req,
       gitopsApplicationReadPermission,
     );
-    ctx.send(res, { items: await provider.getSyncWindows(ref) });
+    sendJson(ctx, res, { items: await provider.getSyncWindows(ref) });
   });
 
   router.get(`${BASE}/events`, async (req, res) => {
@@ -119,7 +125,7 @@ export function applicationRoutes(ctx: RouteContext) {
         limit: 100,
       }),
     ]);
-    ctx.send(res, { audit, drift });
+    sendJson(ctx, res, { audit, drift });
   });
 
   router.post(`${BASE}/refresh`, (req, res) =>

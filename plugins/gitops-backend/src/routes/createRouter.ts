@@ -1,5 +1,5 @@
 import express from 'express';
-import { RouteContext } from './RouteContext';
+import { GitOpsService } from '../service/GitOpsService';
 import { entityRoutes } from './entityRoutes';
 import { applicationRoutes } from './applicationRoutes';
 import { fleetRoutes } from './fleetRoutes';
@@ -19,7 +19,7 @@ import { createOpenApiRouter } from '../schema/openapi';
  * wrong. A body in another media type than JSON answers 415 first.
  */
 export async function createRouter(
-  ctx: RouteContext,
+  ctx: GitOpsService,
   options: { metrics: DeliveryMetricsService },
 ): Promise<express.Router> {
   const router = await createOpenApiRouter({

@@ -1,27 +1,36 @@
 import Router from 'express-promise-router';
 import { gitopsApplicationReadPermission } from '@gitops-suite/plugin-gitops-common';
-import { RouteContext } from './RouteContext';
-import { readEntityApplications } from './readEntityApplications';
+import { GitOpsService } from '../service/GitOpsService';
+import { readEntityApplications } from '../service/readEntityApplications';
+import { requestCredentials, routeEntity, sendJson } from './httpAdapters';
 
 /** An entity's applications grouped by environment, its ApplicationSets and its events. */
-export function entityRoutes(ctx: RouteContext) {
+export function entityRoutes(ctx: GitOpsService) {
   const router = Router();
   const { aggregator, store } = ctx.deps;
 
-  router.get('/entity/:namespace/:kind/:name/applications', async (req, res) => {
-    const credentials = await ctx.credentials(req);
-    const { kind, namespace, name } = req.params;
-    ctx.send(
-      res,
-      await readEntityApplications(ctx, credentials, { kind, namespace, name }),
-    );
-  });
+  router.get(
+    '/entity/:namespace/:kind/:name/applications',
+    async (req, res) => {
+      const credentials = await requestCredentials(ctx, req);
+      const { kind, namespace, name } = req.params;
+      sendJson(
+        ctx,
+        res,
+        await readEntityApplications(ctx, credentials, {
+          kind,
+          namespace,
+          name,
+        }),
+      );
+    },
+  );
 
   router.get(
     '/entity/:namespace/:kind/:name/applicationsets',
     async (req, res) => {
-      const credentials = await ctx.credentials(req);
-      const { entityRef, query } = await ctx.entity(req, credentials);
+      const credentials = await requestCredentials(ctx, req);
+      const { entityRef, query } = await routeEntity(ctx, req, credentials);
       await ctx.authorizeEntity(
         credentials,
         gitopsApplicationReadPermission,
@@ -37,13 +46,13 @@ export function entityRoutes(ctx: RouteContext) {
           query.applicationSets?.includes(set.name) ||
           set.applications.some(name => appNames.has(`${set.agentId}/${name}`)),
       );
-      ctx.send(res, { items, errors: [...apps.errors, ...sets.errors] });
+      sendJson(ctx, res, { items, errors: [...apps.errors, ...sets.errors] });
     },
   );
 
   router.get('/entity/:namespace/:kind/:name/events', async (req, res) => {
-    const credentials = await ctx.credentials(req);
-    const { entityRef, query } = await ctx.entity(req, credentials);
+    const credentials = await requestCredentials(ctx, req);
+    const { entityRef, query } = await routeEntity(ctx, req, credentials);
     await ctx.authorizeEntity(
       credentials,
       gitopsApplicationReadPermission,
@@ -62,7 +71,7 @@ export function entityRoutes(ctx: RouteContext) {
         ),
       ),
     ]);
-    ctx.send(res, {
+    sendJson(ctx, res, {
       audit,
       drift: drift
         .flat()

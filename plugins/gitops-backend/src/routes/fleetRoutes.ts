@@ -3,12 +3,13 @@ import {
   gitopsFleetReadPermission,
   gitopsAuditReadPermission,
 } from '@gitops-suite/plugin-gitops-common';
-import { RouteContext } from './RouteContext';
-import { eventsQuery, fleetFilterQuery, parse } from './schemas';
-import { readFleetApplications } from './readFleetApplications';
+import { GitOpsService } from '../service/GitOpsService';
+import { eventsQuery, fleetFilterQuery, parse } from '../service/inputSchemas';
+import { readFleetApplications } from '../service/readFleetApplications';
+import { requestCredentials, sendJson } from './httpAdapters';
 
 /** Fleet-wide views: summary, filtered application list, audit and drift. */
-export function fleetRoutes(ctx: RouteContext) {
+export function fleetRoutes(ctx: GitOpsService) {
   const router = Router();
   const { aggregator, registry, store } = ctx.deps;
   const agentsById = () =>
@@ -17,10 +18,11 @@ export function fleetRoutes(ctx: RouteContext) {
     );
 
   router.get('/fleet/summary', async (req, res) => {
-    const credentials = await ctx.credentials(req);
+    const credentials = await requestCredentials(ctx, req);
     await ctx.authorize(credentials, gitopsFleetReadPermission);
     const filter = parse(fleetFilterQuery, req.query, 'fleet filter');
-    ctx.send(
+    sendJson(
+      ctx,
       res,
       await aggregator.fleetSummary(
         filter,
@@ -31,7 +33,7 @@ export function fleetRoutes(ctx: RouteContext) {
   });
 
   router.get('/fleet/applications', async (req, res) => {
-    const credentials = await ctx.credentials(req);
+    const credentials = await requestCredentials(ctx, req);
     const filter = parse(fleetFilterQuery, req.query, 'fleet filter');
     const { items, errors, freshness } = await readFleetApplications(
       ctx,
@@ -40,7 +42,7 @@ export function fleetRoutes(ctx: RouteContext) {
     );
     const offset = filter.offset ?? 0;
     const limit = filter.limit ?? 5000;
-    ctx.send(res, {
+    sendJson(ctx, res, {
       items: items.slice(offset, offset + limit),
       errors,
       freshness,
@@ -49,10 +51,10 @@ export function fleetRoutes(ctx: RouteContext) {
   });
 
   router.get('/audit', async (req, res) => {
-    const credentials = await ctx.credentials(req);
+    const credentials = await requestCredentials(ctx, req);
     await ctx.authorize(credentials, gitopsAuditReadPermission);
     const query = parse(eventsQuery, req.query, 'audit query');
-    ctx.send(res, {
+    sendJson(ctx, res, {
       items: await store.listOperations({
         entityRef: query.entityRef,
         agentId: query.agent,
@@ -63,10 +65,10 @@ export function fleetRoutes(ctx: RouteContext) {
   });
 
   router.get('/drift', async (req, res) => {
-    const credentials = await ctx.credentials(req);
+    const credentials = await requestCredentials(ctx, req);
     await ctx.authorize(credentials, gitopsAuditReadPermission);
     const query = parse(eventsQuery, req.query, 'drift query');
-    ctx.send(res, {
+    sendJson(ctx, res, {
       items: await store.listDriftEvents({
         entityRef: query.entityRef,
         agentId: query.agent,

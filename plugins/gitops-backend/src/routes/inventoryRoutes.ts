@@ -1,26 +1,27 @@
 import Router from 'express-promise-router';
 import { gitopsFleetReadPermission } from '@gitops-suite/plugin-gitops-common';
-import { RouteContext } from './RouteContext';
+import { GitOpsService } from '../service/GitOpsService';
 import { createApplicationSet } from '../applicationsets/createApplicationSet';
+import { requestCredentials, sendJson } from './httpAdapters';
 
 /** Agents, environments, clusters, repositories and ApplicationSets. */
-export function inventoryRoutes(ctx: RouteContext) {
+export function inventoryRoutes(ctx: GitOpsService) {
   const router = Router();
   const { aggregator, registry, environments } = ctx.deps;
 
   router.get('/environments', async (req, res) => {
-    await ctx.credentials(req);
-    ctx.send(res, {
+    await requestCredentials(ctx, req);
+    sendJson(ctx, res, {
       items: [...environments].sort((a, b) => a.order - b.order),
     });
   });
 
   router.get('/agents', async (req, res) => {
-    const credentials = await ctx.credentials(req);
+    const credentials = await requestCredentials(ctx, req);
     await ctx.authorize(credentials, gitopsFleetReadPermission);
     const statuses = await aggregator.agentStatuses();
     const byId = new Map(statuses.items.map(s => [s.agentId, s]));
-    ctx.send(res, {
+    sendJson(ctx, res, {
       items: registry.list().map(provider => ({
         ...provider.agent,
         status: byId.get(provider.agent.id) ?? {
@@ -38,33 +39,33 @@ export function inventoryRoutes(ctx: RouteContext) {
   });
 
   router.get('/clusters', async (req, res) => {
-    const credentials = await ctx.credentials(req);
+    const credentials = await requestCredentials(ctx, req);
     await ctx.authorize(credentials, gitopsFleetReadPermission);
-    ctx.send(res, await aggregator.clusters());
+    sendJson(ctx, res, await aggregator.clusters());
   });
 
   router.get('/repositories', async (req, res) => {
-    const credentials = await ctx.credentials(req);
+    const credentials = await requestCredentials(ctx, req);
     await ctx.authorize(credentials, gitopsFleetReadPermission);
-    ctx.send(res, await aggregator.repositories());
+    sendJson(ctx, res, await aggregator.repositories());
   });
 
   router.get('/agents/:agentId/applicationsets', async (req, res) => {
-    const credentials = await ctx.credentials(req);
+    const credentials = await requestCredentials(ctx, req);
     await ctx.authorize(credentials, gitopsFleetReadPermission);
     registry.get(req.params.agentId);
-    ctx.send(res, await aggregator.applicationSets([req.params.agentId]));
+    sendJson(ctx, res, await aggregator.applicationSets([req.params.agentId]));
   });
 
   router.post('/agents/:agentId/applicationsets', async (req, res) => {
-    const credentials = await ctx.credentials(req);
+    const credentials = await requestCredentials(ctx, req);
     const { status, body } = await createApplicationSet(
       ctx,
       { credentials, request: req },
       req.params.agentId,
       req.body,
     );
-    ctx.send(res, body, status);
+    sendJson(ctx, res, body, status);
   });
 
   return router;

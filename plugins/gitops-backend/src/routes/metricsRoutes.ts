@@ -7,8 +7,9 @@ import {
   gitopsFleetReadPermission,
 } from '@gitops-suite/plugin-gitops-common';
 import { DeliveryMetricsService } from '../metrics/DeliveryMetricsService';
-import { RouteContext } from './RouteContext';
-import { parse } from './schemas';
+import { GitOpsService } from '../service/GitOpsService';
+import { parse } from '../service/inputSchemas';
+import { requestCredentials, routeEntity, sendJson } from './httpAdapters';
 
 /** Revision metadata calls an entity page may spend on commit dates. */
 const ENTITY_METADATA_BUDGET = 100;
@@ -26,15 +27,15 @@ export const metricsQuery = z
 
 /** Delivery metrics (DORA) of an entity and of the fleet. */
 export function metricsRoutes(
-  ctx: RouteContext,
+  ctx: GitOpsService,
   metrics: DeliveryMetricsService,
 ) {
   const router = Router();
   const { aggregator } = ctx.deps;
 
   router.get('/entity/:namespace/:kind/:name/metrics', async (req, res) => {
-    const credentials = await ctx.credentials(req);
-    const { entityRef, query } = await ctx.entity(req, credentials);
+    const credentials = await requestCredentials(ctx, req);
+    const { entityRef, query } = await routeEntity(ctx, req, credentials);
     await ctx.authorizeEntity(
       credentials,
       gitopsApplicationReadPermission,
@@ -53,11 +54,11 @@ export function metricsRoutes(
       environments: result.environments,
       errors: [...apps.errors, ...collected.errors],
     };
-    ctx.send(res, body);
+    sendJson(ctx, res, body);
   });
 
   router.get('/fleet/metrics', async (req, res) => {
-    const credentials = await ctx.credentials(req);
+    const credentials = await requestCredentials(ctx, req);
     await ctx.authorize(credentials, gitopsFleetReadPermission);
     const { window: days } = parse(metricsQuery, req.query, 'metrics query');
     const apps = await aggregator.fleetApplications();
@@ -68,7 +69,7 @@ export function metricsRoutes(
       environments: result.environments,
       errors: apps.errors,
     };
-    ctx.send(res, body);
+    sendJson(ctx, res, body);
   });
 
   return router;

@@ -6,14 +6,15 @@ import {
 import { DeliveryMetricsService } from '../metrics/DeliveryMetricsService';
 import { computePromotionSteps } from '../promotion/computePromotionInsight';
 import { promotionRepoUrl } from '../promotion/repoUrlPickerValue';
-import { RouteContext } from './RouteContext';
+import { GitOpsService } from '../service/GitOpsService';
+import { requestCredentials, routeEntity, sendJson } from './httpAdapters';
 
 /** Revision metadata calls a promotion view may spend on commit dates. */
 const PROMOTION_METADATA_BUDGET = 50;
 
 /** What separates each environment of an entity from the next one. */
 export function promotionRoutes(
-  ctx: RouteContext,
+  ctx: GitOpsService,
   metrics: DeliveryMetricsService,
   clock: () => Date = () => new Date(),
 ) {
@@ -21,8 +22,12 @@ export function promotionRoutes(
   const { aggregator, environments } = ctx.deps;
 
   router.get('/entity/:namespace/:kind/:name/promotion', async (req, res) => {
-    const credentials = await ctx.credentials(req);
-    const { entity, entityRef, query } = await ctx.entity(req, credentials);
+    const credentials = await requestCredentials(ctx, req);
+    const { entity, entityRef, query } = await routeEntity(
+      ctx,
+      req,
+      credentials,
+    );
     await ctx.authorizeEntity(
       credentials,
       gitopsApplicationReadPermission,
@@ -53,7 +58,7 @@ export function promotionRoutes(
       ...insight,
       errors: [...apps.errors, ...collected.errors],
     };
-    ctx.send(res, body);
+    sendJson(ctx, res, body);
   });
 
   return router;

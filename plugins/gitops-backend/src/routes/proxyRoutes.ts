@@ -2,10 +2,11 @@ import { Request, Response } from 'express';
 import Router from 'express-promise-router';
 import { InputError, NotAllowedError } from '@backstage/errors';
 import { gitopsProxyPermission } from '@gitops-suite/plugin-gitops-common';
-import { RouteContext } from './RouteContext';
+import { GitOpsService } from '../service/GitOpsService';
 import { checkProxyPath } from '../proxy/checkProxyPath';
 import { checkProxyQuery, findProxyRoute } from '../proxy/proxyAllowlist';
 import { scrubSecrets } from '../proxy/scrubSecrets';
+import { requestCredentials } from './httpAdapters';
 
 /**
  * The guarded proxy: `GET /proxy/:agentId/<agent API path>`. Only
@@ -14,12 +15,12 @@ import { scrubSecrets } from '../proxy/scrubSecrets';
  * permission checked first, the agent credential added by the provider and
  * never returned, no caller header forwarded, every response scrubbed.
  */
-export function proxyRoutes(ctx: RouteContext) {
+export function proxyRoutes(ctx: GitOpsService) {
   const router = Router();
   const { registry, extraProxyPaths, knownSecrets } = ctx.deps;
 
   const forward = async (req: Request<{ agentId: string }>, res: Response) => {
-    const credentials = await ctx.credentials(req);
+    const credentials = await requestCredentials(ctx, req);
     if (req.method !== 'GET') {
       res.setHeader('allow', 'GET');
       throw new NotAllowedError(

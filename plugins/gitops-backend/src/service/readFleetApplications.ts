@@ -6,14 +6,14 @@ import {
   gitopsFleetReadPermission,
   GitOpsApplication,
 } from '@gitops-suite/plugin-gitops-common';
-import { RouteContext } from './RouteContext';
+import { GitOpsService } from './GitOpsService';
 
 /**
  * The fleet's applications narrowed by `filter`, with the agents that
  * failed; needs `gitops.fleet.read`.
  */
 export async function readFleetApplications(
-  ctx: RouteContext,
+  ctx: GitOpsService,
   credentials: BackstageCredentials,
   filter: FleetApplicationFilter,
 ): Promise<{

@@ -1,3 +1,9 @@
+/*
+ * Checks of what callers give the service layer (operation bodies, fleet
+ * filters, ApplicationSet requests), with errors that name the field. HTTP
+ * requests meet the OpenAPI validator first; actions and other in-process
+ * callers meet only these.
+ */
 import { z } from 'zod';
 import { InputError } from '@backstage/errors';
 import {
@@ -71,8 +77,14 @@ export const fleetFilterQuery = z.object({
   agent: z.preprocess(list, z.array(z.string()).optional()),
   environment: z.preprocess(list, z.array(z.string()).optional()),
   region: z.preprocess(list, z.array(z.string()).optional()),
-  health: z.preprocess(list, z.array(oneOf<HealthStatusCode>(HEALTH_STATUSES)).optional()),
-  sync: z.preprocess(list, z.array(oneOf<SyncStatusCode>(SYNC_STATUSES)).optional()),
+  health: z.preprocess(
+    list,
+    z.array(oneOf<HealthStatusCode>(HEALTH_STATUSES)).optional(),
+  ),
+  sync: z.preprocess(
+    list,
+    z.array(oneOf<SyncStatusCode>(SYNC_STATUSES)).optional(),
+  ),
   project: z.preprocess(list, z.array(z.string()).optional()),
   search: z.string().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(20000).optional(),

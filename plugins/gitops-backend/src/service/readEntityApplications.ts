@@ -7,14 +7,14 @@ import {
   gitopsApplicationReadPermission,
   groupByEnvironment,
 } from '@gitops-suite/plugin-gitops-common';
-import { RouteContext } from './RouteContext';
+import { GitOpsService } from './GitOpsService';
 
 /**
  * An entity's applications grouped by environment in promotion order, with
  * the agents that failed; needs `gitops.application.read` on the entity.
  */
 export async function readEntityApplications(
-  ctx: RouteContext,
+  ctx: GitOpsService,
   credentials: BackstageCredentials,
   ref: CompoundEntityRef,
 ): Promise<{

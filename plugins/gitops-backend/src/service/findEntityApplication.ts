@@ -7,7 +7,7 @@ import {
   GitOpsAgentError,
   GitOpsProvider,
 } from '@gitops-suite/plugin-gitops-node';
-import { RouteContext } from './RouteContext';
+import { GitOpsService } from './GitOpsService';
 
 /**
  * The provider and listed application behind an entity's application route,
@@ -15,7 +15,7 @@ import { RouteContext } from './RouteContext';
  * entity ref must not reach another team's application).
  */
 export async function findEntityApplication(
-  ctx: RouteContext,
+  ctx: GitOpsService,
   entityRef: string,
   query: GitOpsEntityQuery,
   agentId: string,

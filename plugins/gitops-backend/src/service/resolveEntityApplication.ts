@@ -6,7 +6,7 @@ import {
   ApplicationRef,
   GitOpsProvider,
 } from '@gitops-suite/plugin-gitops-node';
-import { RouteContext } from './RouteContext';
+import { GitOpsService } from './GitOpsService';
 import { findEntityApplication } from './findEntityApplication';
 
 /** One application of a catalog entity, as a route or an action names it. */
@@ -23,7 +23,7 @@ export interface ApplicationTarget {
  * and finds the application among those the entity selects.
  */
 export async function resolveEntityApplication(
-  ctx: RouteContext,
+  ctx: GitOpsService,
   credentials: BackstageCredentials,
   target: ApplicationTarget,
   permission: ResourcePermission<'catalog-entity'>,

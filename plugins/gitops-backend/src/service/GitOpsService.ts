@@ -25,7 +25,6 @@ import {
   EnvironmentDefinition,
   GitOpsEntityQuery,
 } from '@gitops-suite/plugin-gitops-common';
-import type { Request, Response } from 'express';
 import { ApplicationAggregator } from '../aggregation/ApplicationAggregator';
 import { AuditStore } from '../audit/AuditStore';
 import { OperationRunner } from '../operations/OperationRunner';
@@ -35,8 +34,12 @@ import { scrubSecrets } from '../proxy/scrubSecrets';
 
 type Principal = BackstageUserPrincipal | BackstageServicePrincipal;
 
-/** What every route needs, and the checks they share. */
-export class RouteContext {
+/**
+ * The service layer routes and actions both call: its dependencies, named,
+ * and the checks every read and operation shares. It knows nothing of
+ * HTTP; each call takes the caller's credentials.
+ */
+export class GitOpsService {
   constructor(
     readonly deps: {
       httpAuth: HttpAuthService;
@@ -55,11 +58,6 @@ export class RouteContext {
       knownSecrets: string[];
     },
   ) {}
-
-  /** A signed-in user or another backend plugin; never anonymous. */
-  credentials(req: Request): Promise<BackstageCredentials<Principal>> {
-    return this.deps.httpAuth.credentials(req, { allow: ['user', 'service'] });
-  }
 
   /**
    * The actor recorded in the audit log: a user's entity ref or
@@ -107,25 +105,8 @@ export class RouteContext {
     }
   }
 
-  /**
-   * The entity named by the route (as the caller may see it in the catalog)
-   * and the GitOps query its annotations describe.
-   */
-  entity(
-    req: Request,
-    credentials: BackstageCredentials,
-  ): Promise<{ entity: Entity; entityRef: string; query: GitOpsEntityQuery }> {
-    return this.entityByRef(
-      {
-        kind: req.params.kind,
-        namespace: req.params.namespace,
-        name: req.params.name,
-      },
-      credentials,
-    );
-  }
-
-  /** The same for an entity ref given some other way (actions). */
+  /** The entity (as the caller may see it in the catalog) and the GitOps
+   * query its annotations describe. */
   async entityByRef(
     ref: CompoundEntityRef,
     credentials: BackstageCredentials,
@@ -174,10 +155,5 @@ export class RouteContext {
   /** A copy of `body` with every secret scrubbed out. */
   scrub<T>(body: T): T {
     return scrubSecrets(body, this.deps.knownSecrets);
-  }
-
-  /** Sends JSON with every secret scrubbed out. */
-  send(res: Response, body: unknown, status = 200): void {
-    res.status(status).json(this.scrub(body));
   }
 }

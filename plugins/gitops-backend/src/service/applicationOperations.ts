@@ -1,4 +1,7 @@
-import { BackstageCredentials } from '@backstage/backend-plugin-api';
+import {
+  AuditorServiceCreateEventOptions,
+  BackstageCredentials,
+} from '@backstage/backend-plugin-api';
 import { ResourcePermission } from '@backstage/plugin-permission-common';
 import { ConflictError } from '@backstage/errors';
 import {
@@ -12,23 +15,22 @@ import {
   ApplicationRef,
   GitOpsProvider,
 } from '@gitops-suite/plugin-gitops-node';
-import type { Request } from 'express';
-import { RouteContext } from './RouteContext';
+import { GitOpsService } from './GitOpsService';
 import {
   ApplicationTarget,
   resolveEntityApplication,
 } from './resolveEntityApplication';
-import { parse, refreshBody, rollbackBody, syncBody } from './schemas';
+import { parse, refreshBody, rollbackBody, syncBody } from './inputSchemas';
 
 /** Who asks for an operation, and on what; `request` when it came over HTTP. */
 export interface OperationCaller {
   credentials: BackstageCredentials;
   target: ApplicationTarget;
-  request?: Request;
+  request?: AuditorServiceCreateEventOptions['request'];
 }
 
 async function runOperation(
-  ctx: RouteContext,
+  ctx: GitOpsService,
   caller: OperationCaller,
   operation: {
     action: OperationAction;
@@ -92,7 +94,7 @@ function refuseWhileRunning(app: GitOpsApplication): void {
  * anything else happens.
  */
 export function refreshApplication(
-  ctx: RouteContext,
+  ctx: GitOpsService,
   caller: OperationCaller,
   body: unknown,
 ) {
@@ -107,7 +109,7 @@ export function refreshApplication(
 
 /** Syncs an entity's application, audited. */
 export function syncApplication(
-  ctx: RouteContext,
+  ctx: GitOpsService,
   caller: OperationCaller,
   body: unknown,
 ) {
@@ -123,7 +125,7 @@ export function syncApplication(
 
 /** Rolls an entity's application back to a history entry, audited. */
 export function rollbackApplication(
-  ctx: RouteContext,
+  ctx: GitOpsService,
   caller: OperationCaller,
   body: unknown,
 ) {

@@ -1,0 +1,52 @@
+import {
+  BackstageCredentials,
+  BackstageServicePrincipal,
+  BackstageUserPrincipal,
+} from '@backstage/backend-plugin-api';
+import type { Entity } from '@backstage/catalog-model';
+import type { GitOpsEntityQuery } from '@gitops-suite/plugin-gitops-common';
+import type { Request, Response } from 'express';
+import { GitOpsService } from '../service/GitOpsService';
+
+type Principal = BackstageUserPrincipal | BackstageServicePrincipal;
+
+/*
+ * What routes add to the service layer: reading the caller and the entity
+ * from a request, and answering with secrets scrubbed out.
+ */
+
+/** A signed-in user or another backend plugin; never anonymous. */
+export function requestCredentials(
+  service: GitOpsService,
+  req: Request,
+): Promise<BackstageCredentials<Principal>> {
+  return service.deps.httpAuth.credentials(req, {
+    allow: ['user', 'service'],
+  });
+}
+
+/** The entity named by the route's `:kind/:namespace/:name`. */
+export function routeEntity(
+  service: GitOpsService,
+  req: Request,
+  credentials: BackstageCredentials,
+): Promise<{ entity: Entity; entityRef: string; query: GitOpsEntityQuery }> {
+  return service.entityByRef(
+    {
+      kind: req.params.kind,
+      namespace: req.params.namespace,
+      name: req.params.name,
+    },
+    credentials,
+  );
+}
+
+/** Sends JSON with every secret scrubbed out. */
+export function sendJson(
+  service: GitOpsService,
+  res: Response,
+  body: unknown,
+  status = 200,
+): void {
+  res.status(status).json(service.scrub(body));
+}
