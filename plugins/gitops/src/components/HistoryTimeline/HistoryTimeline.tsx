@@ -8,7 +8,10 @@ import TimelineDot from '@material-ui/lab/TimelineDot';
 import TimelineItem from '@material-ui/lab/TimelineItem';
 import TimelineOppositeContent from '@material-ui/lab/TimelineOppositeContent';
 import TimelineSeparator from '@material-ui/lab/TimelineSeparator';
-import type { ApplicationRef } from '../../api';
+import { useApi } from '@backstage/core-plugin-api';
+import useAsync from 'react-use/esm/useAsync';
+import { ApplicationRef, gitopsApiRef } from '../../api';
+import { actorName, portalRequester } from '../../lib/portalRequester';
 import { historyRevision } from '../../lib/revision';
 import { formatTimestamp } from '../../lib/timeSince';
 import { CommitLink } from '../Links';
@@ -16,11 +19,22 @@ import { RevisionDetails } from './RevisionDetails';
 
 const MAX_ENTRIES = 10;
 
-/** The latest deployments of an application, newest first. */
+/**
+ * The latest deployments of an application, newest first, each with the
+ * agent's initiator and, for a deployment asked for through the portal,
+ * the person who asked (from the audit log).
+ */
 export function HistoryTimeline(props: {
   app: ApplicationRef;
   application: GitOpsApplication;
 }) {
+  const api = useApi(gitopsApiRef);
+  const { agentId, name } = props.application;
+  // attribution is extra: without the audit log, history still shows
+  const { value: audits = [] } = useAsync(
+    () => api.getAuditEvents({ agent: agentId, application: name, limit: 100 }),
+    [api, agentId, name],
+  );
   const primaryRepo = deployedRevision(props.application).source?.repoURL;
   const entries = [...props.application.history]
     .sort((a, b) => b.id - a.id)
@@ -36,6 +50,7 @@ export function HistoryTimeline(props: {
     <Timeline align="left" aria-label="Deployment history">
       {entries.map((entry, index) => {
         const revision = historyRevision(props.application, entry);
+        const asked = portalRequester(entry, audits);
         return (
           <TimelineItem key={entry.id}>
             <TimelineOppositeContent style={{ flex: 0.3 }}>
@@ -45,6 +60,12 @@ export function HistoryTimeline(props: {
               <Typography variant="caption" color="textSecondary">
                 by {entry.initiatedBy ?? 'unknown'}
               </Typography>
+              {asked && (
+                <Typography variant="caption" display="block">
+                  asked by {actorName(asked.actor)} through the portal
+                  {asked.action === 'rollback' ? ' (rollback)' : ''}
+                </Typography>
+              )}
             </TimelineOppositeContent>
             <TimelineSeparator>
               <TimelineDot color={index === 0 ? 'primary' : 'grey'} />
