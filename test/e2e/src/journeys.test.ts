@@ -341,7 +341,7 @@ describe('a new user in the GitOps portal', () => {
   );
 
   journey(
-    '5. filters the fleet page to Degraded and lists the right applications',
+    "5. filters the fleet page to Degraded, lists the right applications with the agent's error, and a row opens its drawer",
     async () => {
       const expected = await api('/fleet/applications?health=Degraded');
       expect(expected.status).toBe(200);
@@ -371,10 +371,28 @@ describe('a new user in the GitOps portal', () => {
         if (name) shown.add(name);
       }
       expect([...shown].sort()).toEqual(names);
+      // the agent's own words say why: the failed sync's error
+      const ledger = rows.filter({ hasText: 'ledger-service-prod' });
+      await ledger.getByText(/Sync failed: .*failed to apply/).waitFor({
+        timeout: 15_000,
+      });
       await page.screenshot({
         path: path.join(screenshots, 'fleet-page.png'),
         fullPage: true,
       });
+      // a row opens the application's drawer, on behalf of its owner
+      await ledger.getByText('ledger-service-prod').click();
+      const drawer = page.getByRole('presentation').filter({
+        has: page.getByRole('heading', { name: 'ledger-service-prod' }),
+      });
+      await drawer.waitFor({ timeout: 15_000 });
+      await drawer
+        .getByText(
+          /Last sync failed .*must be less than or equal to memory limit/,
+        )
+        .waitFor({ timeout: 15_000 });
+      await page.keyboard.press('Escape');
+      await drawer.waitFor({ state: 'detached', timeout: 15_000 });
     },
   );
 

@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { devApp, prodApp } from '../../__testUtils__/fixtures';
 import { renderWithEntity } from '../../__testUtils__/renderWithEntity';
 import { testGitOpsApi } from '../../__testUtils__/testGitOpsApi';
+import { InMemoryCatalogClient } from '@backstage/catalog-client/testUtils';
 import { GitOpsFleetPage } from './GitOpsFleetPage';
 
 const summary: FleetSummary = {
@@ -110,10 +111,11 @@ describe('GitOpsFleetPage', () => {
     expect(screen.getByText(/token expired/)).toBeInTheDocument();
   });
 
-  it("opens a row needing attention in the drawer and shows the agent's error", async () => {
+  it("opens a row needing attention in the drawer, on behalf of the entity annotated with its service, and shows the agent's error", async () => {
+    // the backend names no owner: the catalog knows which entity deploys
+    // the `payments` service
     const failed = {
       ...prodApp,
-      entityRefs: ['component:default/payments'],
       operation: {
         phase: 'Failed' as const,
         message: 'one or more synchronization tasks completed unsuccessfully',
@@ -128,6 +130,30 @@ describe('GitOpsFleetPage', () => {
         })),
         getApplication: async () => failed,
       }),
+      catalogApi: new InMemoryCatalogClient({
+        entities: [
+          {
+            apiVersion: 'backstage.io/v1alpha1',
+            kind: 'Component',
+            metadata: {
+              name: 'payments',
+              namespace: 'default',
+              annotations: { 'gitops/service': 'payments' },
+            },
+            spec: { type: 'service', owner: 'team-a', lifecycle: 'production' },
+          },
+          {
+            apiVersion: 'backstage.io/v1alpha1',
+            kind: 'Component',
+            metadata: {
+              name: 'search',
+              namespace: 'default',
+              annotations: { 'gitops/service': 'search' },
+            },
+            spec: { type: 'service', owner: 'team-b', lifecycle: 'production' },
+          },
+        ],
+      }),
     });
     const row = (await screen.findByText('Needs attention (1)'))
       .closest('div[class*="MuiPaper"]')!
@@ -137,10 +163,9 @@ describe('GitOpsFleetPage', () => {
         'Sync failed: one or more synchronization tasks completed unsuccessfully',
       ),
     ).toBeInTheDocument();
-    expect(within(row).getByRole('link', { name: 'payments' })).toHaveAttribute(
-      'href',
-      '/catalog/default/component/payments',
-    );
+    expect(
+      await within(row).findByRole('link', { name: 'payments' }),
+    ).toHaveAttribute('href', '/catalog/default/component/payments');
     within(row).getByRole('button', { name: 'payments-prod' }).focus();
     await userEvent.keyboard('{Enter}');
     const tabs = await screen.findByRole('tablist', {

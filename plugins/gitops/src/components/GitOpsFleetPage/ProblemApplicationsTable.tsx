@@ -4,6 +4,7 @@ import MuiLink from '@material-ui/core/Link';
 import LaunchIcon from '@material-ui/icons/Launch';
 import { useState } from 'react';
 import type { FleetApplication } from '../../api';
+import { useServiceEntities } from '../../hooks/useServiceEntities';
 import { attentionMessage } from '../../lib/attentionMessage';
 import { timeSince } from '../../lib/timeSince';
 import { ApplicationDrawer } from '../ApplicationDrawer';
@@ -110,12 +111,23 @@ export function ProblemApplicationsTable(props: {
   onChanged?: () => void;
 }) {
   const [selected, setSelected] = useState<Row | undefined>();
-  const rows: Row[] = props.applications.filter(isProblem).map(app => ({
-    ...app,
-    id: app.key,
-    owner: app.entityRefs?.join(', ') ?? app.service ?? '',
-    message: attentionMessage(app) ?? '',
-  }));
+  const problems = props.applications.filter(isProblem);
+  // the entities that own them, by their gitops/service annotation
+  const owners = useServiceEntities(
+    problems.flatMap(app => (app.service ? [app.service] : [])),
+  );
+  const rows: Row[] = problems.map(app => {
+    const entityRefs = app.entityRefs?.length
+      ? app.entityRefs
+      : owners.get(app.service ?? '');
+    return {
+      ...app,
+      ...(entityRefs && { entityRefs }),
+      id: app.key,
+      owner: entityRefs?.join(', ') ?? app.service ?? '',
+      message: attentionMessage(app) ?? '',
+    };
+  });
   const open = (row: Row) => {
     if (row.entityRefs?.length) setSelected(row);
   };
