@@ -6,7 +6,7 @@ import { ArgoCdProvider } from '../providers/argocd/ArgoCdProvider';
 import { HarnessProvider } from '../providers/harness/HarnessProvider';
 import { ProviderRegistry } from '../providers/ProviderRegistry';
 
-/** One sandbox agent as a `gitops.agents` config entry. */
+/** One sandbox agent as a `gitops.agents` config entry; `extra` overrides fields. */
 export function sandboxAgentConfig(
   agent: Sandbox['agents'][number],
   extra: Record<string, unknown> = {},
@@ -35,13 +35,13 @@ export function sandboxAgentConfig(
  */
 export function sandboxRegistry(
   sandbox: Sandbox,
-  options: { agentIds?: string[]; extra?: Record<string, unknown> } = {},
+  options: { agentIds?: string[] } = {},
 ): ProviderRegistry {
   return ProviderRegistry.create({
     agents: sandbox.agents
       .filter(agent => !options.agentIds || options.agentIds.includes(agent.id))
       .map(agent => {
-        const raw = sandboxAgentConfig(agent, options.extra);
+        const raw = sandboxAgentConfig(agent);
         return { ...raw, config: new ConfigReader(raw) };
       }),
     environments: [],

@@ -10,6 +10,7 @@ import { catalogServiceMock } from '@backstage/plugin-catalog-node/testUtils';
 import { startSandbox, Sandbox } from '@gitops-suite/sandbox-agent';
 import request from 'supertest';
 import { gitopsPlugin } from '../plugin';
+import { sandboxAgentConfig } from './sandboxRegistry';
 
 /** One request an agent received, as the recording tap saw it. */
 export interface TappedRequest {
@@ -101,21 +102,13 @@ export async function startRouterTestBackend(options: {
               : 'ALLOW',
         })) as any,
     });
-    const agents = sandbox.agents.map(agent => ({
-      id: agent.id,
-      kind: agent.kind,
-      url: agent.url.replace(sandbox.baseUrl, tap.url),
-      timeoutMs: 3000,
-      credentials: { token: agent.token },
-      ...(agent.kind === 'harness' && {
-        harness: {
-          accountIdentifier: agent.accountIdentifier,
-          orgIdentifier: agent.orgIdentifier,
-          projectIdentifier: agent.projectIdentifier,
-          agentIdentifier: agent.agentIdentifier,
-        },
+    // through the tap, with a shorter timeout than the default
+    const agents = sandbox.agents.map(agent =>
+      sandboxAgentConfig(agent, {
+        url: agent.url.replace(sandbox.baseUrl, tap.url),
+        timeoutMs: 3000,
       }),
-    }));
+    );
     const backend = await startTestBackend({
       features: [
         gitopsPlugin,
