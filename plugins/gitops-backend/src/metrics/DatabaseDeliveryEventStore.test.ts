@@ -172,6 +172,15 @@ describe.each(databases.eachSupportedId())(
       expect(scoped.failures).toEqual([]);
       // still open, so it shows whatever the window
       expect(scoped.unhealthy.map(p => p.appKey)).toEqual([other.appKey]);
+
+      // when recording began: the earliest event of any kind, per app
+      const first = await store.firstEventTimes(undefined);
+      expect(Object.fromEntries(first)).toEqual({
+        [prod.appKey]: '2026-11-01T10:00:00.000Z',
+        [other.appKey]: '2026-11-20T11:00:00.000Z',
+      });
+      const firstOfOther = await store.firstEventTimes([other.appKey]);
+      expect([...firstOfOther.keys()]).toEqual([other.appKey]);
     });
 
     it('rejects invalid input with a message naming the field', async () => {

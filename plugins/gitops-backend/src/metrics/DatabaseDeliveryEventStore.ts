@@ -192,9 +192,64 @@ export class DatabaseDeliveryEventStore implements DeliveryEventStore {
     query: DeliveryEventQuery,
   ): Promise<Omit<DeliveryEvents, 'rollbacks'>> {
     const since = timestamp(query.since, 'since');
+    const batches = query.appKeys ? chunk(query.appKeys) : [undefined];
+    const rows = await Promise.all(
+      batches.map(batch => this.eventRows(since, batch)),
+    );
+    return {
+      deployments: rows.flatMap(r => r.deployments).map(toDeployment),
+      failures: rows
+        .flatMap(r => r.failures)
+        .map(row => ({
+          ...toIdentity(row),
+          startedAt: toIso(row.started_at),
+          finishedAt: toIso(row.finished_at),
+          ...(row.revision !== null && { revision: row.revision }),
+          phase: row.phase,
+        })),
+      unhealthy: rows
+        .flatMap(r => r.unhealthy)
+        .map(row => ({
+          ...toIdentity(row),
+          health: row.health,
+          startedAt: toIso(row.started_at),
+          ...(row.ended_at !== null && { endedAt: toIso(row.ended_at) }),
+        })),
+    };
+  }
+
+  async firstEventTimes(
+    appKeys: string[] | undefined,
+  ): Promise<Map<string, string>> {
+    const first = new Map<string, string>();
+    const tables: Array<[string, string]> = [
+      [DEPLOYMENTS, 'deployed_at'],
+      [FAILURES, 'started_at'],
+      [HEALTH, 'started_at'],
+    ];
+    for (const batch of appKeys ? chunk(appKeys) : [undefined]) {
+      for (const [table, column] of tables) {
+        const query = this.db(table)
+          .select('app_key')
+          .min({ first: column })
+          .groupBy('app_key');
+        if (batch) query.whereIn('app_key', batch);
+        for (const row of (await query) as Array<{
+          app_key: string;
+          first: DbTimestamp;
+        }>) {
+          const at = toIso(row.first);
+          const known = first.get(row.app_key);
+          if (!known || at < known) first.set(row.app_key, at);
+        }
+      }
+    }
+    return first;
+  }
+
+  private async eventRows(since: Date, appKeys: string[] | undefined) {
     const scoped = <T extends {}>(builder: Knex.QueryBuilder<T>) => {
-      if (query.appKeys)
-        builder.whereIn('app_key', query.appKeys.slice(0, 1000));
+      if (appKeys) builder.whereIn('app_key', appKeys);
       return builder;
     };
     const [deployments, failures, unhealthy] = await Promise.all([
@@ -209,20 +264,9 @@ export class DatabaseDeliveryEventStore implements DeliveryEventStore {
       ),
     ]);
     return {
-      deployments: (deployments as DeploymentRow[]).map(toDeployment),
-      failures: (failures as FailureRow[]).map(row => ({
-        ...toIdentity(row),
-        startedAt: toIso(row.started_at),
-        finishedAt: toIso(row.finished_at),
-        ...(row.revision !== null && { revision: row.revision }),
-        phase: row.phase,
-      })),
-      unhealthy: (unhealthy as HealthRow[]).map(row => ({
-        ...toIdentity(row),
-        health: row.health,
-        startedAt: toIso(row.started_at),
-        ...(row.ended_at !== null && { endedAt: toIso(row.ended_at) }),
-      })),
+      deployments: deployments as DeploymentRow[],
+      failures: failures as FailureRow[],
+      unhealthy: unhealthy as HealthRow[],
     };
   }
 }

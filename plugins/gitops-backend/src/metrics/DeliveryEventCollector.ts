@@ -79,16 +79,14 @@ export class DeliveryEventCollector {
       if (options.signal?.aborted || errors.has(lean.agentId)) return;
       let app: GitOpsApplication;
       try {
-        app = await this.registry
-          .get(lean.agentId)
-          .getApplication(
-            {
-              name: lean.name,
-              namespace: lean.namespace,
-              project: lean.project,
-            },
-            { signal: this.signal(lean.agentId, options.signal) },
-          );
+        app = await this.registry.get(lean.agentId).getApplication(
+          {
+            name: lean.name,
+            namespace: lean.namespace,
+            project: lean.project,
+          },
+          { signal: this.signal(lean.agentId, options.signal) },
+        );
       } catch (error) {
         errors.set(lean.agentId, toAgentError(lean.agentId, error));
         return;

@@ -50,6 +50,13 @@ export interface DeliveryEventStore {
     at: string,
   ): Promise<'opened' | 'closed' | 'unchanged'>;
 
+  /**
+   * When the recording of each application began: its earliest recorded
+   * deployment, failed sync or unhealthy period (ISO time by app key), for
+   * the given applications or all.
+   */
+  firstEventTimes(appKeys: string[] | undefined): Promise<Map<string, string>>;
+
   /** The events metrics over a window need. */
   listEvents(
     query: DeliveryEventQuery,

@@ -34,12 +34,15 @@ export class DeliveryMetricsService {
 
   /**
    * Metrics of the given applications over the last `days` days, per
-   * environment (`entity`) or per service and environment (`fleet`).
+   * environment (`entity`) or per service and environment (`fleet`). The
+   * fleet also counts applications that are gone from the agents, unless
+   * `filtered` says `apps` were narrowed by a fleet filter.
    */
   async metrics(
     apps: GitOpsApplication[],
     days: number,
     scope: 'entity' | 'fleet',
+    options: { filtered?: boolean } = {},
   ): Promise<{
     window: DeliveryMetricsWindow;
     items: DeliveryMetrics[];
@@ -49,16 +52,25 @@ export class DeliveryMetricsService {
     const since = new Date(Date.parse(window.from) - LOOKBACK_MS).toISOString();
     const identities = new Map(apps.map(app => [app.key, appIdentity(app)]));
     const appKeys = scope === 'entity' ? [...identities.keys()] : undefined;
-    const [recorded, rollbacks, drift] = await Promise.all([
+    const [recorded, rollbacks, drift, firstEventAt] = await Promise.all([
       this.store.listEvents({ appKeys, since }),
       this.portalRollbacks(apps, scope, since),
       this.unhealthyDrift(apps, scope, since),
+      this.store.firstEventTimes(appKeys),
     ]);
+    // an application's events count under what it is now (its environment
+    // or service may have been relabelled since they were recorded)
+    const current = <T extends AppIdentity>(event: T): T[] => {
+      const identity = identities.get(event.appKey);
+      if (identity) return [{ ...event, ...identity }];
+      return scope === 'entity' || options.filtered ? [] : [event];
+    };
     const events = {
-      ...recorded,
+      deployments: recorded.deployments.flatMap(current),
+      failures: recorded.failures.flatMap(current),
       // drift that began Degraded or Missing is an incident too
       unhealthy: [
-        ...recorded.unhealthy,
+        ...recorded.unhealthy.flatMap(current),
         ...drift.flatMap(record => toUnhealthy(record, identities)),
       ],
       rollbacks,
@@ -68,6 +80,7 @@ export class DeliveryMetricsService {
       window,
       environments: this.environments,
       instances,
+      firstEventAt,
       failureWindowMs: DEFAULT_FAILURE_WINDOW_MS,
     };
     const environments = computeDeliveryMetrics(events, {

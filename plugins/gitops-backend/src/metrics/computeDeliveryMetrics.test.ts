@@ -1,4 +1,7 @@
-import { EnvironmentDefinition } from '@gitops-suite/plugin-gitops-common';
+import {
+  EnvironmentDefinition,
+  OTHER_ENVIRONMENTS,
+} from '@gitops-suite/plugin-gitops-common';
 import {
   computeDeliveryMetrics,
   metricsWindow,
@@ -140,6 +143,8 @@ describe('computeDeliveryMetrics', () => {
       environment: 'prod',
       deployments: 4,
       deploymentsPerDay: 0.57,
+      // recorded since before the window: it covers the whole week
+      history: { from: '2026-11-15T00:00:00.000Z', days: 7 },
       // 2h (r2), 1h (r3), 24h (r4); the rollback has no lead time
       leadTime: { medianSeconds: 7200, samples: 3 },
       changes: 4,
@@ -179,6 +184,7 @@ describe('computeDeliveryMetrics', () => {
       environment: 'qa',
       deployments: 1,
       deploymentsPerDay: 0.14,
+      history: { from: '2026-11-15T00:00:00.000Z', days: 7 },
       leadTime: { medianSeconds: 3600, samples: 1 },
       // one deployment plus one failed sync, both failed changes
       changes: 2,
@@ -207,6 +213,7 @@ describe('computeDeliveryMetrics', () => {
       environment: 'dev',
       deployments: 0,
       deploymentsPerDay: 0,
+      history: { days: 0 },
       leadTime: { samples: 0 },
       changes: 0,
       failedChanges: 0,
@@ -271,7 +278,12 @@ describe('computeDeliveryMetrics', () => {
       instances: [prod],
     }).filter(r => r.environment === 'prod');
     expect(result.deployments).toBe(5);
-    expect(result.deploymentsPerDay).toBe(0.17);
+    // history begins on the 10th: 5 deployments over 12 days, not 30
+    expect(result.history).toEqual({
+      from: '2026-11-10T00:00:00.000Z',
+      days: 12,
+    });
+    expect(result.deploymentsPerDay).toBe(0.42);
     expect(result.trend.map(p => [p.start, p.deployments])).toEqual([
       ['2026-10-23T00:00:00.000Z', 0],
       ['2026-10-30T00:00:00.000Z', 0],
@@ -280,5 +292,96 @@ describe('computeDeliveryMetrics', () => {
       ['2026-11-20T00:00:00.000Z', 0],
     ]);
     expect(result.trend[4].end).toBe('2026-11-22T00:00:00.000Z');
+  });
+
+  it('divides by the days history covers, whatever the window', () => {
+    const to = new Date('2026-11-22T00:00:00.000Z');
+    // five deployments over the last five days, nothing recorded before
+    const recent: DeliveryEvents = {
+      deployments: [17, 18, 19, 20, 21].map((d, i) =>
+        deployment(prod, i + 1, `r${i}`, `2026-11-${d}T00:00:00.000Z`),
+      ),
+      failures: [],
+      unhealthy: [],
+      rollbacks: [],
+    };
+    const perWindow = [7, 30, 90].map(days => {
+      const [m] = computeDeliveryMetrics(recent, {
+        window: metricsWindow(days, to),
+        groupBy: 'environment',
+        environments,
+        instances: [prod],
+      });
+      return [days, m.deploymentsPerDay, m.history];
+    });
+    const history = { from: '2026-11-17T00:00:00.000Z', days: 5 };
+    expect(perWindow).toEqual([
+      [7, 1, history],
+      [30, 1, history],
+      [90, 1, history],
+    ]);
+
+    // recording that began earlier (an event before the lookback) counts
+    const [m] = computeDeliveryMetrics(recent, {
+      window: metricsWindow(30, to),
+      groupBy: 'environment',
+      environments,
+      instances: [prod],
+      firstEventAt: new Map([[prod.appKey, '2026-11-02T00:00:00.000Z']]),
+    });
+    expect(m.history).toEqual({ from: '2026-11-02T00:00:00.000Z', days: 20 });
+    expect(m.deploymentsPerDay).toBe(0.25);
+  });
+
+  it('reports configured environments only: titles and case fold into names, the rest is (other)', () => {
+    const titled = [
+      { name: 'dev', title: 'Development', order: 1 },
+      { name: 'prod', title: 'Production', order: 3 },
+    ] as EnvironmentDefinition[];
+    const as = (environment: string, appKey: string): AppIdentity => ({
+      ...dev,
+      appKey,
+      environment,
+    });
+    const result = computeDeliveryMetrics(
+      {
+        deployments: [
+          deployment(as('dev', 'a:/one'), 1, 'r1', '2026-11-20T00:00:00.000Z'),
+          deployment(
+            as('Development', 'a:/two'),
+            1,
+            'r1',
+            '2026-11-20T00:00:00.000Z',
+          ),
+          deployment(
+            as('https://10.0.0.1:6443', 'a:/three'),
+            1,
+            'r1',
+            '2026-11-20T00:00:00.000Z',
+          ),
+          deployment(
+            as('in-cluster', 'a:/four'),
+            1,
+            'r1',
+            '2026-11-20T00:00:00.000Z',
+          ),
+          deployment(
+            as('PROD', 'a:/five'),
+            1,
+            'r1',
+            '2026-11-20T00:00:00.000Z',
+          ),
+        ],
+        failures: [],
+        unhealthy: [],
+        rollbacks: [],
+      },
+      { window, groupBy: 'environment', environments: titled },
+    );
+    expect(result.map(r => [r.environment, r.deployments])).toEqual([
+      ['dev', 2],
+      ['prod', 1],
+      [OTHER_ENVIRONMENTS, 2],
+    ]);
   });
 });

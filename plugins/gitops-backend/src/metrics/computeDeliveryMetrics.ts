@@ -1,8 +1,10 @@
 import {
+  configuredEnvironmentName,
   DeliveryMetrics,
   DeliveryMetricsWindow,
   DeliveryTrendPoint,
   EnvironmentDefinition,
+  OTHER_ENVIRONMENTS,
   sortEnvironments,
 } from '@gitops-suite/plugin-gitops-common';
 import {
@@ -25,7 +27,28 @@ export interface ComputeDeliveryMetricsOptions {
   environments: readonly EnvironmentDefinition[];
   /** Service instances to report even without any event in the window. */
   instances?: AppIdentity[];
+  /**
+   * When recording began for each application (ISO time by app key): where
+   * the history a figure covers starts. Applications without an entry count
+   * from their earliest event in `events`.
+   */
+  firstEventAt?: ReadonlyMap<string, string>;
   failureWindowMs?: number;
+}
+
+/**
+ * The environment metrics report an application under: the configured
+ * environment it names (by name or title), else {@link OTHER_ENVIRONMENTS};
+ * as recorded when no environment is configured.
+ */
+export function metricsEnvironment(
+  environment: string,
+  environments: readonly EnvironmentDefinition[],
+): string {
+  if (!environments.length) return environment;
+  return (
+    configuredEnvironmentName(environment, environments) ?? OTHER_ENVIRONMENTS
+  );
 }
 
 /** The window of `days` days that ends at `to`. */
@@ -42,6 +65,7 @@ type Interval = { start: number; end?: number };
 interface Group {
   environment: string;
   service?: string;
+  appKeys: Set<string>;
   deployments: DeploymentEvent[];
   failures: SyncFailureEvent[];
   /** Incidents (merged per application) of the applications in the group. */
@@ -64,10 +88,14 @@ function median(values: number[]): number | undefined {
 const round = (value: number, digits: number) =>
   Math.round(value * 10 ** digits) / 10 ** digits;
 
-function groupKey(groupBy: 'environment' | 'service', id: AppIdentity) {
+function groupKey(
+  groupBy: 'environment' | 'service',
+  id: AppIdentity,
+  environment: string,
+) {
   return groupBy === 'service'
-    ? `${id.service ?? id.application}\u0000${id.environment}`
-    : id.environment;
+    ? `${id.service ?? id.application}\u0000${environment}`
+    : environment;
 }
 
 /** Merges overlapping intervals; an open interval swallows all after it. */
@@ -115,12 +143,17 @@ export function computeDeliveryMetrics(
 
   const groups = new Map<string, Group>();
   const groupOf = (id: AppIdentity): Group => {
-    const key = groupKey(groupBy, id);
+    const environment = metricsEnvironment(
+      id.environment,
+      options.environments,
+    );
+    const key = groupKey(groupBy, id, environment);
     let group = groups.get(key);
     if (!group) {
       group = {
-        environment: id.environment,
+        environment,
         ...(groupBy === 'service' && { service: id.service ?? id.application }),
+        appKeys: new Set(),
         deployments: [],
         failures: [],
         incidents: [],
@@ -128,6 +161,7 @@ export function computeDeliveryMetrics(
       };
       groups.set(key, group);
     }
+    group.appKeys.add(id.appKey);
     return group;
   };
   for (const instance of options.instances ?? []) groupOf(instance);
@@ -182,8 +216,19 @@ export function computeDeliveryMetrics(
       groupOf(failure).failures.push(failure);
   }
 
+  const firstEventAt = new Map(options.firstEventAt);
+  for (const event of [
+    ...events.deployments.map(d => ({ appKey: d.appKey, at: d.deployedAt })),
+    ...events.failures.map(f => ({ appKey: f.appKey, at: f.startedAt })),
+    ...events.unhealthy.map(u => ({ appKey: u.appKey, at: u.startedAt })),
+  ]) {
+    const known = firstEventAt.get(event.appKey);
+    if (!known || ms(event.at) < ms(known)) {
+      firstEventAt.set(event.appKey, event.at);
+    }
+  }
   const results = [...groups.values()].map(group =>
-    summarize(group, window, from, to),
+    summarize(group, window, historyStart(group, firstEventAt, from)),
   );
   const order = sortEnvironments(
     results.map(r => r.environment),
@@ -196,6 +241,22 @@ export function computeDeliveryMetrics(
   );
 }
 
+/** Where a group's recorded history begins inside the window, if anywhere. */
+function historyStart(
+  group: Group,
+  firstEventAt: ReadonlyMap<string, string>,
+  from: number,
+): number | undefined {
+  let first: number | undefined;
+  for (const appKey of group.appKeys) {
+    const at = firstEventAt.get(appKey);
+    if (at !== undefined && (first === undefined || ms(at) < first)) {
+      first = ms(at);
+    }
+  }
+  return first === undefined ? undefined : Math.max(first, from);
+}
+
 function leadTimes(deployments: DeploymentEvent[]): number[] {
   return deployments
     .filter(d => !d.rollback && d.commitDate)
@@ -205,9 +266,14 @@ function leadTimes(deployments: DeploymentEvent[]): number[] {
 function summarize(
   group: Group,
   window: DeliveryMetricsWindow,
-  from: number,
-  to: number,
+  historyFrom: number | undefined,
 ): DeliveryMetrics {
+  const from = ms(window.from);
+  const to = ms(window.to);
+  const historyDays =
+    historyFrom === undefined || historyFrom > to
+      ? 0
+      : round((to - historyFrom) / DAY_MS, 1);
   const deployments = group.deployments;
   const failedChanges = group.failures.length + group.failedDeployments.size;
   const changes = deployments.length + group.failures.length;
@@ -226,7 +292,15 @@ function summarize(
     environment: group.environment,
     ...(group.service !== undefined && { service: group.service }),
     deployments: deployments.length,
-    deploymentsPerDay: round(deployments.length / window.days, 2),
+    deploymentsPerDay: round(
+      deployments.length / Math.max(1, Math.min(historyDays, window.days)),
+      2,
+    ),
+    history: {
+      ...(historyFrom !== undefined &&
+        historyDays > 0 && { from: new Date(historyFrom).toISOString() }),
+      days: historyDays,
+    },
     leadTime: { medianSeconds: median(lead), samples: lead.length },
     changes,
     failedChanges,

@@ -11,6 +11,7 @@ import {
   EvaluatePermissionRequest,
 } from '@backstage/plugin-permission-common';
 import {
+  DeliveryMetrics,
   EntityDeliveryMetricsResponse,
   FleetDeliveryMetricsResponse,
   gitopsApplicationReadPermission,
@@ -339,6 +340,60 @@ describe('delivery metrics and promotion routes (real sandbox agents)', () => {
     expect(body.environments.map(e => [e.environment, e.deployments])).toEqual(
       EXPECTED_ENTITY.map(e => [e.environment, e.deployments]),
     );
+  });
+
+  it('narrows fleet metrics by the fleet filters, and says how much history they cover', async () => {
+    const fleet = (query: string) =>
+      api()
+        .get(`/api/gitops/fleet/metrics?window=30d&${query}`)
+        .set('Authorization', auth);
+    const rows = (body: FleetDeliveryMetricsResponse) =>
+      body.items.map(m => `${m.service}/${m.environment}`);
+
+    const prodOnly = await fleet('environment=prod');
+    expect(prodOnly.status).toBe(200);
+    expect(rows(prodOnly.body)).toEqual(['checkout/prod', 'payments/prod']);
+    expect(
+      prodOnly.body.environments.map((e: DeliveryMetrics) => [
+        e.environment,
+        e.deployments,
+      ]),
+    ).toEqual([['prod', 4]]);
+
+    const nonprod = await fleet('agent=nonprod');
+    expect(rows(nonprod.body)).toEqual([
+      'checkout/dev',
+      'checkout/qa',
+      'payments/dev',
+      'payments/qa',
+    ]);
+
+    const degraded = await fleet('health=Degraded');
+    expect(rows(degraded.body)).toEqual(['payments/qa']);
+    expect(degraded.body.environments[0]).toMatchObject({
+      environment: 'qa',
+      deployments: 2,
+      failedChanges: 1,
+    });
+
+    // payments' prod history began inside the window: its rate is per day
+    // of history, and says since when
+    const prod = prodOnly.body.items.find(
+      (m: DeliveryMetrics) => m.service === 'payments',
+    ) as DeliveryMetrics;
+    expect(prod.history.days).toBeGreaterThan(0);
+    expect(prod.history.days).toBeLessThan(30);
+    expect(Date.parse(prod.history.from!)).toBeGreaterThan(
+      Date.parse(prodOnly.body.window.from),
+    );
+    expect(prod.deploymentsPerDay).toBeCloseTo(
+      4 / Math.max(1, prod.history.days),
+      1,
+    );
+
+    const bad = await fleet('health=Broken');
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.message).toContain('health');
   });
 
   it('says prod is behind qa, by how much, and offers the promotion', async () => {

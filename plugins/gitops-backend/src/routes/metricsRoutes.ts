@@ -4,25 +4,28 @@ import {
   EntityDeliveryMetricsResponse,
   FleetDeliveryMetricsResponse,
   gitopsApplicationReadPermission,
-  gitopsFleetReadPermission,
 } from '@gitops-suite/plugin-gitops-common';
 import { DeliveryMetricsService } from '../metrics/DeliveryMetricsService';
 import { GitOpsService } from '../service/GitOpsService';
-import { parse } from '../service/inputSchemas';
+import { fleetFilterQuery, parse } from '../service/inputSchemas';
+import { readFleetApplications } from '../service/readFleetApplications';
 import { requestCredentials, routeEntity, sendJson } from './httpAdapters';
 
 /** Revision metadata calls an entity page may spend on commit dates. */
 const ENTITY_METADATA_BUDGET = 100;
 
-export const metricsQuery = z
-  .object({
-    window: z
-      .string()
-      .regex(/^\d{1,3}d$/, 'must be a number of days such as 30d')
-      .transform(value => Number(value.slice(0, -1)))
-      .refine(days => days >= 1 && days <= 365, 'must be from 1d to 365d')
-      .default('30d'),
-  })
+const metricsWindow = z
+  .string()
+  .regex(/^\d{1,3}d$/, 'must be a number of days such as 30d')
+  .transform(value => Number(value.slice(0, -1)))
+  .refine(days => days >= 1 && days <= 365, 'must be from 1d to 365d')
+  .default('30d');
+
+export const metricsQuery = z.object({ window: metricsWindow }).strict();
+
+const fleetMetricsQuery = fleetFilterQuery
+  .omit({ limit: true, offset: true })
+  .extend({ window: metricsWindow })
   .strict();
 
 /** Delivery metrics (DORA) of an entity and of the fleet. */
@@ -59,10 +62,16 @@ export function metricsRoutes(
 
   router.get('/fleet/metrics', async (req, res) => {
     const credentials = await requestCredentials(ctx, req);
-    await ctx.authorize(credentials, gitopsFleetReadPermission);
-    const { window: days } = parse(metricsQuery, req.query, 'metrics query');
-    const apps = await aggregator.fleetApplications();
-    const result = await metrics.metrics(apps.items, days, 'fleet');
+    const { window: days, ...filter } = parse(
+      fleetMetricsQuery,
+      req.query,
+      'metrics query',
+    );
+    const apps = await readFleetApplications(ctx, credentials, filter);
+    const filtered = Object.values(filter).some(value => value !== undefined);
+    const result = await metrics.metrics(apps.items, days, 'fleet', {
+      filtered,
+    });
     const body: FleetDeliveryMetricsResponse = {
       window: result.window,
       items: result.items,

@@ -1,5 +1,8 @@
 export { matchesEnvironmentMatcher } from './matchesEnvironmentMatcher';
 export type { EnvironmentTarget } from './matchesEnvironmentMatcher';
-export { resolveEnvironment } from './resolveEnvironment';
+export {
+  configuredEnvironmentName,
+  resolveEnvironment,
+} from './resolveEnvironment';
 export { sortEnvironments, environmentTitle } from './sortEnvironments';
 export { groupByEnvironment } from './groupByEnvironment';

@@ -4,6 +4,7 @@ import { resolveEnvironment } from './resolveEnvironment';
 const environments: EnvironmentDefinition[] = [
   {
     name: 'dev',
+    title: 'Development',
     order: 0,
     matchers: [{ cluster: 'dev-*' }, { namespace: '*-dev' }],
   },
@@ -46,6 +47,21 @@ describe('resolveEnvironment', () => {
       'gitops/environment over harness.io/envRef',
       app({ labels: { 'gitops/environment': 'a', 'harness.io/envRef': 'b' } }),
       'a',
+    ],
+    [
+      'a label naming a configured environment by its title',
+      app({ labels: { 'gitops/environment': 'Development' } }),
+      'dev',
+    ],
+    [
+      'a label naming a configured environment in another case',
+      app({ labels: { 'gitops/environment': 'PROD' } }),
+      'prod',
+    ],
+    [
+      'an envRef naming a configured environment by its title',
+      app({ labels: { 'harness.io/envRef': 'account.development' } }),
+      'dev',
     ],
     [
       'a plain harness.io/envRef',

@@ -37,10 +37,31 @@ function serverHost(server: string | undefined): string | undefined {
 }
 
 /**
+ * The configured environment a name stands for: the one whose name or title
+ * equals it, ignoring case (`Development`, `DEV` and `dev` are all `dev` when
+ * `dev` is titled Development); `undefined` when none does.
+ *
+ * @public
+ */
+export function configuredEnvironmentName(
+  value: string,
+  environments: readonly EnvironmentDefinition[],
+): string | undefined {
+  const wanted = value.trim().toLocaleLowerCase('en');
+  return environments.find(
+    environment =>
+      environment.name.toLocaleLowerCase('en') === wanted ||
+      environment.title?.toLocaleLowerCase('en') === wanted,
+  )?.name;
+}
+
+/**
  * Which environment an application belongs to, in order:
  *
  * 1. its `gitops/environment` label, or its scope-stripped
- *    `harness.io/envRef` label;
+ *    `harness.io/envRef` label, as the configured environment it names
+ *    (by name or title, ignoring case; see `configuredEnvironmentName()`),
+ *    else as written;
  * 2. the first environment, in configuration order, with a matcher that
  *    matches its destination (see `matchesEnvironmentMatcher()`);
  * 3. its destination cluster name: `destination.name`, else `clusterName`,
@@ -52,13 +73,12 @@ export function resolveEnvironment(
   app: EnvironmentTarget & { labels: Record<string, string> },
   environments: readonly EnvironmentDefinition[],
 ): string {
-  const labelled = ownLabel(app.labels, GITOPS_LABEL_ENVIRONMENT);
-  if (labelled) {
-    return labelled;
-  }
   const envRef = ownLabel(app.labels, HARNESS_LABEL_ENV_REF);
-  if (envRef && stripHarnessScope(envRef)) {
-    return stripHarnessScope(envRef);
+  const labelled =
+    ownLabel(app.labels, GITOPS_LABEL_ENVIRONMENT) ??
+    (envRef && nonEmpty(stripHarnessScope(envRef)));
+  if (labelled) {
+    return configuredEnvironmentName(labelled, environments) ?? labelled;
   }
   const matched = environments.find(environment =>
     environment.matchers?.some(matcher =>

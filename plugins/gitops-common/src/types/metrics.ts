@@ -24,6 +24,14 @@ export interface DeliveryTrendPoint {
 }
 
 /**
+ * The environment delivery metrics report an application under when it
+ * belongs to none of the configured environments (its environment fell back
+ * to its cluster's name or server).
+ * @public
+ */
+export const OTHER_ENVIRONMENTS = '(other)';
+
+/**
  * The four DORA delivery metrics of one service in one environment (or of
  * every service in one environment when `service` is absent). See the
  * "Delivery metrics" section of the backend plugin's README for the exact
@@ -31,12 +39,24 @@ export interface DeliveryTrendPoint {
  * @public
  */
 export interface DeliveryMetrics {
+  /** A configured environment's name, or {@link OTHER_ENVIRONMENTS}. */
   environment: string;
   service?: string;
   /** Successful syncs that changed the deployed revision (rollbacks included). */
   deployments: number;
-  /** `deployments` per day over the window. */
+  /**
+   * `deployments` per day over the part of the window that recorded history
+   * covers (`history.days`, at least one day); not over the whole window
+   * when history begins inside it.
+   */
   deploymentsPerDay: number;
+  /**
+   * How much of the window the recorded history covers: from the first
+   * event recorded for these applications (or the window's start, when that
+   * is later) to the window's end. No `from` and 0 days when nothing was
+   * recorded.
+   */
+  history: { from?: string; days: number };
   /** Commit date to deployment, over deployments of new revisions. */
   leadTime: { medianSeconds?: number; samples: number };
   /** Deployments plus failed syncs. */

@@ -29,6 +29,7 @@ export const prodMetrics: DeliveryMetrics = {
   environment: 'prod',
   deployments: 4,
   deploymentsPerDay: 0.13,
+  history: { from: window.from, days: 30 },
   leadTime: { medianSeconds: 278, samples: 3 },
   changes: 4,
   failedChanges: 1,
@@ -41,7 +42,9 @@ export const prodMetrics: DeliveryMetrics = {
 export const devMetrics: DeliveryMetrics = {
   environment: 'dev',
   deployments: 6,
-  deploymentsPerDay: 0.2,
+  // recorded for the last 12 days only
+  deploymentsPerDay: 0.5,
+  history: { from: '2026-11-10T12:00:00.000Z', days: 12 },
   leadTime: { medianSeconds: 90000, samples: 6 },
   changes: 7,
   failedChanges: 1,

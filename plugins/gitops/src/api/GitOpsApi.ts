@@ -133,9 +133,13 @@ export interface GitOpsApi {
     entityRef: string,
     options?: { windowDays?: number },
   ): Promise<EntityDeliveryMetricsResponse>;
-  /** Delivery metrics of every service and environment. */
+  /**
+   * Delivery metrics of every service and environment, of the applications
+   * `filter` selects (the fleet filters; all when absent).
+   */
   getFleetDeliveryMetrics(options?: {
     windowDays?: number;
+    filter?: FleetApplicationFilter;
   }): Promise<FleetDeliveryMetricsResponse>;
   /** What separates each environment of an entity from the next one. */
   getEntityPromotion(entityRef: string): Promise<PromotionInsight>;

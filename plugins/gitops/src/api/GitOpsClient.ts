@@ -208,9 +208,20 @@ export class GitOpsClient implements GitOpsApi {
     );
   }
 
-  getFleetDeliveryMetrics(options: { windowDays?: number } = {}) {
+  getFleetDeliveryMetrics(
+    options: { windowDays?: number; filter?: FleetApplicationFilter } = {},
+  ) {
+    const { agent, environment, region, health, sync, project, search } =
+      options.filter ?? {};
     return this.get<FleetDeliveryMetricsResponse>(
       `fleet/metrics${queryString({
+        agent,
+        environment,
+        region,
+        health,
+        sync,
+        project,
+        search,
         window: options.windowDays ? `${options.windowDays}d` : undefined,
       })}`,
     );

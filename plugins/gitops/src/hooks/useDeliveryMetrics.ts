@@ -3,6 +3,7 @@ import { useApi } from '@backstage/core-plugin-api';
 import { useEntity } from '@backstage/plugin-catalog-react';
 import type {
   EntityDeliveryMetricsResponse,
+  FleetApplicationFilter,
   FleetDeliveryMetricsResponse,
 } from '@gitops-suite/plugin-gitops-common';
 import { gitopsApiRef } from '../api';
@@ -25,14 +26,20 @@ export function useDeliveryMetrics(
   );
 }
 
-/** The fleet's delivery metrics over the last `windowDays` days. */
+/**
+ * The delivery metrics of the fleet's applications that `filter` selects
+ * (all when absent) over the last `windowDays` days.
+ */
 export function useFleetDeliveryMetrics(
   windowDays: number,
+  filter: FleetApplicationFilter = {},
 ): LiveAsyncState<FleetDeliveryMetricsResponse> {
   const api = useApi(gitopsApiRef);
+  const filterKey = JSON.stringify(filter);
   return useLiveAsync(
-    () => api.getFleetDeliveryMetrics({ windowDays }),
-    [api, windowDays],
+    () => api.getFleetDeliveryMetrics({ windowDays, filter }),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [api, windowDays, filterKey],
     { intervalMs: METRICS_INTERVAL_MS },
   );
 }

@@ -22,7 +22,7 @@ describe('DeliveryMetricsCard', () => {
       .map(r => r.textContent);
     expect(rows).toEqual([
       'EnvironmentDeployment frequencyLead timeChange failure rateTime to restore',
-      'dev1.4/week6 deployments1d 1hmedian of 614%1 of 7 changes—0 restores, 1 ongoing',
+      'dev3.5/week6 deployments; history covers 12 of 30 days1d 1hmedian of 614%1 of 7 changes—0 restores, 1 ongoing',
       'prod0.9/week4 deployments5mmedian of 325%1 of 4 changes25m1 restore',
     ]);
     expect(calls).toEqual([['component:default/payments', { windowDays: 30 }]]);

@@ -9,6 +9,7 @@ import Typography from '@material-ui/core/Typography';
 import Alert from '@material-ui/lab/Alert';
 import { useState } from 'react';
 import { useDeliveryMetrics } from '../../hooks/useDeliveryMetrics';
+import { useEnvironmentTitles } from '../../hooks/useEnvironmentTitles';
 import { DeliveryMetricsTable } from './DeliveryMetricsTable';
 import { WindowSelect } from './WindowSelect';
 
@@ -23,6 +24,7 @@ export interface DeliveryMetricsCardProps {
 
 function Metrics(props: { windowDays: number }) {
   const { value, loading, error } = useDeliveryMetrics(props.windowDays);
+  const title = useEnvironmentTitles();
   if (loading) return <Progress />;
   if (error && !value) return <ResponseErrorPanel error={error} />;
   if (!value) return null;
@@ -40,7 +42,11 @@ function Metrics(props: { windowDays: number }) {
           No GitOps applications match this entity.
         </Typography>
       ) : (
-        <DeliveryMetricsTable environments={value.environments} />
+        <DeliveryMetricsTable
+          environments={value.environments}
+          windowDays={props.windowDays}
+          title={title}
+        />
       )}
     </>
   );

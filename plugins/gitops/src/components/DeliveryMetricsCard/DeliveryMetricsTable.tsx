@@ -6,7 +6,12 @@ import TableHead from '@material-ui/core/TableHead';
 import TableRow from '@material-ui/core/TableRow';
 import Typography from '@material-ui/core/Typography';
 import type { ReactNode } from 'react';
-import { formatDuration, formatFrequency, formatRate } from './formatMetrics';
+import {
+  formatDuration,
+  formatFrequency,
+  formatHistory,
+  formatRate,
+} from './formatMetrics';
 
 function Figure(props: { value: ReactNode; detail: ReactNode }) {
   return (
@@ -23,15 +28,21 @@ function Figure(props: { value: ReactNode; detail: ReactNode }) {
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
-/** One row of the four delivery metrics. */
-export function DeliveryMetricsCells(props: { metrics: DeliveryMetrics }) {
+/** One row of the four delivery metrics over a `windowDays`-day window. */
+export function DeliveryMetricsCells(props: {
+  metrics: DeliveryMetrics;
+  windowDays: number;
+}) {
   const m = props.metrics;
+  const history = formatHistory(m, props.windowDays);
   return (
     <>
       <TableCell>
         <Figure
           value={formatFrequency(m)}
-          detail={plural(m.deployments, 'deployment')}
+          detail={[plural(m.deployments, 'deployment'), history]
+            .filter(Boolean)
+            .join('; ')}
         />
       </TableCell>
       <TableCell>
@@ -77,6 +88,7 @@ export function DeliveryMetricsHeadCells() {
 /** The delivery metrics of each environment, one row each. */
 export function DeliveryMetricsTable(props: {
   environments: DeliveryMetrics[];
+  windowDays: number;
   title?: (environment: string) => string;
 }) {
   return (
@@ -93,7 +105,7 @@ export function DeliveryMetricsTable(props: {
             <TableCell component="th" scope="row">
               {props.title?.(m.environment) ?? m.environment}
             </TableCell>
-            <DeliveryMetricsCells metrics={m} />
+            <DeliveryMetricsCells metrics={m} windowDays={props.windowDays} />
           </TableRow>
         ))}
       </TableBody>

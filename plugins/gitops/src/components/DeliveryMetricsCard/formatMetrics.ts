@@ -30,3 +30,32 @@ export function formatFrequency(metrics: DeliveryMetrics): string {
 export function formatRate(rate: number | undefined): string {
   return rate === undefined ? '—' : `${Math.round(rate * 100)}%`;
 }
+
+/**
+ * How much of a `windowDays`-day window the recorded history covers, when it
+ * is less than all of it: "history covers 5 of 30 days", "no history
+ * recorded"; `undefined` when it covers the whole window.
+ */
+export function formatHistory(
+  metrics: Pick<DeliveryMetrics, 'history'>,
+  windowDays: number,
+): string | undefined {
+  const days = metrics.history.days;
+  if (days <= 0) return 'no history recorded';
+  if (days >= windowDays) return undefined;
+  const shown = days < 1 ? '<1' : String(Math.round(days));
+  return `history covers ${shown} of ${windowDays} days`;
+}
+
+/**
+ * The note for a set of metrics: how much the best-covered of them covers,
+ * when that is less than the window (see {@link formatHistory}).
+ */
+export function formatHistoryOf(
+  items: Array<Pick<DeliveryMetrics, 'history'>>,
+  windowDays: number,
+): string | undefined {
+  if (!items.length) return undefined;
+  const days = Math.max(...items.map(m => m.history.days));
+  return formatHistory({ history: { days } }, windowDays);
+}

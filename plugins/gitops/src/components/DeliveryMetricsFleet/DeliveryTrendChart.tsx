@@ -38,15 +38,34 @@ export function trendRows(environments: DeliveryMetrics[]): TrendRow[] {
     .map(([, row]) => row);
 }
 
+/**
+ * Okabe and Ito's colour-blind-safe qualitative palette, without its
+ * vermillion (the failed-changes line is the theme's error red).
+ */
+const SERIES_COLORS = [
+  '#0072B2',
+  '#E69F00',
+  '#009E73',
+  '#CC79A7',
+  '#56B4E9',
+  '#F0E442',
+  '#000000',
+];
+
+/** A colour per series, never one for two: past the palette, spread hues. */
+export function seriesColor(index: number): string {
+  if (index < SERIES_COLORS.length) return SERIES_COLORS[index];
+  const hue = Math.round((index * 137.508) % 360);
+  return `hsl(${hue}, 55%, 42%)`;
+}
+
 /** Deployments per bucket, stacked by environment, with failed changes as a line. */
-export function DeliveryTrendChart(props: { environments: DeliveryMetrics[] }) {
+export function DeliveryTrendChart(props: {
+  environments: DeliveryMetrics[];
+  title?: (environment: string) => string;
+}) {
   const theme = useTheme();
-  const colors = [
-    theme.palette.primary.main,
-    theme.palette.info?.main ?? theme.palette.primary.light,
-    theme.palette.success?.main ?? theme.palette.secondary.main,
-    theme.palette.warning?.main ?? theme.palette.secondary.light,
-  ];
+  const title = props.title ?? ((environment: string) => environment);
   const data = trendRows(props.environments);
   const chart = (
     <ComposedChart data={data} width={560} height={240}>
@@ -59,9 +78,9 @@ export function DeliveryTrendChart(props: { environments: DeliveryMetrics[] }) {
         <Bar
           key={m.environment}
           dataKey={m.environment}
-          name={`${m.environment} deployments`}
+          name={`${title(m.environment)} deployments`}
           stackId="deployments"
-          fill={colors[i % colors.length]}
+          fill={seriesColor(i)}
         />
       ))}
       <Line

@@ -6,15 +6,21 @@ import {
   TableColumn,
   WarningPanel,
 } from '@backstage/core-components';
-import type { DeliveryMetrics } from '@gitops-suite/plugin-gitops-common';
+import type {
+  DeliveryMetrics,
+  FleetApplicationFilter,
+} from '@gitops-suite/plugin-gitops-common';
 import Grid from '@material-ui/core/Grid';
 import { useState } from 'react';
 import { useFleetDeliveryMetrics } from '../../hooks/useDeliveryMetrics';
+import { useEnvironmentTitles } from '../../hooks/useEnvironmentTitles';
 import { hasStatus } from '../../lib/errorMessage';
 import { DeliveryMetricsTable } from '../DeliveryMetricsCard';
 import {
   formatDuration,
   formatFrequency,
+  formatHistory,
+  formatHistoryOf,
   formatRate,
 } from '../DeliveryMetricsCard/formatMetrics';
 import { WindowSelect } from '../DeliveryMetricsCard/WindowSelect';
@@ -22,46 +28,72 @@ import { DeliveryTrendChart } from './DeliveryTrendChart';
 
 type Row = DeliveryMetrics & { id: string };
 
-const columns: TableColumn<Row>[] = [
-  { title: 'Service', field: 'service', defaultSort: 'asc' },
-  { title: 'Environment', field: 'environment' },
-  {
-    title: 'Deployment frequency',
-    field: 'deploymentsPerDay',
-    render: row => `${formatFrequency(row)} (${row.deployments})`,
-  },
-  {
-    title: 'Lead time',
-    field: 'leadTime.medianSeconds',
-    render: row => formatDuration(row.leadTime.medianSeconds),
-  },
-  {
-    title: 'Change failure rate',
-    field: 'changeFailureRate',
-    render: row =>
-      `${formatRate(row.changeFailureRate)} (${row.failedChanges}/${
-        row.changes
-      })`,
-  },
-  {
-    title: 'Time to restore',
-    field: 'timeToRestore.medianSeconds',
-    render: row =>
-      row.timeToRestore.ongoing
-        ? `${formatDuration(row.timeToRestore.medianSeconds)} (${
-            row.timeToRestore.ongoing
-          } ongoing)`
-        : formatDuration(row.timeToRestore.medianSeconds),
-  },
-];
+function metricsColumns(
+  title: (environment: string) => string,
+  windowDays: number,
+): TableColumn<Row>[] {
+  return [
+    { title: 'Service', field: 'service', defaultSort: 'asc' },
+    {
+      title: 'Environment',
+      field: 'environment',
+      render: row => title(row.environment),
+    },
+    {
+      title: 'Deployment frequency',
+      field: 'deploymentsPerDay',
+      render: row =>
+        [
+          `${formatFrequency(row)} (${row.deployments})`,
+          formatHistory(row, windowDays),
+        ]
+          .filter(Boolean)
+          .join('; '),
+    },
+    {
+      title: 'Lead time',
+      field: 'leadTime.medianSeconds',
+      render: row => formatDuration(row.leadTime.medianSeconds),
+    },
+    {
+      title: 'Change failure rate',
+      field: 'changeFailureRate',
+      render: row =>
+        `${formatRate(row.changeFailureRate)} (${row.failedChanges}/${
+          row.changes
+        })`,
+    },
+    {
+      title: 'Time to restore',
+      field: 'timeToRestore.medianSeconds',
+      render: row =>
+        row.timeToRestore.ongoing
+          ? `${formatDuration(row.timeToRestore.medianSeconds)} (${
+              row.timeToRestore.ongoing
+            } ongoing)`
+          : formatDuration(row.timeToRestore.medianSeconds),
+    },
+  ];
+}
 
 /**
- * Fleet-wide delivery metrics: per environment, their trend, and per service
- * and environment (only those with any activity in the window).
+ * Fleet-wide delivery metrics of the applications the fleet filters select:
+ * per environment, their trend, and per service and environment (only those
+ * with any activity in the window).
  */
-export function FleetDeliveryMetrics(props: { windowDays?: number }) {
+export function FleetDeliveryMetrics(props: {
+  windowDays?: number;
+  filter?: FleetApplicationFilter;
+}) {
   const [windowDays, setWindowDays] = useState(props.windowDays ?? 30);
-  const { value, loading, error } = useFleetDeliveryMetrics(windowDays);
+  const { value, loading, error } = useFleetDeliveryMetrics(
+    windowDays,
+    props.filter,
+  );
+  const title = useEnvironmentTitles();
+  const filtered = Object.values(props.filter ?? {}).some(v =>
+    Array.isArray(v) ? v.length > 0 : v !== undefined,
+  );
   const select = (
     <WindowSelect
       id="fleet-metrics-window"
@@ -82,6 +114,7 @@ export function FleetDeliveryMetrics(props: { windowDays?: number }) {
     );
   }
   if (!value) return null;
+  const history = formatHistoryOf(value.environments, windowDays);
   const active: Row[] = value.items
     .filter(m => m.changes > 0 || m.timeToRestore.ongoing > 0)
     .map(m => ({ ...m, id: `${m.service}/${m.environment}` }));
@@ -90,10 +123,20 @@ export function FleetDeliveryMetrics(props: { windowDays?: number }) {
       <Grid item xs={12} md={6}>
         <InfoCard
           title="Delivery metrics"
-          subheader={`Last ${windowDays} days, every service`}
+          subheader={[
+            `Last ${windowDays} days`,
+            filtered ? 'applications matching the filters' : 'every service',
+            history,
+          ]
+            .filter(Boolean)
+            .join(', ')}
           action={select}
         >
-          <DeliveryMetricsTable environments={value.environments} />
+          <DeliveryMetricsTable
+            environments={value.environments}
+            windowDays={windowDays}
+            title={title}
+          />
         </InfoCard>
       </Grid>
       <Grid item xs={12} md={6}>
@@ -101,13 +144,13 @@ export function FleetDeliveryMetrics(props: { windowDays?: number }) {
           title="Delivery trend"
           subheader="Deployments and failed changes"
         >
-          <DeliveryTrendChart environments={value.environments} />
+          <DeliveryTrendChart environments={value.environments} title={title} />
         </InfoCard>
       </Grid>
       <Grid item xs={12}>
         <Table<Row>
           title="Delivery metrics by service"
-          columns={columns}
+          columns={metricsColumns(title, windowDays)}
           data={active}
           options={{
             paging: active.length > 20,

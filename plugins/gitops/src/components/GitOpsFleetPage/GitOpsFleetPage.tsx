@@ -102,7 +102,7 @@ export function GitOpsFleetPage(props: GitOpsFleetPageProps = {}) {
             />
           </Grid>
           <Grid item xs={12}>
-            <FleetDeliveryMetrics />
+            <FleetDeliveryMetrics filter={filter} />
           </Grid>
           <Grid item xs={12} md={6}>
             <BreakdownCard

@@ -947,6 +947,23 @@ export const spec = {
           },
           deploymentsPerDay: {
             type: 'number',
+            description:
+              'Deployments per day over the days history covers (at least one).',
+          },
+          history: {
+            type: 'object',
+            description:
+              'How much of the window recorded history covers, from the first recorded event of these applications.',
+            properties: {
+              from: {
+                type: 'string',
+                format: 'date-time',
+              },
+              days: {
+                type: 'number',
+              },
+            },
+            required: ['days'],
           },
           leadTime: {
             type: 'object',
@@ -1016,6 +1033,7 @@ export const spec = {
           'environment',
           'deployments',
           'deploymentsPerDay',
+          'history',
           'leadTime',
           'changes',
           'failedChanges',
@@ -2066,8 +2084,44 @@ export const spec = {
       get: {
         operationId: 'GetFleetDeliveryMetrics',
         description:
-          'Delivery metrics of every service and environment, from what was recorded.',
+          "Delivery metrics of every service and environment, from what was recorded; narrowed by the same filters as the fleet's applications (then only the applications the filter selects count).",
         parameters: [
+          {
+            $ref: '#/components/parameters/fleetAgent',
+          },
+          {
+            $ref: '#/components/parameters/fleetEnvironment',
+          },
+          {
+            $ref: '#/components/parameters/fleetRegion',
+          },
+          {
+            $ref: '#/components/parameters/fleetHealth',
+          },
+          {
+            $ref: '#/components/parameters/fleetSync',
+          },
+          {
+            name: 'project',
+            in: 'query',
+            allowReserved: true,
+            schema: {
+              type: 'array',
+              items: {
+                type: 'string',
+              },
+            },
+            style: 'form',
+            explode: true,
+          },
+          {
+            name: 'search',
+            in: 'query',
+            allowReserved: true,
+            schema: {
+              type: 'string',
+            },
+          },
           {
             name: 'window',
             in: 'query',

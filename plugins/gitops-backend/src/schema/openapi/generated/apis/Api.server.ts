@@ -219,6 +219,13 @@ export type GetFleetApplications = {
  */
 export type GetFleetDeliveryMetrics = {
   query: {
+    agent?: Array<string>;
+    environment?: Array<string>;
+    region?: Array<string>;
+    health?: Array<HealthStatus>;
+    sync?: Array<SyncStatus>;
+    project?: Array<string>;
+    search?: string;
     window?: string;
   };
   response: FleetDeliveryMetrics | Error;

@@ -20,6 +20,7 @@ export * from '../models/ApplicationSyncPolicy.model';
 export * from '../models/AuditEvent.model';
 export * from '../models/CreateApplicationSetRequest.model';
 export * from '../models/DeliveryMetrics.model';
+export * from '../models/DeliveryMetricsHistory.model';
 export * from '../models/DeliveryMetricsLeadTime.model';
 export * from '../models/DeliveryMetricsTimeToRestore.model';
 export * from '../models/DeliveryMetricsTrendInner.model';
