@@ -32,7 +32,8 @@ const TEMPLATE_DIR = path.resolve(
   '../../../templates/gitops-service',
 );
 const KUBECTL = '/usr/bin/kubectl';
-const ENVIRONMENTS = ['dev', 'prod'];
+// staging is none of the three the skeleton once held overlays for
+const ENVIRONMENTS = ['dev', 'staging', 'prod'];
 
 interface DryRunResponse {
   log: Array<{ body: { message: string; stepId?: string; status?: string } }>;
@@ -79,13 +80,15 @@ describe('gitops-service template through the scaffolder dry-run API', () => {
     const template = parse(
       fs.readFileSync(path.join(TEMPLATE_DIR, 'template.yaml'), 'utf8'),
     );
-    const skeleton = path.join(TEMPLATE_DIR, 'skeleton');
-    const directoryContents = listFiles(skeleton).map(file => ({
-      path: `skeleton/${file}`,
-      base64Content: fs
-        .readFileSync(path.join(skeleton, file))
-        .toString('base64'),
-    }));
+    // what the template's fetch steps read: the skeleton and the overlay
+    const directoryContents = ['skeleton', 'overlay'].flatMap(dir =>
+      listFiles(path.join(TEMPLATE_DIR, dir)).map(file => ({
+        path: `${dir}/${file}`,
+        base64Content: fs
+          .readFileSync(path.join(TEMPLATE_DIR, dir, file))
+          .toString('base64'),
+      })),
+    );
 
     response = await fetch(
       `http://localhost:${backend.server.port()}/api/scaffolder/v2/dry-run`,
@@ -156,6 +159,7 @@ describe('gitops-service template through the scaffolder dry-run API', () => {
     });
     expect(body.steps.map(s => s.id)).toEqual([
       'fetch',
+      'overlays',
       'applicationset',
       'publish',
       'register',
@@ -250,8 +254,20 @@ describe('gitops-service template through the scaffolder dry-run API', () => {
       const container = deployment.spec.template.spec.containers[0];
       expect(container.image).toBe('ghcr.io/acme/orders:latest');
       expect(container.env[0].value).toBe(env);
+      expect(deployment.spec.replicas).toBe(env === 'prod' ? 3 : 1);
     },
   );
+
+  it('renders an overlay for each chosen environment and no other', () => {
+    const overlays = [...files.keys()]
+      .filter(file => file.startsWith('deploy/overlays/'))
+      .sort();
+    expect(overlays).toEqual(
+      [...ENVIRONMENTS]
+        .sort()
+        .map(env => `deploy/overlays/${env}/kustomization.yaml`),
+    );
+  });
 
   it('renders an ApplicationSet that validates against the CRD', () => {
     expect(stepInput('applicationset')).toMatchObject({

@@ -68,7 +68,8 @@ function environmentState(
     ),
   )[0];
   // what runs, by the suite's one rule (the matrix shows the same)
-  const revision = latest && deployedRevision(latest).revision;
+  const running = latest && deployedRevision(latest);
+  const revision = running?.revision;
   const tagged = (latest?.images ?? [])
     .map(imageReference)
     .find(ref => ref.tag !== undefined);
@@ -82,6 +83,9 @@ function environmentState(
     revisions,
   };
   if (revision) state.revision = revision;
+  if (revision && running?.source?.repoURL) {
+    state.repoURL = running.source.repoURL;
+  }
   if (tagged?.tag) {
     state.tag = tagged.tag;
     state.image = tagged.image;

@@ -110,6 +110,8 @@ export interface PromotionEnvironmentState {
   /** The applications of the service in this environment (keys). */
   applications: string[];
   revision?: string;
+  /** The repository (or chart repository) `revision` is of. */
+  repoURL?: string;
   /** Image tag running there (or the revision when no tag is known). */
   tag?: string;
   /** Image name (without tag) of that tag. */

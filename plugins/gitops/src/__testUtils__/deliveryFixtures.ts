@@ -91,10 +91,11 @@ export const promotionInsight: PromotionInsight = {
     {
       environment: 'dev',
       applications: ['dev-agent:/payments-dev'],
-      revision: '6cbe6705aa11',
+      revision: '6cbe6705aa11c0ffee00112233445566778899aa',
+      repoURL: 'https://github.com/acme/payments-deploy.git',
       tag: '3.1.7',
       image: 'ghcr.io/acme/payments',
-      revisions: ['6cbe6705aa11', '5d5e5f62bb22'],
+      revisions: ['6cbe6705aa11c0ffee00112233445566778899aa', '5d5e5f62bb22'],
     },
     {
       environment: 'prod',
@@ -110,7 +111,7 @@ export const promotionInsight: PromotionInsight = {
       from: 'dev',
       to: 'prod',
       status: 'behind',
-      fromRevision: '6cbe6705aa11',
+      fromRevision: '6cbe6705aa11c0ffee00112233445566778899aa',
       toRevision: '5322e79ccc33',
       revisionsBehind: 2,
       behindSince: '2026-11-20T12:00:00.000Z',

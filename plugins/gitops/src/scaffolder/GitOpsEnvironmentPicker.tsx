@@ -18,7 +18,9 @@ import {
   EnvironmentChoice,
   environmentChoices,
   environmentsProblem,
+  targetEnvironmentProblem,
 } from './environmentChoices';
+import { TargetEnvironmentPicker } from './TargetEnvironmentPicker';
 
 /**
  * `ui:options` of the environment picker.
@@ -54,13 +56,59 @@ const text = (value: unknown) =>
   typeof value === 'string' && value ? value : undefined;
 
 /**
- * A scaffolder field: the environments to deploy, checkboxes over the
- * environments configured in the portal (`/api/gitops/environments`) in
- * promotion order. Given an entity (add-environment), it starts from the
- * environments the entity runs in plus the new one, and warns before any
- * of them is dropped.
+ * A scaffolder field over the environments configured in the portal
+ * (`/api/gitops/environments`), in promotion order. For an array field, the
+ * environments to deploy, as checkboxes: given an entity (add-environment),
+ * it starts from the environments the entity runs in plus the new one, and
+ * warns before any of them is dropped. For a string field (promote-release),
+ * the one environment to act on, among those the entity runs in.
  */
 export function GitOpsEnvironmentPicker(
+  props: FieldExtensionComponentProps<
+    string[] | string,
+    GitOpsEnvironmentPickerOptions
+  >,
+) {
+  return props.schema.type === 'string' ? (
+    <SingleEnvironment
+      {...(props as FieldExtensionComponentProps<
+        string,
+        GitOpsEnvironmentPickerOptions
+      >)}
+    />
+  ) : (
+    <Environments
+      {...(props as FieldExtensionComponentProps<
+        string[],
+        GitOpsEnvironmentPickerOptions
+      >)}
+    />
+  );
+}
+
+function SingleEnvironment(
+  props: FieldExtensionComponentProps<string, GitOpsEnvironmentPickerOptions>,
+) {
+  const options = props.uiSchema?.['ui:options'] ?? {};
+  const form = (props.formContext?.formData ?? {}) as Record<string, unknown>;
+  const entityRef = options.entityField ? form[options.entityField] : undefined;
+  const api = useApi(gitopsApiRef);
+  const definitions = useAsync(() => api.getEnvironments(), [api]);
+  const current = useAsync(
+    () => currentEnvironments(api, entityRef),
+    [api, entityRef],
+  );
+  return (
+    <TargetEnvironmentPicker
+      {...props}
+      definitions={definitions.value ?? []}
+      current={current.value}
+      failed={definitions.error ?? current.error}
+    />
+  );
+}
+
+function Environments(
   props: FieldExtensionComponentProps<string[], GitOpsEnvironmentPickerOptions>,
 ) {
   const { formData, onChange, schema, uiSchema, rawErrors, required } = props;
@@ -146,9 +194,10 @@ export function GitOpsEnvironmentPicker(
 /**
  * At least one environment; for add-environment, the new one checked and
  * every environment deployed today kept unless its removal is confirmed.
+ * A single environment must be one the entity runs in, when it names one.
  */
 export const validateGitOpsEnvironments: CustomFieldValidator<
-  string[],
+  string[] | string,
   GitOpsEnvironmentPickerOptions
 > = async (value, validation, context) => {
   const options = context.uiSchema?.['ui:options'] ?? {};
@@ -156,8 +205,13 @@ export const validateGitOpsEnvironments: CustomFieldValidator<
   const api = context.apiHolder.get(gitopsApiRef);
   const entityRef = options.entityField ? form[options.entityField] : undefined;
   const current = api ? await currentEnvironments(api, entityRef) : undefined;
+  if (!Array.isArray(value)) {
+    const single = targetEnvironmentProblem({ selected: value, current });
+    if (single) validation.addError(single);
+    return;
+  }
   const problem = environmentsProblem({
-    selected: value ?? [],
+    selected: value,
     current,
     added: options.newEnvironmentField
       ? text(form[options.newEnvironmentField])

@@ -48,9 +48,11 @@ const apis = TestApiRegistry.from([gitopsApiRef, api]);
 
 /** Renders a field the way the scaffolder form does, keeping its value. */
 function Field<T>(props: {
-  component: (p: FieldExtensionComponentProps<T, any>) => JSX.Element | null;
+  component: (p: FieldExtensionComponentProps<any, any>) => JSX.Element | null;
   initial?: T;
   title: string;
+  /** The field's JSON schema type (an array unless said). */
+  type?: 'string' | 'array';
   uiOptions?: Record<string, unknown>;
   form?: Record<string, unknown>;
   onValue: (value?: T) => void;
@@ -63,7 +65,7 @@ function Field<T>(props: {
       setValue(next);
       props.onValue(next);
     },
-    schema: { title: props.title },
+    schema: { title: props.title, type: props.type ?? 'array' },
     uiSchema: { 'ui:options': props.uiOptions ?? {} },
     formContext: { formData: props.form ?? {} },
     idSchema: { $id: 'root_field' },
@@ -212,5 +214,56 @@ describe('GitOpsEnvironmentPicker', () => {
       uiSchema: options,
     });
     expect(confirmed.errors).toEqual([]);
+  });
+});
+
+describe('GitOpsEnvironmentPicker for one environment (promote-release)', () => {
+  it('offers the environments the entity runs in, one to pick', async () => {
+    const onValue = jest.fn();
+    render(
+      <TestApiProvider apis={[[gitopsApiRef, api]]}>
+        <Field
+          component={GitOpsEnvironmentPicker}
+          title="Target environment"
+          type="string"
+          uiOptions={{ entityField: 'entity' }}
+          form={{ entity: entityApplications.entityRef }}
+          onValue={onValue}
+        />
+      </TestApiProvider>,
+    );
+    const group = await screen.findByRole('radiogroup', {
+      name: 'Target environment',
+    });
+    // the entity runs in dev and prod (fixtures): qa is not offered
+    await within(group).findByRole('radio', { name: 'Production (prod)' });
+    expect(
+      within(group)
+        .getAllByRole('radio')
+        .map(radio => radio.closest('label')?.textContent),
+    ).toEqual(['Development (dev)', 'Production (prod)']);
+    await userEvent.click(
+      within(group).getByRole('radio', { name: 'Production (prod)' }),
+    );
+    expect(onValue).toHaveBeenLastCalledWith('prod');
+  });
+
+  it('refuses an environment the entity does not run in, and none', async () => {
+    const context = {
+      apiHolder: apis,
+      formData: { entity: entityApplications.entityRef },
+      schema: { type: 'string' },
+      uiSchema: { 'ui:options': { entityField: 'entity' } },
+    };
+    const check = async (value: string) => {
+      const result = validation();
+      await validateGitOpsEnvironments(value, result as any, context as any);
+      return result.errors;
+    };
+    expect(await check('prod')).toEqual([]);
+    expect(await check('qa')).toEqual([
+      'qa is not deployed for this service (it runs in dev, prod); add it with the add-environment template first.',
+    ]);
+    expect(await check('')).toEqual(['Choose an environment.']);
   });
 });

@@ -60,3 +60,22 @@ export function environmentsProblem(options: {
   }
   return undefined;
 }
+
+/**
+ * What is wrong with the one environment a template acts on (promote-release),
+ * for people; undefined if nothing. Given the environments the entity runs
+ * in, it must be one of them: its overlay is what the template changes.
+ */
+export function targetEnvironmentProblem(options: {
+  selected?: string;
+  current?: string[];
+}): string | undefined {
+  const { selected, current } = options;
+  if (!selected) return 'Choose an environment.';
+  if (current && !current.includes(selected)) {
+    return `${selected} is not deployed for this service (it runs in ${
+      current.join(', ') || 'no environment'
+    }); add it with the add-environment template first.`;
+  }
+  return undefined;
+}

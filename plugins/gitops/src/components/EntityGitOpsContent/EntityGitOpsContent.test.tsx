@@ -49,7 +49,16 @@ describe('EntityGitOpsContent', () => {
       'Production (production)',
     ]);
     expect(within(matrix).getByText('payments')).toBeInTheDocument();
-    expect(within(matrix).getByText('b2c3d4e · 1.4.2')).toBeInTheDocument();
+    // the revision links to its commit, beside the button that opens the
+    // application (never inside it)
+    const commit = within(matrix).getByRole('link', {
+      name: /^Commit b2c3d4e/,
+    });
+    expect(commit.getAttribute('href')).toMatch(
+      /^https:\/\/github\.com\/.+\/commit\/b2c3d4e/,
+    );
+    expect(commit.closest('button')).toBeNull();
+    expect(commit.parentElement!.textContent).toMatch(/^b2c3d4e.* · 1\.4\.2$/);
     expect(within(matrix).getByLabelText('behind dev')).toBeInTheDocument();
     expect(within(matrix).getByLabelText('not deployed')).toBeInTheDocument();
     expect(within(matrix).getAllByText('OutOfSync').length).toBeGreaterThan(0);

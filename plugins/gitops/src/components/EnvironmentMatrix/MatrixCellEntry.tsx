@@ -1,4 +1,4 @@
-import { shortRevision } from '@gitops-suite/plugin-gitops-common';
+import { deployedRevision } from '@gitops-suite/plugin-gitops-common';
 import type {
   AgentError,
   GitOpsApplication,
@@ -9,7 +9,6 @@ import Typography from '@material-ui/core/Typography';
 import { makeStyles } from '@material-ui/core/styles';
 import { outageLabel } from '../../lib/agentOutage';
 import { firstImageTag } from '../../lib/imageTag';
-import { revisionOf } from '../../lib/revision';
 import { timeSince } from '../../lib/timeSince';
 import {
   HEALTH_COLORS,
@@ -17,19 +16,34 @@ import {
   SyncStatusChip,
 } from '../StatusChips';
 import { StatusChip } from '../StatusChips/StatusChip';
+import { CommitLink } from '../Links/CommitLink';
 
 const useStyles = makeStyles(theme => ({
   entry: {
-    display: 'block',
     position: 'relative',
-    width: '100%',
-    textAlign: 'left',
     padding: theme.spacing(1),
     borderRadius: theme.shape.borderRadius,
     border: `1px solid ${theme.palette.divider}`,
     '&:hover': { backgroundColor: theme.palette.action.hover },
   },
-  mono: { fontFamily: 'monospace' },
+  /**
+   * The button that opens the application: its box stretches over the whole
+   * entry, so a click anywhere opens it, while the commit link, a sibling
+   * above it, stays a link of its own (no link inside a button).
+   */
+  open: {
+    display: 'block',
+    width: '100%',
+    textAlign: 'left',
+    position: 'static',
+    '&::after': { content: '""', position: 'absolute', inset: 0 },
+  },
+  revision: {
+    fontFamily: 'monospace',
+    position: 'relative',
+    zIndex: 1,
+    width: 'fit-content',
+  },
   /** Read by screen readers, part of the button's name, not shown. */
   visuallyHidden: {
     position: 'absolute',
@@ -55,47 +69,64 @@ export function MatrixCellEntry(props: {
 }) {
   const { app, showName, onSelect, outage } = props;
   const classes = useStyles();
-  const revision = revisionOf(app);
+  const { revision, source } = deployedRevision(app);
   const tag = firstImageTag(app.images);
   const since = timeSince(app.lastSyncedAt ?? app.operation?.finishedAt);
   return (
-    <ButtonBase className={classes.entry} onClick={() => onSelect(app)}>
-      {/* the name starts with what the button does and holds what it shows */}
-      <span className={classes.visuallyHidden}>Open {app.name}</span>
+    <div className={classes.entry}>
       {showName && (
         <Typography variant="caption" color="textSecondary" component="div">
           {app.name} · {app.agentId}
         </Typography>
       )}
-      <Typography variant="body2" className={classes.mono} title={revision}>
-        {shortRevision(revision) ?? 'no revision'}
+      <Typography variant="body2" component="div" className={classes.revision}>
+        <CommitLink
+          repoURL={source?.repoURL}
+          revision={revision}
+          fallback="no revision"
+        />
         {tag ? ` · ${tag}` : ''}
       </Typography>
-      {outage ? (
-        <Box my={0.5}>
-          <StatusChip
-            label={outageLabel(outage)}
-            color={HEALTH_COLORS.Unknown}
-            title={outage.message}
-          />
-          <Typography variant="caption" color="textSecondary" component="div">
-            last known: {app.sync.status} · {app.health.status}
+      <ButtonBase className={classes.open} onClick={() => onSelect(app)}>
+        {/* the name starts with what the button does and holds what it shows */}
+        <span className={classes.visuallyHidden}>Open {app.name}</span>
+        {outage ? (
+          <Box my={0.5} component="span" display="block">
+            <StatusChip
+              label={outageLabel(outage)}
+              color={HEALTH_COLORS.Unknown}
+              title={outage.message}
+            />
+            <Typography
+              variant="caption"
+              color="textSecondary"
+              component="span"
+              display="block"
+            >
+              last known: {app.sync.status} · {app.health.status}
+            </Typography>
+          </Box>
+        ) : (
+          <Box
+            component="span"
+            display="flex"
+            flexWrap="wrap"
+            my={0.5}
+            style={{ gap: 4 }}
+          >
+            <SyncStatusChip status={app.sync.status} revision={revision} />
+            <HealthStatusChip
+              status={app.health.status}
+              message={app.health.message}
+            />
+          </Box>
+        )}
+        {since && (
+          <Typography variant="caption" color="textSecondary" component="span">
+            synced {since}
           </Typography>
-        </Box>
-      ) : (
-        <Box display="flex" flexWrap="wrap" my={0.5} style={{ gap: 4 }}>
-          <SyncStatusChip status={app.sync.status} revision={revision} />
-          <HealthStatusChip
-            status={app.health.status}
-            message={app.health.message}
-          />
-        </Box>
-      )}
-      {since && (
-        <Typography variant="caption" color="textSecondary">
-          synced {since}
-        </Typography>
-      )}
-    </ButtonBase>
+        )}
+      </ButtonBase>
+    </div>
   );
 }

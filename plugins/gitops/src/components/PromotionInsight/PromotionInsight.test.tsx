@@ -13,8 +13,18 @@ describe('PromotionInsight', () => {
     expect(
       within(row).getByText('prod is 2 revisions behind dev for 2d 3h'),
     ).toBeInTheDocument();
-    expect(within(row).getByText('3.1.7 (6cbe6705aa11)')).toBeInTheDocument();
-    expect(within(row).getByText('3.1.5 (5322e79ccc33)')).toBeInTheDocument();
+    const [, , from, to] = within(row).getAllByRole('cell');
+    expect(from.textContent).toBe('3.1.7 (6cbe670, Opens in a new window)');
+    expect(to.textContent).toBe('3.1.5 (5322e79ccc33)');
+    // the commit links to the repository's host; a revision without a known
+    // repository is shown, not linked
+    expect(
+      within(from).getByRole('link', { name: /^Commit 6cbe670/ }),
+    ).toHaveAttribute(
+      'href',
+      'https://github.com/acme/payments-deploy/commit/6cbe6705aa11c0ffee00112233445566778899aa',
+    );
+    expect(within(to).queryByRole('link')).not.toBeInTheDocument();
 
     const link = within(row).getByRole('button', {
       name: 'Promote 3.1.7 to prod',

@@ -18,19 +18,24 @@ import TableRow from '@material-ui/core/TableRow';
 import Typography from '@material-ui/core/Typography';
 import Alert from '@material-ui/lab/Alert';
 import { usePromotionInsight } from '../../hooks/usePromotionInsight';
+import { CommitLink } from '../Links/CommitLink';
 import { formatDuration } from '../DeliveryMetricsCard/formatMetrics';
 import { promotionLink } from './promotionLink';
 
-const short = (revision?: string) =>
-  revision && /^[0-9a-f]{40}$/i.test(revision)
-    ? revision.slice(0, 7)
-    : revision;
-
-function running(state?: PromotionEnvironmentState): string {
-  if (!state?.revision) return 'nothing deployed';
-  return state.tag && state.tag !== state.revision
-    ? `${state.tag} (${short(state.revision)})`
-    : short(state.revision)!;
+/** What an environment runs: its tag and its revision, linked to the commit. */
+function Running(props: { state?: PromotionEnvironmentState }) {
+  const { state } = props;
+  if (!state?.revision) return <>nothing deployed</>;
+  const commit = (
+    <CommitLink repoURL={state.repoURL} revision={state.revision} />
+  );
+  return state.tag && state.tag !== state.revision ? (
+    <>
+      {state.tag} ({commit})
+    </>
+  ) : (
+    commit
+  );
 }
 
 function describe(step: PromotionStep): string {
@@ -120,8 +125,12 @@ export function PromotionInsight() {
                       {describe(step)}
                     </Typography>
                   </TableCell>
-                  <TableCell>{running(byName.get(step.from))}</TableCell>
-                  <TableCell>{running(byName.get(step.to))}</TableCell>
+                  <TableCell>
+                    <Running state={byName.get(step.from)} />
+                  </TableCell>
+                  <TableCell>
+                    <Running state={byName.get(step.to)} />
+                  </TableCell>
                   <TableCell align="right">
                     {step.promotion && (
                       <LinkButton

@@ -1118,6 +1118,11 @@ export const spec = {
                 revision: {
                   type: 'string',
                 },
+                repoURL: {
+                  type: 'string',
+                  description:
+                    'The repository (or chart repository) the revision is of.',
+                },
                 tag: {
                   type: 'string',
                 },

@@ -11,6 +11,10 @@ export interface PromotionInsightEnvironmentsInner {
   environment: string;
   applications: Array<string>;
   revision?: string;
+  /**
+   * The repository (or chart repository) the revision is of.
+   */
+  repoURL?: string;
   tag?: string;
   image?: string;
   deployedAt?: string;

@@ -1,0 +1,65 @@
+import type { FieldExtensionComponentProps } from '@backstage/plugin-scaffolder-react';
+import FormControl from '@material-ui/core/FormControl';
+import FormControlLabel from '@material-ui/core/FormControlLabel';
+import FormHelperText from '@material-ui/core/FormHelperText';
+import FormLabel from '@material-ui/core/FormLabel';
+import Radio from '@material-ui/core/Radio';
+import RadioGroup from '@material-ui/core/RadioGroup';
+import type { EnvironmentDefinition } from '@gitops-suite/plugin-gitops-common';
+import { errorMessage } from '../lib/errorMessage';
+import { environmentChoices } from './environmentChoices';
+
+/**
+ * The one environment a template acts on (a `type: string` field), as radio
+ * buttons over the configured environments; given the entity's current
+ * environments, only those (its overlays are what the template changes).
+ */
+export function TargetEnvironmentPicker(
+  props: Pick<
+    FieldExtensionComponentProps<string>,
+    'formData' | 'onChange' | 'schema' | 'rawErrors' | 'required' | 'idSchema'
+  > & {
+    definitions: EnvironmentDefinition[];
+    current?: string[];
+    failed?: Error;
+  },
+) {
+  const { formData, onChange, schema, rawErrors, required, idSchema } = props;
+  const { definitions, current, failed } = props;
+  const choices = environmentChoices(definitions, current).filter(
+    choice => !current || choice.current,
+  );
+  const id = idSchema?.$id ?? 'gitops-environment';
+  return (
+    <FormControl
+      component="fieldset"
+      margin="normal"
+      required={required}
+      error={Boolean(rawErrors?.length) || Boolean(failed)}
+    >
+      <FormLabel component="legend" id={`${id}-label`}>
+        {schema.title ?? 'Environment'}
+      </FormLabel>
+      <RadioGroup
+        aria-labelledby={`${id}-label`}
+        name={id}
+        value={formData ?? ''}
+        onChange={event => onChange(event.target.value)}
+      >
+        {choices.map(choice => (
+          <FormControlLabel
+            key={choice.name}
+            value={choice.name}
+            control={<Radio />}
+            label={choice.label}
+          />
+        ))}
+      </RadioGroup>
+      <FormHelperText>
+        {failed
+          ? `The environments could not be listed: ${errorMessage(failed)}`
+          : schema.description}
+      </FormHelperText>
+    </FormControl>
+  );
+}
