@@ -52,6 +52,8 @@ export class AgentFleet {
   readonly environmentCounts = new Map<string, EnvironmentCounts>();
   /** ApplicationSet by the name of an application it generated. */
   private readonly generatedBy = new Map<string, string>();
+  /** The copy of each application with its ApplicationSet owner set. */
+  private readonly owned = new WeakMap<GitOpsApplication, GitOpsApplication>();
   clusters: GitOpsCluster[] = [];
   repositories: GitOpsRepository[] = [];
   status?: GitOpsAgentStatus;
@@ -129,7 +131,14 @@ export class AgentFleet {
   withOwner(app: GitOpsApplication): GitOpsApplication {
     if (app.applicationSet) return app;
     const set = this.generatedBy.get(app.name);
-    return set ? sealLike({ ...app, applicationSet: set }, app) : app;
+    if (!set) return app;
+    // one copy per application and owner, kept while the application is
+    // (its answers reuse it, and what was written of it)
+    const kept = this.owned.get(app);
+    if (kept?.applicationSet === set) return kept;
+    const owned = sealLike({ ...app, applicationSet: set }, app);
+    this.owned.set(app, owned);
+    return owned;
   }
 
   /** Keys of the applications the named ApplicationSets generated. */

@@ -31,13 +31,22 @@ describe('isAllowedProxyPath', () => {
   it('allows read paths per kind', () => {
     expect(isAllowedProxyPath('argocd', '/api/v1/applications')).toBe(true);
     expect(
-      isAllowedProxyPath('argocd', '/api/v1/applications/guestbook/resource-tree'),
+      isAllowedProxyPath(
+        'argocd',
+        '/api/v1/applications/guestbook/resource-tree',
+      ),
     ).toBe(true);
     expect(
-      isAllowedProxyPath('argocd', '/api/v1/applications/a/revisions/abc123/metadata'),
+      isAllowedProxyPath(
+        'argocd',
+        '/api/v1/applications/a/revisions/abc123/metadata',
+      ),
     ).toBe(true);
     expect(
-      isAllowedProxyPath('harness', '/gitops/api/v1/agents/account.a1/applications'),
+      isAllowedProxyPath(
+        'harness',
+        '/gitops/api/v1/agents/account.a1/applications',
+      ),
     ).toBe(true);
   });
 
@@ -62,7 +71,9 @@ describe('isAllowedProxyPath', () => {
 
   it('honours configured extra paths', () => {
     expect(
-      isAllowedProxyPath('argocd', '/api/v1/settings', [/^\/api\/v1\/settings$/]),
+      isAllowedProxyPath('argocd', '/api/v1/settings', [
+        /^\/api\/v1\/settings$/,
+      ]),
     ).toBe(true);
   });
 });

@@ -49,6 +49,29 @@ function looksLikeJsonObject(text: string): boolean {
   return t.startsWith('{') && text.length < 5_000_000;
 }
 
+/** What scrubbing strings with one list of secrets needs, made once per list. */
+interface SecretMatcher {
+  /** The secrets long enough to look for (6 characters and more). */
+  secrets: string[];
+  /** The shortest of them: shorter strings cannot hold any. */
+  shortest: number;
+}
+
+const matchers = new WeakMap<readonly string[], SecretMatcher>();
+
+function matcherFor(secrets: string[]): SecretMatcher {
+  let matcher = matchers.get(secrets);
+  if (!matcher) {
+    const long = secrets.filter(secret => secret.length >= 6);
+    matcher = {
+      secrets: long,
+      shortest: long.length ? Math.min(...long.map(s => s.length)) : Infinity,
+    };
+    matchers.set(secrets, matcher);
+  }
+  return matcher;
+}
+
 function scrubString(value: string, secrets: string[]): string {
   let result = value;
   if (looksLikeJsonObject(result)) {
@@ -63,8 +86,10 @@ function scrubString(value: string, secrets: string[]): string {
   if (result.includes('@')) {
     result = result.replace(URL_PASSWORD, `$1:${REDACTED}@`);
   }
-  for (const secret of secrets) {
-    if (secret.length >= 6 && result.includes(secret)) {
+  const matcher = matcherFor(secrets);
+  if (result.length < matcher.shortest) return result;
+  for (const secret of matcher.secrets) {
+    if (result.includes(secret)) {
       result = result.split(secret).join(REDACTED);
     }
   }
@@ -141,6 +166,11 @@ export function scrubAndSeal<T>(value: T, knownSecrets: string[]): T {
   const result = scrubValue(value, knownSecrets);
   if (result && typeof result === 'object') sealed.set(result, knownSecrets);
   return result as T;
+}
+
+/** Whether `value` is sealed as clean for `knownSecrets` (the same list). */
+export function isSealedFor(value: object, knownSecrets: string[]): boolean {
+  return sealed.get(value) === knownSecrets;
 }
 
 /**

@@ -41,12 +41,18 @@ export function routeEntity(
   );
 }
 
-/** Sends JSON with every secret scrubbed out. */
+/**
+ * Sends JSON with every secret scrubbed out. The text is written as is
+ * (`res.end`): no ETag is hashed over it, as these answers change with the
+ * fleet and are not revalidated.
+ */
 export function sendJson(
   service: GitOpsService,
   res: Response,
   body: unknown,
   status = 200,
 ): void {
-  res.status(status).json(service.scrub(body));
+  res.status(status);
+  res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  res.end(service.json(body));
 }

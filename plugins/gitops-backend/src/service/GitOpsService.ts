@@ -30,6 +30,7 @@ import { AuditStore } from '../audit/AuditStore';
 import { OperationRunner } from '../operations/OperationRunner';
 import { CachedEntityLookup } from '../catalog/CachedEntityLookup';
 import { ProviderRegistry } from '../providers/ProviderRegistry';
+import { scrubbedJson } from '../proxy/scrubbedJson';
 import { scrubSecrets } from '../proxy/scrubSecrets';
 
 type Principal = BackstageUserPrincipal | BackstageServicePrincipal;
@@ -155,5 +156,10 @@ export class GitOpsService {
   /** A copy of `body` with every secret scrubbed out. */
   scrub<T>(body: T): T {
     return scrubSecrets(body, this.deps.knownSecrets);
+  }
+
+  /** The JSON of `body` with every secret scrubbed, as UTF-8 (see `scrubbedJson`). */
+  json(body: unknown): Buffer {
+    return scrubbedJson(body, this.deps.knownSecrets);
   }
 }
