@@ -20,9 +20,9 @@ function fleetSection(runs) {
       lines.push(`| ${f.backend} | ${name} | \`${r.path}\` | ${lat(r.warmLatency)} | ${r.upstreamCallsDuringWarmSamples} | ${r.items ?? '-'} of ${r.total ?? '-'} | ${Math.round(r.responseBytes / 1024)} KB |`);
     }
   }
-  lines.push('', '| backend | start until every agent fresh | first fleet summary | RSS MB idle / loaded / after samples / max |', '|---|---|---|---|');
+  lines.push('', '| backend | start until every agent fresh | first fleet summary | RSS MB idle / loaded / after samples / max | RSS MB settled (idle, after) |', '|---|---|---|---|---|');
   for (const f of runs) {
-    lines.push(`| ${f.backend} | ${ms(f.startToFreshMs)} ms | ${ms(f.coldSummary.ms)} ms, ${f.coldSummary.upstreamCalls} upstream calls | ${mb(f.rssMb.idle)} / ${mb(f.rssMb.afterColdLoad)} / ${mb(f.rssMb.afterWarmSamples)} / ${mb(f.rssMb.max)} |`);
+    lines.push(`| ${f.backend} | ${ms(f.startToFreshMs)} ms | ${ms(f.coldSummary.ms)} ms, ${f.coldSummary.upstreamCalls} upstream calls | ${mb(f.rssMb.idle)} / ${mb(f.rssMb.afterColdLoad)} / ${mb(f.rssMb.afterWarmSamples)} / ${mb(f.rssMb.max)} | ${f.rssMb.settled === undefined ? '-' : `${mb(f.rssMb.settled)} (${Math.round(f.rssMb.settledAfterMs / 1000)} s)`} |`);
   }
   return lines.join('\n');
 }

@@ -171,9 +171,20 @@ export const gitopsPlugin = createBackendPlugin({
         const deliveryEvents = await DatabaseDeliveryEventStore.create({
           database: deps.database,
         });
+        const collector = new DeliveryEventCollector(
+          registry,
+          deliveryEvents,
+          logger,
+        );
+        // a view records an application again once it changed
+        fleet.state.subscribe(change =>
+          collector.forget(
+            [...change.applications, ...change.removed].map(app => app.key),
+          ),
+        );
         const metrics = new DeliveryMetricsService(
           deliveryEvents,
-          new DeliveryEventCollector(registry, deliveryEvents, logger),
+          collector,
           store,
           gitops.environments,
         );

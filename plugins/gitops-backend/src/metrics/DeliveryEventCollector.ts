@@ -13,12 +13,19 @@ import {
   syncFailure,
   unhealthyHealth,
 } from './extractDeliveryEvents';
+import { DeploymentEvent } from './types';
 
 /** Options of {@link DeliveryEventCollector.collect}. */
 export interface CollectOptions {
   /** At most this many revision metadata calls (commit dates for lead time). */
   metadataBudget: number;
   signal?: AbortSignal;
+}
+
+/** Options of {@link DeliveryEventCollector.ensureRecorded}. */
+export interface EnsureRecordedOptions extends CollectOptions {
+  /** Recorded longer ago than this, an application is read again (in the background). */
+  maxAgeMs: number;
 }
 
 /** What a collection found. */
@@ -57,6 +64,11 @@ async function eachLimited<T>(
  * transitions, then fills commit dates from revision metadata.
  */
 export class DeliveryEventCollector {
+  /** When this replica last recorded each application (ms, by app key). */
+  private readonly recordedAt = new Map<string, number>();
+  /** Applications a background refresh is reading now. */
+  private readonly refreshing = new Set<string>();
+
   constructor(
     private readonly registry: ProviderRegistry,
     private readonly store: DeliveryEventStore,
@@ -64,13 +76,75 @@ export class DeliveryEventCollector {
     private readonly clock: () => Date = () => new Date(),
   ) {}
 
+  /**
+   * Makes sure what a page shows of `apps` is recorded, without making the
+   * page read every application in full each time: applications this
+   * replica never recorded, or that changed since (see `forget`), are read
+   * now (awaited: a view pays once per change),
+   * those recorded more than `maxAgeMs` ago are read again in the
+   * background (the next view, or a signal, shows it), the rest not at all.
+   * Resolves with what the awaited part found.
+   */
+  async ensureRecorded(
+    apps: GitOpsApplication[],
+    options: EnsureRecordedOptions,
+  ): Promise<Omit<CollectResult, 'applications'>> {
+    const now = this.clock().getTime();
+    const never: GitOpsApplication[] = [];
+    const stale: GitOpsApplication[] = [];
+    for (const app of apps) {
+      const at = this.recordedAt.get(app.key);
+      if (at === undefined) never.push(app);
+      else if (now - at > options.maxAgeMs && !this.refreshing.has(app.key)) {
+        stale.push(app);
+      }
+    }
+    if (stale.length) this.refreshInBackground(stale, options);
+    if (!never.length) {
+      return { deployments: 0, failures: 0, commitDates: 0, errors: [] };
+    }
+    const { applications: _read, ...found } = await this.collect(
+      never,
+      options,
+    );
+    return found;
+  }
+
+  /**
+   * Applications that changed (the fleet state says so) are read again
+   * before the next view of them answers, not only once they are old.
+   */
+  forget(appKeys: Iterable<string>): void {
+    for (const key of appKeys) this.recordedAt.delete(key);
+  }
+
+  private refreshInBackground(
+    apps: GitOpsApplication[],
+    options: CollectOptions,
+  ): void {
+    for (const app of apps) this.refreshing.add(app.key);
+    // not the page's signal: the page does not wait for this
+    this.collect(apps, { metadataBudget: options.metadataBudget })
+      .catch(error =>
+        this.logger.warn(`Refreshing delivery events failed: ${error}`),
+      )
+      .finally(() => {
+        for (const app of apps) this.refreshing.delete(app.key);
+      });
+  }
+
   async collect(
     apps: GitOpsApplication[],
     options: CollectOptions,
   ): Promise<CollectResult> {
     const errors = new Map<string, AgentError>();
     const full: GitOpsApplication[] = [];
-    const recorded = await this.store.listDeployments(apps.map(a => a.key));
+    const recordedByApp = new Map<string, DeploymentEvent[]>();
+    for (const d of await this.store.listDeployments(apps.map(a => a.key))) {
+      const list = recordedByApp.get(d.appKey) ?? [];
+      list.push(d);
+      recordedByApp.set(d.appKey, list);
+    }
     let deployments = 0;
     let failures = 0;
     const now = this.clock().toISOString();
@@ -94,10 +168,7 @@ export class DeliveryEventCollector {
       // the lean list resolved the environment and service the same way
       app = { ...app, environment: lean.environment, service: lean.service };
       full.push(app);
-      const added = newDeployments(
-        app,
-        recorded.filter(d => d.appKey === app.key),
-      );
+      const added = newDeployments(app, recordedByApp.get(app.key) ?? []);
       if (added.length) await this.store.addDeployments(added);
       deployments += added.length;
       const failure = syncFailure(app);
@@ -107,6 +178,7 @@ export class DeliveryEventCollector {
         unhealthyHealth(app) ?? app.health.status,
         now,
       );
+      this.recordedAt.set(app.key, Date.parse(now));
     });
 
     const commitDates = await this.fillCommitDates(full, options);

@@ -12,7 +12,10 @@ import { imageReference } from './imageReference';
 
 /** What {@link computePromotionSteps} compares. */
 export interface PromotionInput {
-  /** The service's applications, read in full (with history). */
+  /**
+   * The service's applications: lean (what runs, from the fleet state) or
+   * read in full (with history, merged with `deployments`).
+   */
   applications: GitOpsApplication[];
   /** Recorded deployments of those applications (older than the live history keeps). */
   deployments: DeploymentEvent[];
@@ -23,6 +26,7 @@ export interface PromotionInput {
 }
 
 interface Deployed {
+  appKey: string;
   revision: string;
   deployedAt: string;
   commitDate?: string;
@@ -36,6 +40,7 @@ function environmentDeployments(
   const byId = new Map<string, Deployed>();
   for (const d of recorded) {
     byId.set(`${d.appKey}#${d.historyId}`, {
+      appKey: d.appKey,
       revision: d.revision,
       deployedAt: d.deployedAt,
       ...(d.commitDate && { commitDate: d.commitDate }),
@@ -46,7 +51,11 @@ function environmentDeployments(
       const revision = historyEntryRevision(app, entry);
       const key = `${app.key}#${entry.id}`;
       if (revision && entry.deployedAt && !byId.has(key)) {
-        byId.set(key, { revision, deployedAt: entry.deployedAt });
+        byId.set(key, {
+          appKey: app.key,
+          revision,
+          deployedAt: entry.deployedAt,
+        });
       }
     }
   }
@@ -61,11 +70,13 @@ function environmentState(
   deployed: Deployed[],
 ): PromotionEnvironmentState {
   // the most recently deployed application speaks for the environment
-  // (history is newest first)
+  // (`deployed` is oldest first: the last entry of an application is its
+  // latest deployment, recorded or in the history it was read with)
+  const lastDeployedAt = new Map(deployed.map(d => [d.appKey, d.deployedAt]));
+  const deployedAtOf = (app: GitOpsApplication) =>
+    lastDeployedAt.get(app.key) ?? app.lastSyncedAt ?? '';
   const latest = [...apps].sort((a, b) =>
-    (b.history[0]?.deployedAt ?? '').localeCompare(
-      a.history[0]?.deployedAt ?? '',
-    ),
+    deployedAtOf(b).localeCompare(deployedAtOf(a)),
   )[0];
   // what runs, by the suite's one rule (the matrix shows the same)
   const running = latest && deployedRevision(latest);
@@ -92,7 +103,7 @@ function environmentState(
   } else if (revision) {
     state.tag = revision;
   }
-  const deployedAt = latest?.history[0]?.deployedAt;
+  const deployedAt = latest && lastDeployedAt.get(latest.key);
   if (deployedAt) state.deployedAt = deployedAt;
   return state;
 }

@@ -13,6 +13,8 @@ import { requestCredentials, routeEntity, sendJson } from './httpAdapters';
 
 /** Revision metadata calls an entity page may spend on commit dates. */
 const ENTITY_METADATA_BUDGET = 100;
+/** How old what was recorded of an application may be before a view refreshes it. */
+const RECORDED_MAX_AGE_MS = 60_000;
 
 const metricsWindow = z
   .string()
@@ -46,9 +48,11 @@ export function metricsRoutes(
     );
     const { window: days } = parse(metricsQuery, req.query, 'metrics query');
     const apps = await aggregator.entityApplications(query);
-    // record what happened since the last look before computing
-    const collected = await metrics.collector.collect(apps.items, {
+    // record what this replica never recorded before computing; refresh the
+    // rest in the background once it is a minute old
+    const collected = await metrics.collector.ensureRecorded(apps.items, {
       metadataBudget: ENTITY_METADATA_BUDGET,
+      maxAgeMs: RECORDED_MAX_AGE_MS,
     });
     const result = await metrics.metrics(apps.items, days, 'entity');
     const body: EntityDeliveryMetricsResponse = {

@@ -11,6 +11,8 @@ import { requestCredentials, routeEntity, sendJson } from './httpAdapters';
 
 /** Revision metadata calls a promotion view may spend on commit dates. */
 const PROMOTION_METADATA_BUDGET = 50;
+/** How old what was recorded of an application may be before a view refreshes it. */
+const RECORDED_MAX_AGE_MS = 60_000;
 
 /** What separates each environment of an entity from the next one. */
 export function promotionRoutes(
@@ -33,20 +35,24 @@ export function promotionRoutes(
       gitopsApplicationReadPermission,
       entityRef,
     );
+    // what runs comes from the fleet state; what ran before from the
+    // recorded deployments (an application is read in full only when this
+    // replica never recorded it, or in the background once it is a minute old)
     const apps = await aggregator.entityApplications(query);
-    const collected = await metrics.collector.collect(apps.items, {
+    const collected = await metrics.collector.ensureRecorded(apps.items, {
       metadataBudget: PROMOTION_METADATA_BUDGET,
+      maxAgeMs: RECORDED_MAX_AGE_MS,
     });
     const deployments = await metrics.store.listDeployments(
-      collected.applications.map(app => app.key),
+      apps.items.map(app => app.key),
     );
     const repoUrl = promotionRepoUrl(
       entity,
-      collected.applications.flatMap(app => app.sources.map(s => s.repoURL)),
+      apps.items.flatMap(app => app.sources.map(s => s.repoURL)),
     );
     const now = clock();
     const insight = computePromotionSteps({
-      applications: collected.applications,
+      applications: apps.items,
       deployments,
       environments,
       repoUrl,
