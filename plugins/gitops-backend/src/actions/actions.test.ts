@@ -20,7 +20,11 @@ import {
   gitopsApplicationSyncPermission,
   gitopsFleetReadPermission,
 } from '@gitops-suite/plugin-gitops-common';
-import { startSandbox, Sandbox } from '@gitops-suite/sandbox-agent';
+import {
+  FaultConfig,
+  startSandbox,
+  Sandbox,
+} from '@gitops-suite/sandbox-agent';
 import request from 'supertest';
 import { gitopsPlugin } from '../plugin';
 import {
@@ -463,6 +467,28 @@ describe('gitops actions (actions registry over real sandbox agents)', () => {
         }),
       );
     });
+
+    it.each<[FaultConfig, number, RegExp]>([
+      [{ errorRate: 1, errorStatuses: [500] }, 502, /prod/],
+      [{ hangRate: 1, hangMs: 10_000 }, 504, /did not answer|timed out|time/i],
+    ])(
+      'answers a failing agent (%j) as the routes do: %i, naming the agent',
+      async (faults, status, message) => {
+        sandbox.setFaults('prod', {
+          ...faults,
+          methods: ['POST'],
+          paths: ['/sync$'],
+        });
+        try {
+          const res = await invoke(SYNC, target);
+          expect(res.status).toBe(status);
+          expect(res.body.error.message).toMatch(message);
+          expect(JSON.stringify(res.body)).not.toContain('prod-argo-token');
+        } finally {
+          sandbox.setFaults('prod', {});
+        }
+      },
+    );
 
     it('refuses an application the entity does not select, without an audit row', async () => {
       const before = await auditRows();
