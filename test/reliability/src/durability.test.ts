@@ -113,6 +113,7 @@ describe('durability: PostgreSQL restarted during a burst of syncs', () => {
       status: number;
       auditId?: string;
       started: number;
+      retryAfter?: string;
     }> = [];
     const planned = fleetApplications.length * ROUNDS;
     const burstDeadline = Date.now() + 60_000;
@@ -126,6 +127,24 @@ describe('durability: PostgreSQL restarted during a burst of syncs', () => {
         upAt = Date.now();
       });
     };
+
+    // a reader beside the syncs: the audit log, which needs the database
+    const reads: Array<{ status: number; retryAfter?: string }> = [];
+    let bursting = true;
+    const reader = (async () => {
+      while (bursting) {
+        const res = await backend
+          .api()
+          .get('/api/gitops/audit')
+          .query({ limit: 1 })
+          .set('Authorization', auth);
+        reads.push({
+          status: res.status,
+          retryAfter: res.headers['retry-after'],
+        });
+        await new Promise(r => setTimeout(r, 200));
+      }
+    })();
 
     // one lane per application: its syncs in sequence, all lanes at once
     await Promise.all(
@@ -146,6 +165,7 @@ describe('durability: PostgreSQL restarted during a burst of syncs', () => {
             status: res.status,
             auditId: res.body?.auditId,
             started,
+            retryAfter: res.headers['retry-after'],
           });
           restartOnce();
           await new Promise(r => setTimeout(r, PACE_MS));
@@ -153,6 +173,8 @@ describe('durability: PostgreSQL restarted during a burst of syncs', () => {
       }),
     );
     await restartDone;
+    bursting = false;
+    await reader;
     const requests = answers.length;
 
     // the same backend answers again once the database is back
@@ -216,7 +238,9 @@ describe('durability: PostgreSQL restarted during a burst of syncs', () => {
         outcomes,
       )}, ${agentCalls} agent sync calls, ${applied} operations applied by the agents; ${
         lost.length
-      } answered syncs without their audit row, ${Math.max(
+      } answered syncs without their audit row; audit reads answered ${JSON.stringify(
+        [...new Set(reads.map(r => r.status))].sort(),
+      )} (${reads.length}), ${Math.max(
         0,
         applied - agentCalls,
       )} applied twice; recovered in ${recoveryMs} ms without a restart`,
@@ -229,6 +253,16 @@ describe('durability: PostgreSQL restarted during a burst of syncs', () => {
     expect(statuses.filter(status => status !== 200 && status !== 503)).toEqual(
       [],
     );
+    // reads too: 200, or 503 while the database is away, never a bare 500;
+    // every 503, read or sync, says when to try again
+    expect(
+      [...new Set(reads.map(r => r.status))].filter(
+        status => status !== 200 && status !== 503,
+      ),
+    ).toEqual([]);
+    expect(
+      [...answers, ...reads].filter(a => a.status === 503 && !a.retryAfter),
+    ).toEqual([]);
     // the agents refuse no sync here: a failed row would misrecord an applied one
     expect(outcomes.failed ?? 0).toBe(0);
     // every agent call has its row (rows are written before the agent is called)

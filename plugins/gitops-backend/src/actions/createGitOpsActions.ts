@@ -1,5 +1,6 @@
 import { ActionsRegistryService } from '@backstage/backend-plugin-api/alpha';
 import { GitOpsService } from '../service/GitOpsService';
+import { knownError } from '../service/knownErrors';
 import { createGetEntityGitOpsStatusAction } from './createGetEntityGitOpsStatusAction';
 import { createListDegradedApplicationsAction } from './createListDegradedApplicationsAction';
 import { createRefreshApplicationAction } from './createRefreshApplicationAction';
@@ -13,8 +14,23 @@ export const createGitOpsActions = (options: {
   ctx: GitOpsService;
   actionsRegistry: ActionsRegistryService;
 }) => {
-  createGetEntityGitOpsStatusAction(options);
-  createListDegradedApplicationsAction(options);
-  createRefreshApplicationAction(options);
-  createSyncApplicationAction(options);
+  // every action's errors as the routes' (a database that is away is a 503)
+  const actionsRegistry: ActionsRegistryService = {
+    register: action =>
+      options.actionsRegistry.register({
+        ...action,
+        action: async context => {
+          try {
+            return await action.action(context);
+          } catch (error) {
+            throw knownError(error);
+          }
+        },
+      }),
+  };
+  const registered = { ctx: options.ctx, actionsRegistry };
+  createGetEntityGitOpsStatusAction(registered);
+  createListDegradedApplicationsAction(registered);
+  createRefreshApplicationAction(registered);
+  createSyncApplicationAction(registered);
 };
