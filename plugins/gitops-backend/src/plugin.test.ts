@@ -510,6 +510,20 @@ describe('gitops backend plugin (router over real sandbox agents)', () => {
       ]);
     });
 
+    it('answers JSON with its length', async () => {
+      const res = await api()
+        .get('/api/gitops/fleet/applications')
+        .set('Authorization', auth)
+        .set('Accept-Encoding', 'identity');
+      expect(res.headers['content-type']).toBe(
+        'application/json; charset=utf-8',
+      );
+      expect(Number(res.headers['content-length'])).toBe(
+        Buffer.byteLength(res.text),
+      );
+      expect(JSON.parse(res.text).total).toBe(8);
+    });
+
     it('filters by agent', async () => {
       const body = await fleet({ agent: 'prod' });
       expect(body.items.map(a => a.name).sort()).toEqual([

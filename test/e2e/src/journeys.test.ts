@@ -376,6 +376,8 @@ describe('a new user in the GitOps portal', () => {
       await ledger.getByText(/Sync failed: .*failed to apply/).waitFor({
         timeout: 15_000,
       });
+      // the filter's menu has closed (its fade-out done) before the picture
+      await page.getByRole('listbox').waitFor({ state: 'detached' });
       await page.screenshot({
         path: path.join(screenshots, 'fleet-page.png'),
         fullPage: true,

@@ -52,7 +52,10 @@ export function sendJson(
   body: unknown,
   status = 200,
 ): void {
+  const json = service.json(body);
   res.status(status);
   res.setHeader('Content-Type', 'application/json; charset=utf-8');
-  res.end(service.json(body));
+  // as res.send sets it (compression removes it when it compresses)
+  res.setHeader('Content-Length', String(json.length));
+  res.end(json);
 }

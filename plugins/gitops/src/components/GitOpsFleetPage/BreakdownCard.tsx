@@ -7,6 +7,8 @@ import { StackedBar } from './StackedBar';
 /** One line of a {@link BreakdownCard}. */
 export interface BreakdownRow {
   name: string;
+  /** What people read (an environment's title); `name` when absent. */
+  label?: string;
   total: number;
   outOfSync: number;
   degraded: number;
@@ -29,10 +31,11 @@ export function BreakdownCard(props: {
       )}
       {rows.map(row => {
         const healthy = Math.max(row.total - row.outOfSync - row.degraded, 0);
+        const label = row.label ?? row.name;
         return (
           <Box key={row.name}>
             <StackedBar
-              title={`${row.name} (${row.total})`}
+              title={`${label} (${row.total})`}
               segments={[
                 {
                   label: 'Degraded',
@@ -51,7 +54,7 @@ export function BreakdownCard(props: {
                 },
               ]}
               onSelect={() => onSelect(row.name)}
-              legendAction={() => `Filter by ${row.name}, `}
+              legendAction={() => `Filter by ${label}, `}
             />
           </Box>
         );

@@ -177,6 +177,27 @@ describe('GitOpsFleetPage', () => {
     ).toBeVisible();
   });
 
+  it('names configured environments by their titles, and a cluster fallback as one', async () => {
+    await renderWithEntity(<GitOpsFleetPage />, {
+      api: fleetApi({
+        getEnvironments: async () => [
+          { name: 'prod', title: 'Production', order: 2 },
+          { name: 'dev', title: 'Development', order: 0 },
+        ],
+        getFleetSummary: async () => ({
+          ...summary,
+          byEnvironment: [
+            ...summary.byEnvironment,
+            { environment: 'in-cluster', total: 3, outOfSync: 0, degraded: 0 },
+          ],
+        }),
+      }),
+    });
+    expect(await screen.findByText('Production (6)')).toBeInTheDocument();
+    expect(screen.getByText('Development (6)')).toBeInTheDocument();
+    expect(screen.getByText('in-cluster (cluster) (3)')).toBeInTheDocument();
+  });
+
   it('reads its filters from the URL', async () => {
     const api = fleetApi();
     await renderWithEntity(<GitOpsFleetPage />, {

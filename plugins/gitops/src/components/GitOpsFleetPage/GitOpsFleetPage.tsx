@@ -12,6 +12,7 @@ import type { AgentError } from '@gitops-suite/plugin-gitops-common';
 import Grid from '@material-ui/core/Grid';
 import { useAgents } from '../../hooks/useAgents';
 import { useFleet } from '../../hooks/useFleet';
+import { useEnvironmentTitles } from '../../hooks/useEnvironmentTitles';
 import { FleetFilterKey, useFleetFilters } from '../../hooks/useFleetFilters';
 import { hasStatus } from '../../lib/errorMessage';
 import { AgentErrorBanners } from '../AgentErrorBanners';
@@ -52,6 +53,13 @@ export function GitOpsFleetPage(props: GitOpsFleetPageProps = {}) {
   const fleet = useFleet(filter, { intervalMs: refreshIntervalMs });
   const agents = useAgents({ intervalMs: refreshIntervalMs });
   const options = useFilterOptions(agents.value?.items);
+  const environmentTitle = useEnvironmentTitles();
+  // a configured environment by its title; an application in none of them
+  // falls back to its cluster, and says so
+  const environmentLabel = (name: string) =>
+    options.environment.includes(name)
+      ? environmentTitle(name)
+      : `${name} (cluster)`;
 
   const toggle = (key: FleetFilterKey, value: string) => {
     const current = (filter[key] as string[] | undefined) ?? [];
@@ -91,6 +99,7 @@ export function GitOpsFleetPage(props: GitOpsFleetPageProps = {}) {
               rows={summary.byEnvironment.map(e => ({
                 ...e,
                 name: e.environment,
+                label: environmentLabel(e.environment),
               }))}
               onSelect={name => toggle('environment', name)}
             />
