@@ -377,7 +377,7 @@ describe('a new user in the GitOps portal', () => {
         timeout: 15_000,
       });
       // the filter's menu has closed (its fade-out done) before the picture
-      await page.getByRole('listbox').waitFor({ state: 'detached' });
+      await page.locator('.MuiPopover-root').waitFor({ state: 'detached' });
       await page.screenshot({
         path: path.join(screenshots, 'fleet-page.png'),
         fullPage: true,

@@ -3,6 +3,7 @@ import {
   deployedRevision,
   GitOpsApplication,
   HistoryEntry,
+  operationFailed,
 } from '@gitops-suite/plugin-gitops-common';
 import { GitOpsProvider } from '@gitops-suite/plugin-gitops-node';
 import { FleetChange } from './types';
@@ -24,8 +25,7 @@ const stampOf = (app: GitOpsApplication) =>
     app.sync.revision,
   ].join('|');
 
-const failed = (app: GitOpsApplication) =>
-  app.operation?.phase === 'Failed' || app.operation?.phase === 'Error';
+const failed = (app: GitOpsApplication) => operationFailed(app.operation);
 
 /**
  * A lean read (list or watch `fields`) has no history and no operation

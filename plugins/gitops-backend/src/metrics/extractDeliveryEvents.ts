@@ -1,4 +1,8 @@
-import { GitOpsApplication } from '@gitops-suite/plugin-gitops-common';
+import {
+  GitOpsApplication,
+  isUnhealthy,
+  operationFailed,
+} from '@gitops-suite/plugin-gitops-common';
 import {
   AppIdentity,
   DeploymentEvent,
@@ -70,7 +74,7 @@ export function syncFailure(
   app: GitOpsApplication,
 ): SyncFailureEvent | undefined {
   const op = app.operation;
-  if (!op?.startedAt || (op.phase !== 'Failed' && op.phase !== 'Error')) {
+  if (!op?.startedAt || !operationFailed(op)) {
     return undefined;
   }
   if (op.dryRun) return undefined;
@@ -79,7 +83,7 @@ export function syncFailure(
     startedAt: op.startedAt,
     finishedAt: op.finishedAt ?? op.startedAt,
     ...(op.revision && { revision: op.revision }),
-    phase: op.phase,
+    phase: op.phase as SyncFailureEvent['phase'],
   };
 }
 
@@ -87,6 +91,7 @@ export function syncFailure(
 export function unhealthyHealth(
   app: GitOpsApplication,
 ): UnhealthyPeriod['health'] | undefined {
-  const status = app.health.status;
-  return status === 'Degraded' || status === 'Missing' ? status : undefined;
+  return isUnhealthy(app)
+    ? (app.health.status as UnhealthyPeriod['health'])
+    : undefined;
 }

@@ -4,7 +4,6 @@ import {
   HistoryEntry,
 } from '@gitops-suite/plugin-gitops-common';
 import { computePromotionSteps } from './computePromotionInsight';
-import { imageReference } from './imageReference';
 import { promotionRepoUrl, repoUrlPickerValue } from './repoUrlPickerValue';
 
 const environments = [
@@ -200,18 +199,6 @@ describe('computePromotionSteps', () => {
       toRevision: 'r2',
     });
   });
-});
-
-describe('imageReference', () => {
-  it.each([
-    ['ghcr.io/acme/api:2.4.1', { image: 'ghcr.io/acme/api', tag: '2.4.1' }],
-    ['registry:5000/acme/api', { image: 'registry:5000/acme/api' }],
-    [
-      'registry:5000/api:1.0@sha256:abc',
-      { image: 'registry:5000/api', tag: '1.0' },
-    ],
-    ['nginx', { image: 'nginx' }],
-  ])('%s', (ref, expected) => expect(imageReference(ref)).toEqual(expected));
 });
 
 describe('repoUrlPickerValue', () => {

@@ -3,12 +3,12 @@ import {
   EnvironmentDefinition,
   GitOpsApplication,
   historyEntryRevision,
+  imageReference,
   PromotionEnvironmentState,
   PromotionStep,
   sortEnvironments,
 } from '@gitops-suite/plugin-gitops-common';
 import { DeploymentEvent } from '../metrics/types';
-import { imageReference } from './imageReference';
 
 /** What {@link computePromotionSteps} compares. */
 export interface PromotionInput {

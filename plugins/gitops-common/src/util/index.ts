@@ -5,3 +5,12 @@ export { filterFleetApplications } from './filterFleetApplications';
 export type { AgentsById } from './filterFleetApplications';
 export { deployedRevision, historyEntryRevision } from './deployedRevision';
 export type { DeployedRevision } from './deployedRevision';
+export {
+  ATTENTION_HEALTH_STATUSES,
+  UNHEALTHY_STATUSES,
+  attentionMessage,
+  isUnhealthy,
+  needsAttention,
+  operationFailed,
+} from './applicationAttention';
+export { imageReference, imageVersion } from './imageReference';

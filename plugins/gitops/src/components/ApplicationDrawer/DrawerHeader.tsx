@@ -2,6 +2,7 @@ import { Link } from '@backstage/core-components';
 import {
   deployedRevision,
   GitOpsApplication,
+  operationFailed,
 } from '@gitops-suite/plugin-gitops-common';
 import Box from '@material-ui/core/Box';
 import IconButton from '@material-ui/core/IconButton';
@@ -16,7 +17,7 @@ import { HealthStatusChip, PolicyBadges, SyncStatusChip } from '../StatusChips';
 /** A failed or errored last operation, with the agent's message. */
 function FailedOperation(props: { application: GitOpsApplication }) {
   const { operation } = props.application;
-  if (!operation || !['Failed', 'Error'].includes(operation.phase)) {
+  if (!operation || !operationFailed(operation)) {
     return null;
   }
   const when = operation.finishedAt ?? operation.startedAt;

@@ -1,26 +1,17 @@
 import { Link, Table, TableColumn } from '@backstage/core-components';
 import { EntityRefLinks } from '@backstage/plugin-catalog-react';
+import {
+  attentionMessage,
+  needsAttention,
+} from '@gitops-suite/plugin-gitops-common';
 import MuiLink from '@material-ui/core/Link';
 import LaunchIcon from '@material-ui/icons/Launch';
 import { useState } from 'react';
 import type { FleetApplication } from '../../api';
 import { useServiceEntities } from '../../hooks/useServiceEntities';
-import { attentionMessage } from '../../lib/attentionMessage';
 import { timeSince } from '../../lib/timeSince';
 import { ApplicationDrawer } from '../ApplicationDrawer';
 import { HealthStatusChip, SyncStatusChip } from '../StatusChips';
-
-const PROBLEM_HEALTH = ['Degraded', 'Suspended', 'Missing'];
-
-/** Degraded, suspended, missing, out-of-sync or failed applications. */
-export function isProblem(app: FleetApplication): boolean {
-  return (
-    PROBLEM_HEALTH.includes(app.health.status) ||
-    app.sync.status === 'OutOfSync' ||
-    app.operation?.phase === 'Failed' ||
-    app.operation?.phase === 'Error'
-  );
-}
 
 type Row = FleetApplication & { id: string; owner: string; message: string };
 
@@ -111,7 +102,7 @@ export function ProblemApplicationsTable(props: {
   onChanged?: () => void;
 }) {
   const [selected, setSelected] = useState<Row | undefined>();
-  const problems = props.applications.filter(isProblem);
+  const problems = props.applications.filter(needsAttention);
   // the entities that own them, by their gitops/service annotation
   const owners = useServiceEntities(
     problems.flatMap(app => (app.service ? [app.service] : [])),

@@ -1,0 +1,79 @@
+import type {
+  GitOpsApplication,
+  HealthStatusCode,
+  OperationState,
+} from '../types';
+
+/**
+ * Health in which an application does not serve as it should: an incident
+ * for delivery metrics (time to restore), a failed change when it follows a
+ * deployment.
+ * @public
+ */
+export const UNHEALTHY_STATUSES: readonly HealthStatusCode[] = [
+  'Degraded',
+  'Missing',
+];
+
+/**
+ * Health a person should look at: the unhealthy ones, and Suspended (a
+ * paused rollout or a suspended job does not progress by itself).
+ * @public
+ */
+export const ATTENTION_HEALTH_STATUSES: readonly HealthStatusCode[] = [
+  ...UNHEALTHY_STATUSES,
+  'Suspended',
+];
+
+/**
+ * Whether an application's health is unhealthy (see {@link UNHEALTHY_STATUSES}).
+ * @public
+ */
+export function isUnhealthy(app: Pick<GitOpsApplication, 'health'>): boolean {
+  return UNHEALTHY_STATUSES.includes(app.health.status);
+}
+
+/**
+ * Whether an operation ended `Failed` or `Error` (a dry run included: what
+ * it reports failed).
+ * @public
+ */
+export function operationFailed(
+  operation: Pick<OperationState, 'phase'> | undefined,
+): boolean {
+  return operation?.phase === 'Failed' || operation?.phase === 'Error';
+}
+
+/**
+ * The one rule for "needs attention" (the fleet page's list, its counts):
+ * health to look at, out of sync with Git, or a last operation that failed.
+ * @public
+ */
+export function needsAttention(
+  app: Pick<GitOpsApplication, 'health' | 'sync' | 'operation'>,
+): boolean {
+  return (
+    ATTENTION_HEALTH_STATUSES.includes(app.health.status) ||
+    app.sync.status === 'OutOfSync' ||
+    operationFailed(app.operation)
+  );
+}
+
+/**
+ * Why an application needs attention, in the agent's words: the error of a
+ * failed or errored last operation (what Argo CD raises as its SyncError or
+ * ComparisonError condition), else the health message, else the sync state.
+ * @public
+ */
+export function attentionMessage(
+  app: Pick<GitOpsApplication, 'health' | 'sync' | 'operation'>,
+): string | undefined {
+  const { operation } = app;
+  if (operation && operationFailed(operation)) {
+    const what = operation.phase === 'Error' ? 'Sync error' : 'Sync failed';
+    return operation.message ? `${what}: ${operation.message}` : what;
+  }
+  if (app.health.message) return app.health.message;
+  if (app.sync.status === 'OutOfSync') return 'Out of sync with Git';
+  return undefined;
+}
