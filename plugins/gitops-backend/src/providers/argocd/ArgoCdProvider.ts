@@ -29,27 +29,15 @@ import { AgentHttpClient } from '../http/AgentHttpClient';
 import { agentInfoFromConfig } from '../agentInfoFromConfig';
 import { ArgoCdSessionAuth } from './ArgoCdSessionAuth';
 import type {
-  ArgoApplication,
-  ArgoApplicationList,
   ArgoApplicationSet,
   ArgoCluster,
   ArgoRepository,
-  ArgoResourceDiff,
-  ArgoResourceTree,
-  ArgoRevisionMetadata,
-  ArgoSyncWindowsResponse,
   ArgoVersion,
 } from './argoCdTypes';
-import { normalizeApplication, NormalizeContext } from './normalizeApplication';
-import {
-  normalizeResourceDiffs,
-  normalizeResourceTree,
-} from './normalizeResources';
-import { normalizeRevisionMetadata } from './normalizeRevisionMetadata';
-import { normalizeSyncWindows } from './normalizeSyncWindows';
+import { NormalizeContext } from './normalizeApplication';
+import { ArgoApplicationApi, argoCdRouteScheme } from './ArgoApplicationApi';
 import { normalizeApplicationSet } from './normalizeApplicationSet';
 import { normalizeCluster, normalizeRepository } from './normalizeInventory';
-import { LEAN_APPLICATION_FIELDS } from './leanFields';
 import { ArgoCdWatcher } from './ArgoCdWatcher';
 
 const enc = encodeURIComponent;
@@ -63,6 +51,7 @@ export class ArgoCdProvider implements GitOpsProvider {
   private readonly http: AgentHttpClient;
   private readonly context: NormalizeContext;
   private readonly watcher: ArgoCdWatcher;
+  private readonly applications: ArgoApplicationApi;
 
   constructor(options: GitOpsProviderFactoryOptions) {
     const { agent } = options;
@@ -93,14 +82,11 @@ export class ArgoCdProvider implements GitOpsProvider {
       environments: options.environments,
     };
     this.watcher = new ArgoCdWatcher(this.http, this.context);
-  }
-
-  private appPath(ref: ApplicationRef, suffix = ''): string {
-    return `/api/v1/applications/${enc(ref.name)}${suffix}`;
-  }
-
-  private appQuery(ref: ApplicationRef): Record<string, string | undefined> {
-    return { appNamespace: ref.namespace, project: ref.project };
+    this.applications = new ArgoApplicationApi(
+      this.http,
+      argoCdRouteScheme,
+      this.context,
+    );
   }
 
   async getStatus(options?: ProviderCallOptions): Promise<GitOpsAgentStatus> {
@@ -137,24 +123,11 @@ export class ArgoCdProvider implements GitOpsProvider {
     }
   }
 
-  async listApplications(
+  listApplications(
     query: ApplicationListQuery,
     options?: ProviderCallOptions,
   ): Promise<GitOpsApplication[]> {
-    const list = await this.http.json<ArgoApplicationList>({
-      path: '/api/v1/applications',
-      query: {
-        selector: query.selector,
-        projects: query.projects,
-        name: query.name,
-        appNamespace: query.appNamespace,
-        fields: query.lean ? LEAN_APPLICATION_FIELDS : undefined,
-      },
-      signal: options?.signal,
-    });
-    return (list.items ?? []).map(app =>
-      normalizeApplication(app, this.context),
-    );
+    return this.applications.listApplications(query, options);
   }
 
   snapshotApplications(
@@ -179,145 +152,64 @@ export class ArgoCdProvider implements GitOpsProvider {
     return this.watcher.watchApplicationSets(options);
   }
 
-  async getApplication(
+  getApplication(
     ref: ApplicationRef,
     options?: ProviderCallOptions,
   ): Promise<GitOpsApplication> {
-    return normalizeApplication(
-      await this.rawApplication(ref, options),
-      this.context,
-    );
+    return this.applications.getApplication(ref, options);
   }
 
-  private rawApplication(
-    ref: ApplicationRef,
-    options?: ProviderCallOptions,
-    refresh?: 'normal' | 'hard',
-  ): Promise<ArgoApplication> {
-    return this.http.json<ArgoApplication>({
-      path: this.appPath(ref),
-      query: { ...this.appQuery(ref), refresh },
-      signal: options?.signal,
-    });
-  }
-
-  async getResourceTree(
+  getResourceTree(
     ref: ApplicationRef,
     options?: ProviderCallOptions,
   ): Promise<ResourceTree> {
-    const [tree, app] = await Promise.all([
-      this.http.json<ArgoResourceTree>({
-        path: this.appPath(ref, '/resource-tree'),
-        query: this.appQuery(ref),
-        signal: options?.signal,
-      }),
-      this.rawApplication(ref, options),
-    ]);
-    return normalizeResourceTree(tree, app.status?.resources);
+    return this.applications.getResourceTree(ref, options);
   }
 
-  async getManagedResources(
+  getManagedResources(
     ref: ApplicationRef,
     options?: ProviderCallOptions,
   ): Promise<ResourceDiff[]> {
-    const [managed, app] = await Promise.all([
-      this.http.json<{ items?: ArgoResourceDiff[] | null }>({
-        path: this.appPath(ref, '/managed-resources'),
-        query: this.appQuery(ref),
-        signal: options?.signal,
-      }),
-      this.rawApplication(ref, options),
-    ]);
-    return normalizeResourceDiffs(managed.items ?? [], app.status?.resources);
+    return this.applications.getManagedResources(ref, options);
   }
 
-  async getRevisionMetadata(
+  getRevisionMetadata(
     ref: ApplicationRef,
     revision: string,
     options?: ProviderCallOptions,
   ): Promise<RevisionMetadata> {
-    const raw = await this.http.json<ArgoRevisionMetadata>({
-      path: this.appPath(ref, `/revisions/${enc(revision)}/metadata`),
-      query: this.appQuery(ref),
-      signal: options?.signal,
-    });
-    return normalizeRevisionMetadata(revision, raw);
+    return this.applications.getRevisionMetadata(ref, revision, options);
   }
 
-  async getSyncWindows(
+  getSyncWindows(
     ref: ApplicationRef,
     options?: ProviderCallOptions,
   ): Promise<SyncWindow[]> {
-    const raw = await this.http.json<ArgoSyncWindowsResponse>({
-      path: this.appPath(ref, '/syncwindows'),
-      query: this.appQuery(ref),
-      signal: options?.signal,
-    });
-    return normalizeSyncWindows(raw);
+    return this.applications.getSyncWindows(ref, options);
   }
 
-  async refresh(
+  refresh(
     ref: ApplicationRef,
     mode: 'normal' | 'hard',
     options?: ProviderCallOptions,
   ): Promise<GitOpsApplication> {
-    return normalizeApplication(
-      await this.rawApplication(ref, options, mode),
-      this.context,
-    );
+    return this.applications.refresh(ref, mode, options);
   }
 
-  async sync(
+  sync(
     ref: ApplicationRef,
     request: SyncRequest,
     options?: ProviderCallOptions,
   ): Promise<GitOpsApplication> {
-    const raw = await this.http.json<ArgoApplication>({
-      method: 'POST',
-      path: this.appPath(ref, '/sync'),
-      body: {
-        name: ref.name,
-        ...(ref.namespace && { appNamespace: ref.namespace }),
-        ...(ref.project && { project: ref.project }),
-        ...(request.revision && { revision: request.revision }),
-        prune: Boolean(request.prune),
-        dryRun: Boolean(request.dryRun),
-        ...(request.resources?.length && {
-          resources: request.resources.map(r => ({
-            group: r.group ?? '',
-            kind: r.kind,
-            name: r.name,
-            namespace: r.namespace ?? '',
-          })),
-        }),
-        ...(request.syncOptions?.length && {
-          syncOptions: { items: request.syncOptions },
-        }),
-      },
-      signal: options?.signal,
-    });
-    return normalizeApplication(raw, this.context);
+    return this.applications.sync(ref, request, options);
   }
 
-  async rollback(
+  rollback(
     ref: ApplicationRef,
     request: RollbackRequest,
     options?: ProviderCallOptions,
   ): Promise<GitOpsApplication> {
-    const raw = await this.http.json<ArgoApplication>({
-      method: 'POST',
-      path: this.appPath(ref, '/rollback'),
-      body: {
-        name: ref.name,
-        id: String(request.id),
-        dryRun: Boolean(request.dryRun),
-        prune: Boolean(request.prune),
-        ...(ref.namespace && { appNamespace: ref.namespace }),
-        ...(ref.project && { project: ref.project }),
-      },
-      signal: options?.signal,
-    });
-    return normalizeApplication(raw, this.context);
+    return this.applications.rollback(ref, request, options);
   }
 
   async listApplicationSets(

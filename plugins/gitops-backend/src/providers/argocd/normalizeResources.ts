@@ -104,9 +104,7 @@ export function normalizeResourceDiffs(
 ): ResourceDiff[] {
   return items.map(item => {
     const base = ref(item);
-    const targetState = parseState(
-      item.predictedLiveState ?? item.targetState,
-    );
+    const targetState = parseState(item.predictedLiveState ?? item.targetState);
     const liveState = parseState(item.normalizedLiveState ?? item.liveState);
     const sync = appResources.find(r => sameRef(ref(r), base))?.status;
     const modified =

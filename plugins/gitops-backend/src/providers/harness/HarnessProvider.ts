@@ -26,26 +26,9 @@ import {
 import { InputError } from '@backstage/errors';
 import { AgentHttpClient, AgentQuery } from '../http/AgentHttpClient';
 import { agentInfoFromConfig } from '../agentInfoFromConfig';
-import type {
-  ArgoApplication,
-  ArgoApplicationList,
-  ArgoApplicationSet,
-  ArgoResourceDiff,
-  ArgoResourceTree,
-  ArgoRevisionMetadata,
-  ArgoSyncWindowsResponse,
-} from '../argocd/argoCdTypes';
-import {
-  normalizeApplication,
-  NormalizeContext,
-} from '../argocd/normalizeApplication';
-import {
-  normalizeResourceDiffs,
-  normalizeResourceTree,
-} from '../argocd/normalizeResources';
-import { normalizeRevisionMetadata } from '../argocd/normalizeRevisionMetadata';
-import { normalizeSyncWindows } from '../argocd/normalizeSyncWindows';
-import { leanArgoApplication } from '../argocd/leanFields';
+import type { ArgoApplicationSet } from '../argocd/argoCdTypes';
+import { ArgoApplicationApi } from '../argocd/ArgoApplicationApi';
+import { NormalizeContext } from '../argocd/normalizeApplication';
 import { normalizeApplicationSet } from '../argocd/normalizeApplicationSet';
 import {
   normalizeCluster,
@@ -54,7 +37,6 @@ import {
 import type {
   HarnessAgent,
   HarnessApplicationSetWrapper,
-  HarnessApplicationWrapper,
   HarnessClusterWrapper,
   HarnessPage,
   HarnessRepositoryWrapper,
@@ -63,15 +45,13 @@ import {
   harnessApplicationUiUrl,
   HarnessScope,
 } from './harnessApplicationUiUrl';
+import {
+  harnessAgentPath,
+  harnessRouteScheme,
+  harnessScopeBody,
+  harnessScopeQuery,
+} from './harnessRouteScheme';
 
-const enc = encodeURIComponent;
-
-/** An Argo CD Application, whether or not Harness wrapped it. */
-function unwrapApplication(
-  body: ArgoApplication | HarnessApplicationWrapper,
-): ArgoApplication {
-  return 'app' in body && body.app ? body.app : (body as ArgoApplication);
-}
 
 function page<T>(body: HarnessPage<T> | undefined): T[] {
   return body?.content ?? body?.items ?? [];
@@ -90,6 +70,7 @@ export class HarnessProvider implements GitOpsProvider {
   private readonly http: AgentHttpClient;
   private readonly scope: HarnessScope;
   private readonly context: NormalizeContext;
+  private readonly applications: ArgoApplicationApi;
 
   constructor(options: GitOpsProviderFactoryOptions) {
     const { agent } = options;
@@ -130,43 +111,19 @@ export class HarnessProvider implements GitOpsProvider {
         : undefined,
       environments: options.environments,
     };
+    this.applications = new ArgoApplicationApi(
+      this.http,
+      harnessRouteScheme(scope),
+      this.context,
+    );
   }
 
   private scopeQuery(extra: AgentQuery = {}): AgentQuery {
-    return {
-      accountIdentifier: this.scope.accountIdentifier,
-      routingId: this.scope.accountIdentifier,
-      orgIdentifier: this.scope.orgIdentifier,
-      projectIdentifier: this.scope.projectIdentifier,
-      ...extra,
-    };
-  }
-
-  private scopeBody(): Record<string, string> {
-    const body: Record<string, string> = {
-      accountIdentifier: this.scope.accountIdentifier,
-    };
-    if (this.scope.orgIdentifier) body.orgIdentifier = this.scope.orgIdentifier;
-    if (this.scope.projectIdentifier) {
-      body.projectIdentifier = this.scope.projectIdentifier;
-    }
-    return body;
+    return harnessScopeQuery(this.scope, extra);
   }
 
   private agentPath(suffix: string): string {
-    return `/gitops/api/v1/agents/${enc(this.scope.agentIdentifier)}${suffix}`;
-  }
-
-  private appPath(ref: ApplicationRef, suffix = ''): string {
-    return this.agentPath(`/applications/${enc(ref.name)}${suffix}`);
-  }
-
-  private appQuery(ref: ApplicationRef, extra: AgentQuery = {}): AgentQuery {
-    return this.scopeQuery({
-      'query.appNamespace': ref.namespace,
-      'query.project': ref.project,
-      ...extra,
-    });
+    return harnessAgentPath(this.scope, suffix);
   }
 
   async getStatus(options?: ProviderCallOptions): Promise<GitOpsAgentStatus> {
@@ -224,177 +181,71 @@ export class HarnessProvider implements GitOpsProvider {
     }
   }
 
-  async listApplications(
+  listApplications(
     query: ApplicationListQuery,
     options?: ProviderCallOptions,
   ): Promise<GitOpsApplication[]> {
-    const list = await this.http.json<ArgoApplicationList>({
-      path: this.agentPath('/applications'),
-      query: this.scopeQuery({
-        'query.selector': query.selector,
-        'query.project': query.projects,
-        'query.name': query.name,
-        'query.appNamespace': query.appNamespace,
-      }),
-      signal: options?.signal,
-    });
-    // Harness has no `fields`: cut to the lean shape here, before normalizing
-    const shape = query.lean
-      ? leanArgoApplication
-      : (app: ArgoApplication) => app;
-    return (list.items ?? []).map(app =>
-      normalizeApplication(shape(unwrapApplication(app)), this.context),
-    );
+    return this.applications.listApplications(query, options);
   }
 
-  private async rawApplication(
-    ref: ApplicationRef,
-    options?: ProviderCallOptions,
-    refresh?: 'normal' | 'hard',
-  ): Promise<ArgoApplication> {
-    return unwrapApplication(
-      await this.http.json<ArgoApplication | HarnessApplicationWrapper>({
-        path: this.appPath(ref),
-        query: this.appQuery(ref, { 'query.refresh': refresh }),
-        signal: options?.signal,
-      }),
-    );
-  }
-
-  async getApplication(
+  getApplication(
     ref: ApplicationRef,
     options?: ProviderCallOptions,
   ): Promise<GitOpsApplication> {
-    return normalizeApplication(
-      await this.rawApplication(ref, options),
-      this.context,
-    );
+    return this.applications.getApplication(ref, options);
   }
 
-  async getResourceTree(
+  getResourceTree(
     ref: ApplicationRef,
     options?: ProviderCallOptions,
   ): Promise<ResourceTree> {
-    const [tree, app] = await Promise.all([
-      this.http.json<ArgoResourceTree>({
-        path: this.appPath(ref, '/resource-tree'),
-        query: this.appQuery(ref),
-        signal: options?.signal,
-      }),
-      this.rawApplication(ref, options),
-    ]);
-    return normalizeResourceTree(tree, app.status?.resources);
+    return this.applications.getResourceTree(ref, options);
   }
 
-  async getManagedResources(
+  getManagedResources(
     ref: ApplicationRef,
     options?: ProviderCallOptions,
   ): Promise<ResourceDiff[]> {
-    const [managed, app] = await Promise.all([
-      this.http.json<{ items?: ArgoResourceDiff[] | null }>({
-        path: this.appPath(ref, '/managed-resources'),
-        query: this.appQuery(ref),
-        signal: options?.signal,
-      }),
-      this.rawApplication(ref, options),
-    ]);
-    return normalizeResourceDiffs(managed.items ?? [], app.status?.resources);
+    return this.applications.getManagedResources(ref, options);
   }
 
-  async getRevisionMetadata(
+  getRevisionMetadata(
     ref: ApplicationRef,
     revision: string,
     options?: ProviderCallOptions,
   ): Promise<RevisionMetadata> {
-    const raw = await this.http.json<ArgoRevisionMetadata>({
-      path: this.appPath(ref, `/revisions/${enc(revision)}/metadata`),
-      query: this.appQuery(ref),
-      signal: options?.signal,
-    });
-    return normalizeRevisionMetadata(revision, raw);
+    return this.applications.getRevisionMetadata(ref, revision, options);
   }
 
-  async getSyncWindows(
+  getSyncWindows(
     ref: ApplicationRef,
     options?: ProviderCallOptions,
   ): Promise<SyncWindow[]> {
-    const raw = await this.http.json<ArgoSyncWindowsResponse>({
-      path: this.appPath(ref, '/syncwindows'),
-      query: this.appQuery(ref),
-      signal: options?.signal,
-    });
-    return normalizeSyncWindows(raw);
+    return this.applications.getSyncWindows(ref, options);
   }
 
-  async refresh(
+  refresh(
     ref: ApplicationRef,
     mode: 'normal' | 'hard',
     options?: ProviderCallOptions,
   ): Promise<GitOpsApplication> {
-    return normalizeApplication(
-      await this.rawApplication(ref, options, mode),
-      this.context,
-    );
+    return this.applications.refresh(ref, mode, options);
   }
 
-  async sync(
+  sync(
     ref: ApplicationRef,
     request: SyncRequest,
     options?: ProviderCallOptions,
   ): Promise<GitOpsApplication> {
-    const body = await this.http.json<
-      ArgoApplication | HarnessApplicationWrapper
-    >({
-      method: 'POST',
-      path: this.appPath(ref, '/sync'),
-      query: this.scopeQuery(),
-      body: {
-        ...this.scopeBody(),
-        name: ref.name,
-        ...(ref.namespace && { appNamespace: ref.namespace }),
-        ...(ref.project && { project: ref.project }),
-        ...(request.revision && { revision: request.revision }),
-        prune: Boolean(request.prune),
-        dryRun: Boolean(request.dryRun),
-        ...(request.resources?.length && {
-          resources: request.resources.map(r => ({
-            group: r.group ?? '',
-            kind: r.kind,
-            name: r.name,
-            namespace: r.namespace ?? '',
-          })),
-        }),
-        ...(request.syncOptions?.length && {
-          syncOptions: { items: request.syncOptions },
-        }),
-      },
-      signal: options?.signal,
-    });
-    return normalizeApplication(unwrapApplication(body), this.context);
+    return this.applications.sync(ref, request, options);
   }
 
-  async rollback(
+  rollback(
     ref: ApplicationRef,
     request: RollbackRequest,
     options?: ProviderCallOptions,
   ): Promise<GitOpsApplication> {
-    const body = await this.http.json<
-      ArgoApplication | HarnessApplicationWrapper
-    >({
-      method: 'POST',
-      path: this.appPath(ref, '/rollback'),
-      query: this.scopeQuery(),
-      body: {
-        ...this.scopeBody(),
-        name: ref.name,
-        id: String(request.id),
-        dryRun: Boolean(request.dryRun),
-        prune: Boolean(request.prune),
-        ...(ref.namespace && { appNamespace: ref.namespace }),
-      },
-      signal: options?.signal,
-    });
-    return normalizeApplication(unwrapApplication(body), this.context);
+    return this.applications.rollback(ref, request, options);
   }
 
   async listApplicationSets(
@@ -407,7 +258,7 @@ export class HarnessProvider implements GitOpsProvider {
       path: '/gitops/api/v1/applicationsets',
       query: this.scopeQuery(),
       body: {
-        ...this.scopeBody(),
+        ...harnessScopeBody(this.scope),
         agentIdentifier: this.scope.agentIdentifier,
       },
       signal: options?.signal,
@@ -449,7 +300,7 @@ export class HarnessProvider implements GitOpsProvider {
       path: '/gitops/api/v1/applicationset',
       query: this.scopeQuery({ agentIdentifier: this.scope.agentIdentifier }),
       body: {
-        ...this.scopeBody(),
+        ...harnessScopeBody(this.scope),
         agentIdentifier: this.scope.agentIdentifier,
         applicationset: manifest,
         upsert: flags.upsert,
