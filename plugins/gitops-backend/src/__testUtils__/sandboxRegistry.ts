@@ -5,29 +5,7 @@ import type { Sandbox } from '@gitops-suite/sandbox-agent';
 import { ArgoCdProvider } from '../providers/argocd/ArgoCdProvider';
 import { HarnessProvider } from '../providers/harness/HarnessProvider';
 import { ProviderRegistry } from '../providers/ProviderRegistry';
-
-/** One sandbox agent as a `gitops.agents` config entry; `extra` overrides fields. */
-export function sandboxAgentConfig(
-  agent: Sandbox['agents'][number],
-  extra: Record<string, unknown> = {},
-) {
-  return {
-    id: agent.id,
-    kind: agent.kind,
-    url: agent.url,
-    timeoutMs: 5000,
-    credentials: { token: agent.token },
-    ...(agent.kind === 'harness' && {
-      harness: {
-        accountIdentifier: agent.accountIdentifier,
-        orgIdentifier: agent.orgIdentifier,
-        projectIdentifier: agent.projectIdentifier,
-        agentIdentifier: agent.agentIdentifier,
-      },
-    }),
-    ...extra,
-  };
-}
+import { sandboxAgentConfig } from '../testUtils/sandboxAgentConfig';
 
 /**
  * The real providers (Argo CD and Harness schemes) of a sandbox's agents,

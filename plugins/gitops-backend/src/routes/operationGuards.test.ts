@@ -1,7 +1,4 @@
-import {
-  RouterTestBackend,
-  startRouterTestBackend,
-} from '../__testUtils__/startRouterTestBackend';
+import { GitOpsTestBackend, startGitOpsTestBackend } from '../testUtils';
 import {
   componentEntity,
   configEnvironments,
@@ -92,10 +89,10 @@ const sideEffects = (requests: Array<{ method: string; url: string }>) =>
   );
 
 describe('operation guards', () => {
-  let env: RouterTestBackend;
+  let env: GitOpsTestBackend;
 
   beforeAll(async () => {
-    env = await startRouterTestBackend({
+    env = await startGitOpsTestBackend({
       scenario,
       entities: [componentEntity('payments', { 'gitops/service': 'payments' })],
       environments: configEnvironments,

@@ -5,9 +5,17 @@ import net from 'node:net';
  * Under CI=true a missing server is a failure, never a skip.
  */
 
+/**
+ * The PostgreSQL server tests use (`GITOPS_TEST_POSTGRES_URL`).
+ * @public
+ */
 export const POSTGRES_URL =
   process.env.GITOPS_TEST_POSTGRES_URL ??
   'postgresql://postgres@127.0.0.1:5432/postgres';
+/**
+ * The Redis server tests use (`GITOPS_TEST_REDIS_URL`).
+ * @public
+ */
 export const REDIS_URL =
   process.env.GITOPS_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
@@ -31,6 +39,7 @@ function reachable(url: string, defaultPort: number): Promise<boolean> {
 /**
  * Whether the server at `url` can be used. Under CI=true an unreachable
  * server throws, so the suite fails instead of quietly skipping.
+ * @public
  */
 export async function requireServer(
   name: string,
@@ -39,7 +48,9 @@ export async function requireServer(
 ): Promise<boolean> {
   const ok = await reachable(url, defaultPort);
   if (!ok && process.env.CI === 'true') {
-    throw new Error(`${name} is not reachable at ${new URL(url).host}; CI needs it`);
+    throw new Error(
+      `${name} is not reachable at ${new URL(url).host}; CI needs it`,
+    );
   }
   return ok;
 }

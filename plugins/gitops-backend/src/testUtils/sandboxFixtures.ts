@@ -6,7 +6,11 @@ import type { Entity } from '@backstage/catalog-model';
  * plugin's config, and catalog components.
  */
 
-/** dev and qa on the nonprod cluster (automated), prod on its own (manual). */
+/**
+ * The sandbox scenario's environments: dev and qa on the nonprod cluster
+ * (automated), prod on its own (manual).
+ * @public
+ */
 export const scenarioEnvironments = [
   {
     name: 'dev',
@@ -28,14 +32,20 @@ export const scenarioEnvironments = [
   },
 ];
 
-/** `gitops.environments`: dev, qa, prod in promotion order. */
+/**
+ * `gitops.environments` for them: dev, qa, prod in promotion order.
+ * @public
+ */
 export const configEnvironments = [
   { name: 'dev', order: 1 },
   { name: 'qa', order: 2 },
   { name: 'prod', order: 3, production: true },
 ];
 
-/** A component owned by team-a, with the given annotations. */
+/**
+ * A catalog component owned by team-a, with the given annotations.
+ * @public
+ */
 export function componentEntity(
   name: string,
   annotations: Record<string, string>,

@@ -1,16 +1,13 @@
-import { mockServices, startTestBackend } from '@backstage/backend-test-utils';
+import { mockServices } from '@backstage/backend-test-utils';
 import { HostDiscovery } from '@backstage/backend-defaults/discovery';
 import { ConfigReader } from '@backstage/config';
 import { Entity } from '@backstage/catalog-model';
-import { catalogServiceMock } from '@backstage/plugin-catalog-node/testUtils';
-// The real gitops backend plugin, for tests only (a devDependency).
+// The suite's test harness, for tests only (a devDependency).
 // eslint-disable-next-line @backstage/no-mixed-plugin-imports
-import gitopsPlugin from '@gitops-suite/plugin-gitops-backend';
 import {
-  startSandbox,
-  Sandbox,
-  SandboxAgentInfo,
-} from '@gitops-suite/sandbox-agent';
+  GitOpsTestBackend as SharedTestBackend,
+  startGitOpsTestBackend as startSharedTestBackend,
+} from '@gitops-suite/plugin-gitops-backend/testUtils';
 import { GitOpsBackendClient } from '../actions/gitopsApi/GitOpsBackendClient';
 
 /** A catalog Component annotated for the gitops backend. */
@@ -27,113 +24,44 @@ export function gitopsEntity(name: string, service = name): Entity {
   };
 }
 
-export interface GitOpsTestBackend {
-  sandbox: Sandbox;
-  /** The gitops backend's port. */
-  port: number;
+/** The suite's test backend, with a client like the module's own. */
+export interface GitOpsTestBackend
+  extends Pick<
+    SharedTestBackend,
+    'sandbox' | 'port' | 'denied' | 'agentFetch' | 'stop'
+  > {
   /** A client like the module's own: real discovery, mock-issued tokens. */
   client: GitOpsBackendClient;
-  /**
-   * Permissions denied right now, by name or as `<name> <entity ref>` for
-   * one resource (clear it after each test).
-   */
-  denied: Set<string>;
-  /** Calls a sandbox agent's own API with its token. */
-  agentFetch(
-    agentId: string,
-    path: string,
-    init?: RequestInit,
-  ): Promise<Response>;
-  stop(): Promise<void>;
 }
 
 /**
- * The real gitops backend plugin in a test backend, configured with the
- * agents of a real sandbox: the actions' requests go over real HTTP to the
- * backend, which calls the sandbox agents over real HTTP.
+ * The suite's one harness (`@gitops-suite/plugin-gitops-backend/testUtils`):
+ * the real gitops backend plugin over the agents of a real sandbox; the
+ * actions' requests go over real HTTP to it, with a client made the way the
+ * module makes its own.
  */
 export async function startGitOpsTestBackend(options: {
   scenario: Record<string, unknown>;
   entities: Entity[];
   environments: Array<{ name: string; order: number; production?: boolean }>;
 }): Promise<GitOpsTestBackend> {
-  const sandbox = await startSandbox({
-    scenario: options.scenario,
-    log: () => {},
+  const backend = await startSharedTestBackend(options);
+  const { port } = backend;
+  const discovery = HostDiscovery.fromConfig(
+    new ConfigReader({
+      backend: { baseUrl: `http://localhost:${port}`, listen: { port } },
+    }),
+  );
+  const client = new GitOpsBackendClient({
+    discovery,
+    auth: mockServices.auth({ pluginId: 'scaffolder' }),
   });
-  const denied = new Set<string>();
-  try {
-    const permissions = mockServices.permissions.mock({
-      // AuthorizeResult.DENY / ALLOW of @backstage/plugin-permission-common
-      authorize: async (
-        requests: Array<{ permission: { name: string }; resourceRef?: string }>,
-      ) =>
-        requests.map(r => ({
-          result:
-            denied.has(r.permission.name) ||
-            denied.has(`${r.permission.name} ${r.resourceRef}`)
-              ? 'DENY'
-              : 'ALLOW',
-        })) as any,
-    });
-    const backend = await startTestBackend({
-      features: [
-        gitopsPlugin,
-        mockServices.rootConfig.factory({
-          data: {
-            backend: {
-              database: { client: 'better-sqlite3', connection: ':memory:' },
-            },
-            gitops: {
-              agents: sandbox.agents.map((agent: SandboxAgentInfo) => ({
-                id: agent.id,
-                kind: agent.kind,
-                url: agent.url,
-                timeoutMs: 3000,
-                credentials: { token: agent.token },
-              })),
-              environments: options.environments,
-              poller: { frequencySeconds: 0 },
-            },
-          },
-        }),
-        catalogServiceMock.factory({ entities: options.entities }),
-        permissions.factory,
-      ],
-    });
-    const port = backend.server.port();
-    const discovery = HostDiscovery.fromConfig(
-      new ConfigReader({
-        backend: { baseUrl: `http://localhost:${port}`, listen: { port } },
-      }),
-    );
-    const client = new GitOpsBackendClient({
-      discovery,
-      auth: mockServices.auth({ pluginId: 'scaffolder' }),
-    });
-    return {
-      sandbox,
-      port,
-      client,
-      denied,
-      agentFetch(agentId, path, init) {
-        const agent = sandbox.agent(agentId);
-        return fetch(`${agent.url}${path}`, {
-          ...init,
-          headers: {
-            Authorization: `Bearer ${agent.token}`,
-            'Content-Type': 'application/json',
-            ...(init?.headers as Record<string, string> | undefined),
-          },
-        });
-      },
-      async stop() {
-        await backend.stop();
-        await sandbox.close();
-      },
-    };
-  } catch (error) {
-    await sandbox.close();
-    throw error;
-  }
+  return {
+    sandbox: backend.sandbox,
+    port,
+    client,
+    denied: backend.denied,
+    agentFetch: backend.agentFetch,
+    stop: backend.stop,
+  };
 }

@@ -1,45 +1,22 @@
 import { createRequire } from 'node:module';
-import net from 'node:net';
+import {
+  POSTGRES_URL,
+  REDIS_URL,
+  requireServer,
+} from '@gitops-suite/plugin-gitops-backend/testUtils';
 
 /*
- * The shared PostgreSQL and Redis servers (the same variables as the
- * plugins' tests). Under CI=true a missing server is a failure, never a skip.
+ * The shared PostgreSQL and Redis servers, as the suite's test harness
+ * probes them. Under CI=true a missing server is a failure, never a skip.
  */
 
-export const POSTGRES_URL =
-  process.env.GITOPS_TEST_POSTGRES_URL ??
-  'postgresql://postgres@127.0.0.1:5432/postgres';
-export const REDIS_URL =
-  process.env.GITOPS_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-
-function reachable(url: string, defaultPort: number): Promise<boolean> {
-  const { hostname, port } = new URL(url);
-  return new Promise(resolve => {
-    const socket = net.connect(Number(port || defaultPort), hostname);
-    socket.setTimeout(1000);
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('timeout', () => {
-      socket.destroy();
-      resolve(false);
-    });
-    socket.once('error', () => resolve(false));
-  });
-}
+export { POSTGRES_URL, REDIS_URL };
 
 /** Whether both servers can be used; under CI=true a missing one throws. */
 export async function requireServices(): Promise<boolean> {
-  const missing: string[] = [];
-  if (!(await reachable(POSTGRES_URL, 5432)))
-    missing.push(`PostgreSQL at ${new URL(POSTGRES_URL).host}`);
-  if (!(await reachable(REDIS_URL, 6379)))
-    missing.push(`Redis at ${new URL(REDIS_URL).host}`);
-  if (missing.length && process.env.CI === 'true') {
-    throw new Error(`${missing.join(' and ')} not reachable; CI needs them`);
-  }
-  return missing.length === 0;
+  const postgres = await requireServer('PostgreSQL', POSTGRES_URL, 5432);
+  const redis = await requireServer('Redis', REDIS_URL, 6379);
+  return postgres && redis;
 }
 
 /*

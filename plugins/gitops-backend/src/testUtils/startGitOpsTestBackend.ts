@@ -10,9 +10,12 @@ import { catalogServiceMock } from '@backstage/plugin-catalog-node/testUtils';
 import { startSandbox, Sandbox } from '@gitops-suite/sandbox-agent';
 import request from 'supertest';
 import { gitopsPlugin } from '../plugin';
-import { sandboxAgentConfig } from './sandboxRegistry';
+import { sandboxAgentConfig } from './sandboxAgentConfig';
 
-/** One request an agent received, as the recording tap saw it. */
+/**
+ * One request an agent received, as the recording tap saw it.
+ * @public
+ */
 export interface TappedRequest {
   method: string;
   url: string;
@@ -54,8 +57,14 @@ async function startTap(target: string) {
   };
 }
 
-export interface RouterTestBackend {
+/**
+ * A started {@link startGitOpsTestBackend}.
+ * @public
+ */
+export interface GitOpsTestBackend {
   sandbox: Sandbox;
+  /** The backend's port (for a client of its own, with real discovery). */
+  port: number;
   /** supertest against the backend; `/api/gitops/...` paths. */
   api(): ReturnType<typeof request>;
   /** An Authorization header of the default mock user. */
@@ -68,21 +77,28 @@ export interface RouterTestBackend {
   /** Every request the agents received, in order. */
   agentRequests: TappedRequest[];
   /** Calls a sandbox agent's own API with its token, bypassing the backend. */
-  agentFetch(agentId: string, path: string): Promise<Response>;
+  agentFetch(
+    agentId: string,
+    path: string,
+    init?: RequestInit,
+  ): Promise<Response>;
   stop(): Promise<void>;
 }
 
 /**
- * The real gitops plugin in a test backend, over real HTTP to the agents of
- * a real sandbox (through a recording tap, so a test can tell whether a
- * request reached an agent at all). The permission service allows all but
- * what `denied` names.
+ * The one test harness of the suite: the real gitops plugin in a test
+ * backend, over real HTTP to the agents of a real sandbox (through a
+ * recording tap, so a test can tell whether a request reached an agent at
+ * all), SQLite in memory, the catalog holding `entities`. The permission
+ * service allows all but what `denied` names; a request without a token is
+ * anonymous (401).
+ * @public
  */
-export async function startRouterTestBackend(options: {
+export async function startGitOpsTestBackend(options: {
   scenario: Record<string, unknown>;
   entities: Entity[];
   environments: Array<{ name: string; order: number; production?: boolean }>;
-}): Promise<RouterTestBackend> {
+}): Promise<GitOpsTestBackend> {
   const sandbox = await startSandbox({
     scenario: options.scenario,
     log: () => {},
@@ -133,14 +149,22 @@ export async function startRouterTestBackend(options: {
     });
     return {
       sandbox,
+      port: backend.server.port(),
       api: () => request(backend.server),
       auth: mockCredentials.user.header(),
       denied,
       agentRequests: tap.seen,
-      agentFetch(agentId, path) {
+      agentFetch(agentId, path, init) {
         const agent = sandbox.agent(agentId);
         return fetch(`${agent.url}${path}`, {
-          headers: { Authorization: `Bearer ${agent.token}` },
+          ...init,
+          headers: {
+            Authorization: `Bearer ${agent.token}`,
+            ...(init?.body !== undefined && {
+              'Content-Type': 'application/json',
+            }),
+            ...(init?.headers as Record<string, string> | undefined),
+          },
         });
       },
       async stop() {

@@ -1,0 +1,21 @@
+/**
+ * The suite's one test harness (`@gitops-suite/plugin-gitops-backend/testUtils`):
+ * the real plugin over a real sandbox, agent config entries, the shared
+ * scenario pieces and the real-service probes, for the backend's own tests,
+ * the catalog and scaffolder modules and the suites in `test/`.
+ *
+ * @packageDocumentation
+ */
+
+export { startGitOpsTestBackend } from './startGitOpsTestBackend';
+export type {
+  GitOpsTestBackend,
+  TappedRequest,
+} from './startGitOpsTestBackend';
+export { sandboxAgentConfig } from './sandboxAgentConfig';
+export {
+  componentEntity,
+  configEnvironments,
+  scenarioEnvironments,
+} from './sandboxFixtures';
+export { POSTGRES_URL, REDIS_URL, requireServer } from './realServices';

@@ -1,0 +1,28 @@
+import type { Sandbox } from '@gitops-suite/sandbox-agent';
+
+/**
+ * One sandbox agent as a `gitops.agents` config entry (Argo CD token, or
+ * Harness API key and scope); `extra` overrides fields.
+ * @public
+ */
+export function sandboxAgentConfig(
+  agent: Sandbox['agents'][number],
+  extra: Record<string, unknown> = {},
+) {
+  return {
+    id: agent.id,
+    kind: agent.kind,
+    url: agent.url,
+    timeoutMs: 5000,
+    credentials: { token: agent.token },
+    ...(agent.kind === 'harness' && {
+      harness: {
+        accountIdentifier: agent.accountIdentifier,
+        orgIdentifier: agent.orgIdentifier,
+        projectIdentifier: agent.projectIdentifier,
+        agentIdentifier: agent.agentIdentifier,
+      },
+    }),
+    ...extra,
+  };
+}
