@@ -27,6 +27,8 @@ import {
   configEnvironments,
   componentEntity,
 } from './testUtils/sandboxFixtures';
+import { sandboxAgentConfig } from './testUtils/sandboxAgentConfig';
+import type { JsonObject } from '@backstage/types';
 
 jest.setTimeout(60_000);
 
@@ -239,21 +241,9 @@ describe('gitops backend plugin (router over real sandbox agents)', () => {
     sandbox = await startSandbox({ scenario, log: () => {} });
     tap = await startTap(sandbox.baseUrl);
     const viaTap = (url: string) => url.replace(sandbox.baseUrl, tap.url);
-    const agents = sandbox.agents.map(agent => ({
-      id: agent.id,
-      kind: agent.kind,
-      url: viaTap(agent.url),
-      timeoutMs: 3000,
-      credentials: { token: agent.token },
-      ...(agent.kind === 'harness' && {
-        harness: {
-          accountIdentifier: agent.accountIdentifier,
-          orgIdentifier: agent.orgIdentifier,
-          projectIdentifier: agent.projectIdentifier,
-          agentIdentifier: agent.agentIdentifier,
-        },
-      }),
-    }));
+    const agents: JsonObject[] = sandbox.agents.map(agent =>
+      sandboxAgentConfig(agent, { url: viaTap(agent.url), timeoutMs: 3000 }),
+    );
     agents.push({
       id: 'ghost',
       kind: 'argocd',

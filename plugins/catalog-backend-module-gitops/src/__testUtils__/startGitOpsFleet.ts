@@ -6,6 +6,8 @@ import { catalogServiceMock } from '@backstage/plugin-catalog-node/testUtils';
 // devDependency only): the module itself talks to it over HTTP.
 // eslint-disable-next-line @backstage/no-mixed-plugin-imports
 import gitopsPlugin from '@gitops-suite/plugin-gitops-backend';
+// eslint-disable-next-line @backstage/no-mixed-plugin-imports
+import { sandboxAgentConfig } from '@gitops-suite/plugin-gitops-backend/testUtils';
 import { Sandbox, startSandbox } from '@gitops-suite/sandbox-agent';
 import { GitOpsHttpReader } from '../api/GitOpsHttpReader';
 
@@ -132,25 +134,15 @@ export async function startGitOpsFleet(
     scenario: fleetScenario,
     log: () => {},
   });
-  const agents = sandbox.agents.map(agent => ({
-    id: agent.id,
-    kind: agent.kind,
-    url: agent.url,
-    ...(agent.region && { region: agent.region }),
-    environments: (
-      fleetScenario.agents.find(a => a.id === agent.id)?.environments ?? []
-    ).map(env => (typeof env === 'string' ? env : env.name)),
-    timeoutMs: 3000,
-    credentials: { token: agent.token },
-    ...(agent.kind === 'harness' && {
-      harness: {
-        accountIdentifier: agent.accountIdentifier,
-        orgIdentifier: agent.orgIdentifier,
-        projectIdentifier: agent.projectIdentifier,
-        agentIdentifier: agent.agentIdentifier,
-      },
+  const agents = sandbox.agents.map(agent =>
+    sandboxAgentConfig(agent, {
+      ...(agent.region && { region: agent.region }),
+      environments: (
+        fleetScenario.agents.find(a => a.id === agent.id)?.environments ?? []
+      ).map(env => (typeof env === 'string' ? env : env.name)),
+      timeoutMs: 3000,
     }),
-  }));
+  );
   const backend = await startTestBackend({
     features: [
       gitopsPlugin,

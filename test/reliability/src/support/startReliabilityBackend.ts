@@ -7,6 +7,7 @@ import {
 import { BackstageCredentials } from '@backstage/backend-plugin-api';
 import { catalogServiceMock } from '@backstage/plugin-catalog-node/testUtils';
 import gitopsPlugin from '@gitops-suite/plugin-gitops-backend';
+import { sandboxAgentConfig } from '@gitops-suite/plugin-gitops-backend/testUtils';
 import { startSandbox, Sandbox } from '@gitops-suite/sandbox-agent';
 import request from 'supertest';
 import { Entity, fleetEntities, fleetScenario } from './fleetScenario';
@@ -68,21 +69,12 @@ export function agentConfigEntries(
   baseUrl: string,
   timeoutMs: number,
 ) {
-  return sandbox.agents.map(agent => ({
-    id: agent.id,
-    kind: agent.kind,
-    url: agent.url.replace(sandbox.baseUrl, baseUrl),
-    timeoutMs,
-    credentials: { token: agent.token },
-    ...(agent.kind === 'harness' && {
-      harness: {
-        accountIdentifier: agent.accountIdentifier,
-        orgIdentifier: agent.orgIdentifier,
-        projectIdentifier: agent.projectIdentifier,
-        agentIdentifier: agent.agentIdentifier,
-      },
+  return sandbox.agents.map(agent =>
+    sandboxAgentConfig(agent, {
+      url: agent.url.replace(sandbox.baseUrl, baseUrl),
+      timeoutMs,
     }),
-  }));
+  );
 }
 
 export const ENVIRONMENTS = [
