@@ -11,7 +11,7 @@ export function sandboxAgentConfig(
 ) {
   return {
     id: agent.id,
-    kind: agent.kind,
+    kind: agent.kind as string,
     url: agent.url,
     timeoutMs: 5000,
     credentials: { token: agent.token },
