@@ -1,15 +1,5 @@
-import http from 'node:http';
-import {
-  mockCredentials,
-  mockServices,
-  startTestBackend,
-} from '@backstage/backend-test-utils';
-import { catalogServiceMock } from '@backstage/plugin-catalog-node/testUtils';
+import { mockCredentials, mockServices } from '@backstage/backend-test-utils';
 import { Entity } from '@backstage/catalog-model';
-import {
-  AuthorizeResult,
-  EvaluatePermissionRequest,
-} from '@backstage/plugin-permission-common';
 import {
   DeliveryMetrics,
   EntityDeliveryMetricsResponse,
@@ -18,13 +8,12 @@ import {
   gitopsFleetReadPermission,
   PromotionInsight,
 } from '@gitops-suite/plugin-gitops-common';
-import { startSandbox, Sandbox } from '@gitops-suite/sandbox-agent';
-import request from 'supertest';
-import { gitopsPlugin } from '../plugin';
 import {
-  scenarioEnvironments,
   configEnvironments,
-} from '../testUtils/sandboxFixtures';
+  GitOpsTestBackend,
+  scenarioEnvironments,
+  startGitOpsTestBackend,
+} from '../testUtils';
 
 jest.setTimeout(60_000);
 
@@ -186,58 +175,21 @@ const EXPECTED_STEPS = [
 ];
 
 describe('delivery metrics and promotion routes (real sandbox agents)', () => {
-  let sandbox: Sandbox;
-  let server: http.Server;
-  const denied = new Set<string>();
+  let env: GitOpsTestBackend;
   const auth = mockCredentials.user.header();
-  const api = () => request(server);
+  const api = () => env.api();
 
   beforeAll(async () => {
-    sandbox = await startSandbox({ scenario, log: () => {} });
-    const permissions = mockServices.permissions.mock({
-      authorize: async (requests: EvaluatePermissionRequest[]) =>
-        requests.map(r => ({
-          result: denied.has(r.permission.name)
-            ? AuthorizeResult.DENY
-            : AuthorizeResult.ALLOW,
-        })) as any,
+    env = await startGitOpsTestBackend({
+      scenario,
+      entities,
+      environments: configEnvironments,
     });
-    const backend = await startTestBackend({
-      features: [
-        gitopsPlugin,
-        mockServices.rootConfig.factory({
-          data: {
-            backend: {
-              database: { client: 'better-sqlite3', connection: ':memory:' },
-            },
-            gitops: {
-              agents: sandbox.agents.map(agent => ({
-                id: agent.id,
-                kind: agent.kind,
-                url: agent.url,
-                timeoutMs: 5000,
-                credentials: { token: agent.token },
-              })),
-              environments: configEnvironments,
-              poller: { frequencySeconds: 0 },
-            },
-          },
-        }),
-        catalogServiceMock.factory({ entities }),
-        permissions.factory,
-        mockServices.httpAuth.factory({
-          defaultCredentials: mockCredentials.none(),
-        }),
-      ],
-    });
-    server = backend.server;
   });
 
-  afterAll(async () => {
-    await sandbox?.close();
-  });
+  afterAll(() => env?.stop());
 
-  afterEach(() => denied.clear());
+  afterEach(() => env.denied.clear());
 
   const metricsPath = '/api/gitops/entity/default/component/payments/metrics';
   const promotionPath =
@@ -255,7 +207,7 @@ describe('delivery metrics and promotion routes (real sandbox agents)', () => {
     [promotionPath, gitopsApplicationReadPermission.name],
     ['/api/gitops/fleet/metrics', gitopsFleetReadPermission.name],
   ])('answers %s with 403 without %s', async (path, permission) => {
-    denied.add(permission);
+    env.denied.add(permission);
     const res = await api().get(path).set('Authorization', auth);
     expect(res.status).toBe(403);
     expect(res.body.error.message).toContain(permission);
@@ -425,43 +377,24 @@ describe('delivery metrics and promotion routes (real sandbox agents)', () => {
 
 describe('the scheduled delivery metrics task', () => {
   it('records the whole fleet, so /fleet/metrics shows services no page looked at', async () => {
-    const sandbox = await startSandbox({ scenario, log: () => {} });
+    const backend = await startGitOpsTestBackend({
+      scenario,
+      entities,
+      environments: configEnvironments,
+      gitops: {
+        poller: { frequencySeconds: 600 },
+        metrics: { frequencySeconds: 600 },
+      },
+      // runs every scheduled task once at startup, then never again
+      features: [
+        mockServices.scheduler.factory({
+          includeInitialDelayedTasksOnStartup: true,
+        }),
+      ],
+    });
     try {
-      const backend = await startTestBackend({
-        features: [
-          gitopsPlugin,
-          mockServices.rootConfig.factory({
-            data: {
-              backend: {
-                database: { client: 'better-sqlite3', connection: ':memory:' },
-              },
-              gitops: {
-                agents: sandbox.agents.map(agent => ({
-                  id: agent.id,
-                  kind: agent.kind,
-                  url: agent.url,
-                  timeoutMs: 5000,
-                  credentials: { token: agent.token },
-                })),
-                environments: [
-                  { name: 'dev', order: 1 },
-                  { name: 'qa', order: 2 },
-                  { name: 'prod', order: 3 },
-                ],
-                poller: { frequencySeconds: 600 },
-                metrics: { frequencySeconds: 600 },
-              },
-            },
-          }),
-          catalogServiceMock.factory({ entities }),
-          mockServices.permissions.factory(),
-          // runs every scheduled task once at startup, then never again
-          mockServices.scheduler.factory({
-            includeInitialDelayedTasksOnStartup: true,
-          }),
-        ],
-      });
-      const res = await request(backend.server)
+      const res = await backend
+        .api()
         .get('/api/gitops/fleet/metrics?window=30d')
         .set('Authorization', mockCredentials.user.header());
       expect(res.status).toBe(200);
@@ -488,9 +421,8 @@ describe('the scheduled delivery metrics task', () => {
           .filter(i => i.service === 'checkout')
           .every(m => m.deployments > 0),
       ).toBe(true);
-      await backend.stop();
     } finally {
-      await sandbox.close();
+      await backend.stop();
     }
   });
 });

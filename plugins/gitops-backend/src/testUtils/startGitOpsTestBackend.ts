@@ -5,7 +5,9 @@ import {
   mockServices,
   startTestBackend,
 } from '@backstage/backend-test-utils';
+import type { BackendFeature } from '@backstage/backend-plugin-api';
 import type { Entity } from '@backstage/catalog-model';
+import type { JsonObject } from '@backstage/types';
 import { catalogServiceMock } from '@backstage/plugin-catalog-node/testUtils';
 import { startSandbox, Sandbox } from '@gitops-suite/sandbox-agent';
 import request from 'supertest';
@@ -98,6 +100,10 @@ export async function startGitOpsTestBackend(options: {
   scenario: Record<string, unknown>;
   entities: Entity[];
   environments: Array<{ name: string; order: number; production?: boolean }>;
+  /** More `gitops` config (the drift poller is off unless this says so). */
+  gitops?: JsonObject;
+  /** More features or service factories (a scheduler, another plugin). */
+  features?: BackendFeature[];
 }): Promise<GitOpsTestBackend> {
   const sandbox = await startSandbox({
     scenario: options.scenario,
@@ -137,6 +143,7 @@ export async function startGitOpsTestBackend(options: {
               agents,
               environments: options.environments,
               poller: { frequencySeconds: 0 },
+              ...options.gitops,
             },
           },
         }),
@@ -145,6 +152,7 @@ export async function startGitOpsTestBackend(options: {
         mockServices.httpAuth.factory({
           defaultCredentials: mockCredentials.none(),
         }),
+        ...(options.features ?? []),
       ],
     });
     return {
