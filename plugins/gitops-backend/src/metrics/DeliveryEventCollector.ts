@@ -22,10 +22,16 @@ export interface CollectOptions {
   signal?: AbortSignal;
 }
 
+/** How old what was recorded of an application may be before a view refreshes it. */
+export const DEFAULT_RECORDED_MAX_AGE_MS = 60_000;
+
 /** Options of {@link DeliveryEventCollector.ensureRecorded}. */
 export interface EnsureRecordedOptions extends CollectOptions {
-  /** Recorded longer ago than this, an application is read again (in the background). */
-  maxAgeMs: number;
+  /**
+   * Recorded longer ago than this, an application is read again (in the
+   * background); {@link DEFAULT_RECORDED_MAX_AGE_MS} when absent.
+   */
+  maxAgeMs?: number;
 }
 
 /** What a collection found. */
@@ -95,7 +101,10 @@ export class DeliveryEventCollector {
     for (const app of apps) {
       const at = this.recordedAt.get(app.key);
       if (at === undefined) never.push(app);
-      else if (now - at > options.maxAgeMs && !this.refreshing.has(app.key)) {
+      else if (
+        now - at > (options.maxAgeMs ?? DEFAULT_RECORDED_MAX_AGE_MS) &&
+        !this.refreshing.has(app.key)
+      ) {
         stale.push(app);
       }
     }

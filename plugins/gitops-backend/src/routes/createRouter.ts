@@ -5,7 +5,7 @@ import { applicationRoutes } from './applicationRoutes';
 import { fleetRoutes } from './fleetRoutes';
 import { inventoryRoutes } from './inventoryRoutes';
 import { proxyRoutes } from './proxyRoutes';
-import { agentErrorHandler } from './agentErrorHandler';
+import { knownErrorHandler } from './knownErrorHandler';
 import { metricsRoutes } from './metricsRoutes';
 import { promotionRoutes } from './promotionRoutes';
 import { requireJsonBodies } from './requireJsonBody';
@@ -35,6 +35,6 @@ export async function createRouter(
   router.use(proxyRoutes(ctx));
   router.use(metricsRoutes(ctx, options.metrics));
   router.use(promotionRoutes(ctx, options.metrics));
-  router.use(agentErrorHandler);
+  router.use(knownErrorHandler);
   return router;
 }

@@ -13,8 +13,6 @@ import { requestCredentials, routeEntity, sendJson } from './httpAdapters';
 
 /** Revision metadata calls an entity page may spend on commit dates. */
 const ENTITY_METADATA_BUDGET = 100;
-/** How old what was recorded of an application may be before a view refreshes it. */
-const RECORDED_MAX_AGE_MS = 60_000;
 
 const metricsWindow = z
   .string()
@@ -52,7 +50,6 @@ export function metricsRoutes(
     // rest in the background once it is a minute old
     const collected = await metrics.collector.ensureRecorded(apps.items, {
       metadataBudget: ENTITY_METADATA_BUDGET,
-      maxAgeMs: RECORDED_MAX_AGE_MS,
     });
     const result = await metrics.metrics(apps.items, days, 'entity');
     const body: EntityDeliveryMetricsResponse = {

@@ -1,9 +1,10 @@
-import { GitOpsTestBackend, startGitOpsTestBackend } from '../testUtils';
 import {
   componentEntity,
   configEnvironments,
+  GitOpsTestBackend,
   scenarioEnvironments,
-} from '../testUtils/sandboxFixtures';
+  startGitOpsTestBackend,
+} from '../testUtils';
 
 jest.setTimeout(60_000);
 

@@ -11,8 +11,6 @@ import { requestCredentials, routeEntity, sendJson } from './httpAdapters';
 
 /** Revision metadata calls a promotion view may spend on commit dates. */
 const PROMOTION_METADATA_BUDGET = 50;
-/** How old what was recorded of an application may be before a view refreshes it. */
-const RECORDED_MAX_AGE_MS = 60_000;
 
 /** What separates each environment of an entity from the next one. */
 export function promotionRoutes(
@@ -41,7 +39,6 @@ export function promotionRoutes(
     const apps = await aggregator.entityApplications(query);
     const collected = await metrics.collector.ensureRecorded(apps.items, {
       metadataBudget: PROMOTION_METADATA_BUDGET,
-      maxAgeMs: RECORDED_MAX_AGE_MS,
     });
     const deployments = await metrics.store.listDeployments(
       apps.items.map(app => app.key),

@@ -37,7 +37,6 @@ describe('the generated router', () => {
 });
 
 function yamlPaths(): Record<string, Record<string, unknown>> {
-  return parse(
-    fs.readFileSync(path.join(__dirname, 'openapi.yaml'), 'utf8'),
-  ).paths;
+  return parse(fs.readFileSync(path.join(__dirname, 'openapi.yaml'), 'utf8'))
+    .paths;
 }

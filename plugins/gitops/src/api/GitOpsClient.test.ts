@@ -94,6 +94,37 @@ describe('GitOpsClient', () => {
     ]);
   });
 
+  it('asks for the configured environments once, and again after a failure', async () => {
+    const fresh = new GitOpsClient({
+      discoveryApi: mockApis.discovery({ baseUrl: 'http://example.com' }),
+      fetchApi: new MockFetchApi(),
+    });
+    let asked = 0;
+    let fail = true;
+    server.use(
+      http.get(`${base}/environments`, () => {
+        asked += 1;
+        if (fail) {
+          fail = false;
+          return HttpResponse.json(
+            { error: { name: 'Error', message: 'down' } },
+            { status: 503 },
+          );
+        }
+        return HttpResponse.json({ items: [{ name: 'dev', order: 0 }] });
+      }),
+    );
+    await expect(fresh.getEnvironments()).rejects.toThrow();
+    const [a, b] = await Promise.all([
+      fresh.getEnvironments(),
+      fresh.getEnvironments(),
+    ]);
+    expect(a).toEqual([{ name: 'dev', order: 0 }]);
+    expect(b).toBe(a);
+    await fresh.getEnvironments();
+    expect(asked).toBe(2);
+  });
+
   it('posts operations with a JSON body', async () => {
     let body: unknown;
     server.use(

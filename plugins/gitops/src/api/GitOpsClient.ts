@@ -69,6 +69,12 @@ function applicationPath(app: ApplicationRef, suffix = ''): string {
 export class GitOpsClient implements GitOpsApi {
   private readonly discoveryApi: DiscoveryApi;
   private readonly fetchApi: FetchApi;
+  /**
+   * The configured environments: the backend's config, the same for every
+   * caller until it restarts, so asked once per page load (the fleet page,
+   * its metrics and the pickers all need them); a failure is not kept.
+   */
+  private environments?: Promise<EnvironmentDefinition[]>;
 
   constructor(options: { discoveryApi: DiscoveryApi; fetchApi: FetchApi }) {
     this.discoveryApi = options.discoveryApi;
@@ -148,11 +154,17 @@ export class GitOpsClient implements GitOpsApi {
     return this.get<{ items: GitOpsAgent[]; errors: AgentError[] }>('agents');
   }
 
-  async getEnvironments() {
-    const body = await this.get<{ items: EnvironmentDefinition[] }>(
+  getEnvironments(): Promise<EnvironmentDefinition[]> {
+    this.environments ??= this.get<{ items: EnvironmentDefinition[] }>(
       'environments',
+    ).then(
+      body => body.items,
+      error => {
+        this.environments = undefined;
+        throw error;
+      },
     );
-    return body.items;
+    return this.environments;
   }
 
   getFleetSummary(filter: FleetApplicationFilter = {}) {

@@ -86,10 +86,16 @@ export function GitOpsEnvironmentPicker(
   );
 }
 
-function SingleEnvironment(
-  props: FieldExtensionComponentProps<string, GitOpsEnvironmentPickerOptions>,
-) {
-  const options = props.uiSchema?.['ui:options'] ?? {};
+/**
+ * What both forms of the picker choose from: the configured environments,
+ * and those the entity of `ui:options.entityField` runs in today.
+ */
+function useEnvironmentChoices(props: {
+  uiSchema?: { 'ui:options'?: GitOpsEnvironmentPickerOptions };
+  formContext?: { formData?: unknown };
+}) {
+  const options: GitOpsEnvironmentPickerOptions =
+    props.uiSchema?.['ui:options'] ?? {};
   const form = (props.formContext?.formData ?? {}) as Record<string, unknown>;
   const entityRef = options.entityField ? form[options.entityField] : undefined;
   const api = useApi(gitopsApiRef);
@@ -98,6 +104,13 @@ function SingleEnvironment(
     () => currentEnvironments(api, entityRef),
     [api, entityRef],
   );
+  return { options, form, definitions, current };
+}
+
+function SingleEnvironment(
+  props: FieldExtensionComponentProps<string, GitOpsEnvironmentPickerOptions>,
+) {
+  const { definitions, current } = useEnvironmentChoices(props);
   return (
     <TargetEnvironmentPicker
       {...props}
@@ -111,19 +124,11 @@ function SingleEnvironment(
 function Environments(
   props: FieldExtensionComponentProps<string[], GitOpsEnvironmentPickerOptions>,
 ) {
-  const { formData, onChange, schema, uiSchema, rawErrors, required } = props;
-  const options = uiSchema?.['ui:options'] ?? {};
-  const form = (props.formContext?.formData ?? {}) as Record<string, unknown>;
-  const entityRef = options.entityField ? form[options.entityField] : undefined;
+  const { formData, onChange, schema, rawErrors, required } = props;
+  const { options, form, definitions, current } = useEnvironmentChoices(props);
   const added = options.newEnvironmentField
     ? text(form[options.newEnvironmentField])
     : undefined;
-  const api = useApi(gitopsApiRef);
-  const definitions = useAsync(() => api.getEnvironments(), [api]);
-  const current = useAsync(
-    () => currentEnvironments(api, entityRef),
-    [api, entityRef],
-  );
   const selected = formData ?? [];
 
   // add-environment starts from what runs today, plus the new environment

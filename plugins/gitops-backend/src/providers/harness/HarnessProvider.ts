@@ -52,7 +52,6 @@ import {
   harnessScopeQuery,
 } from './harnessRouteScheme';
 
-
 function page<T>(body: HarnessPage<T> | undefined): T[] {
   return body?.content ?? body?.items ?? [];
 }

@@ -12,7 +12,7 @@ import {
  * error goes on to Backstage's error handler as `knownError` makes it: a
  * database that is away answers 503 with a Retry-After, as every 503 here.
  */
-export const agentErrorHandler: ErrorRequestHandler = (
+export const knownErrorHandler: ErrorRequestHandler = (
   error,
   _req,
   res,
