@@ -12,3 +12,4 @@ export * from './environments';
 export * from './permissions';
 export * from './util';
 export * from './signals';
+export * from './client';

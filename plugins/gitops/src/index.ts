@@ -19,7 +19,6 @@ export type { DeliveryMetricsCardProps } from './components/DeliveryMetricsCard'
 export { gitopsApiRef, GitOpsClient } from './api';
 export type {
   ApplicationRef,
-  FleetApplication,
   FleetApplicationsResponse,
   GitOpsAgent,
   GitOpsApi,

@@ -1,29 +1,15 @@
-import type {
-  AgentError,
-  GitOpsAgentInfo,
-  GitOpsAgentStatus,
-  GitOpsApplication,
-  GitOpsCluster,
-} from '@gitops-suite/plugin-gitops-common';
+import type { GitOpsApiSchemas } from '@gitops-suite/plugin-gitops-common';
 
 /** An environment as the gitops backend's `/environments` lists it. */
-export interface GitOpsEnvironmentItem {
-  name: string;
-  title?: string;
-  order: number;
-  production?: boolean;
-}
+export type GitOpsEnvironmentItem = GitOpsApiSchemas['Environment'];
 
 /** An agent as the gitops backend's `/agents` lists it (no credentials). */
-export interface GitOpsAgentItem extends GitOpsAgentInfo {
-  url?: string;
-  status: GitOpsAgentStatus;
-}
+export type GitOpsAgentItem = GitOpsApiSchemas['Agent'];
 
 /** A list answered by the gitops backend, with the agents that failed. */
 export interface GitOpsListResponse<T> {
   items: T[];
-  errors: AgentError[];
+  errors: GitOpsApiSchemas['AgentError'][];
 }
 
 /**
@@ -34,6 +20,6 @@ export interface GitOpsListResponse<T> {
 export interface GitOpsApiReader {
   environments(): Promise<GitOpsEnvironmentItem[]>;
   agents(): Promise<GitOpsListResponse<GitOpsAgentItem>>;
-  clusters(): Promise<GitOpsListResponse<GitOpsCluster>>;
-  applications(): Promise<GitOpsListResponse<GitOpsApplication>>;
+  clusters(): Promise<GitOpsListResponse<GitOpsApiSchemas['Cluster']>>;
+  applications(): Promise<GitOpsListResponse<GitOpsApiSchemas['Application']>>;
 }

@@ -9,9 +9,6 @@ import type {
   EnvironmentDefinition,
   FleetApplicationFilter,
   FleetSummary,
-  GitOpsAgentInfo,
-  GitOpsAgentStatus,
-  AgentError,
   GitOpsApplication,
   GitOpsApplicationSet,
   GitOpsCluster,
@@ -25,6 +22,9 @@ import type {
   RollbackRequest,
   SyncRequest,
   SyncWindow,
+  GitOpsApiAnswer,
+  GitOpsApiPaths,
+  GitOpsApiSchemas,
 } from '@gitops-suite/plugin-gitops-common';
 
 /**
@@ -44,44 +44,30 @@ export interface ApplicationRef {
  * Audit entries and drift events, of an entity or of one application.
  * @public
  */
-export interface GitOpsEvents {
-  audit: AuditEvent[];
-  drift: DriftEvent[];
-}
+export type GitOpsEvents = GitOpsApiSchemas['Events'];
 
 /**
  * An agent with the backend's last connectivity check of it.
  * @public
  */
-export type GitOpsAgent = GitOpsAgentInfo & { status: GitOpsAgentStatus };
-
-/**
- * An application of the fleet list; `entityRefs` names the catalog entities
- * that own it when the backend could map them.
- * @public
- */
-export type FleetApplication = GitOpsApplication & { entityRefs?: string[] };
+export type GitOpsAgent = GitOpsApiSchemas['Agent'];
 
 /**
  * The fleet list of applications.
  * @public
  */
-export interface FleetApplicationsResponse {
-  items: FleetApplication[];
-  errors: AgentError[];
-  total: number;
-}
+export type FleetApplicationsResponse = GitOpsApiAnswer<
+  '/fleet/applications',
+  'get'
+>;
 
 /**
  * Narrows the audit and drift lists.
  * @public
  */
-export interface GitOpsEventQuery {
-  entityRef?: string;
-  agent?: string;
-  application?: string;
-  limit?: number;
-}
+export type GitOpsEventQuery = NonNullable<
+  GitOpsApiPaths['/audit']['get']['parameters']['query']
+>;
 
 /**
  * The frontend's view of the `gitops` backend.
@@ -117,7 +103,7 @@ export interface GitOpsApi {
     request: RollbackRequest,
   ): Promise<OperationResponse>;
 
-  getAgents(): Promise<{ items: GitOpsAgent[]; errors: AgentError[] }>;
+  getAgents(): Promise<GitOpsApiSchemas['AgentList']>;
   getEnvironments(): Promise<EnvironmentDefinition[]>;
   getFleetSummary(filter?: FleetApplicationFilter): Promise<FleetSummary>;
   getFleetApplications(

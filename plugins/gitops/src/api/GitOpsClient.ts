@@ -1,69 +1,57 @@
 import { parseEntityRef } from '@backstage/catalog-model';
 import type { DiscoveryApi, FetchApi } from '@backstage/core-plugin-api';
-import { ResponseError } from '@backstage/errors';
-import type {
-  AgentError,
-  AuditEvent,
-  DriftEvent,
-  EntityApplicationsResponse,
-  EntityDeliveryMetricsResponse,
-  FleetDeliveryMetricsResponse,
-  PromotionInsight,
-  EnvironmentDefinition,
-  FleetApplicationFilter,
-  FleetSummary,
-  GitOpsApplication,
-  GitOpsApplicationSet,
-  GitOpsCluster,
-  GitOpsRepository,
-  MultiAgentResult,
-  OperationResponse,
-  RefreshRequest,
-  ResourceDiff,
-  ResourceTree,
-  RevisionMetadata,
-  RollbackRequest,
-  SyncRequest,
-  SyncWindow,
+import {
+  answerBody,
+  gitopsApiClient,
+  type EnvironmentDefinition,
+  type FleetApplicationFilter,
+  type GitOpsApiClient,
+  type RefreshRequest,
+  type RollbackRequest,
+  type SyncRequest,
 } from '@gitops-suite/plugin-gitops-common';
-import type {
-  ApplicationRef,
-  FleetApplicationsResponse,
-  GitOpsAgent,
-  GitOpsApi,
-  GitOpsEventQuery,
-  GitOpsEvents,
-} from './GitOpsApi';
+import type { ApplicationRef, GitOpsApi, GitOpsEventQuery } from './GitOpsApi';
 
-type QueryValue = string | number | string[] | undefined;
-
-function queryString(params: Record<string, QueryValue>): string {
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(params)) {
-    for (const item of Array.isArray(value) ? value : [value]) {
-      if (item !== undefined && item !== '') {
-        search.append(key, String(item));
-      }
-    }
-  }
-  const text = search.toString();
-  return text ? `?${text}` : '';
-}
-
-function entityPath(entityRef: string): string {
+/** The path parameters of an entity's routes. */
+function entityParams(entityRef: string) {
   const { kind, namespace, name } = parseEntityRef(entityRef);
-  return ['entity', namespace, kind, name].map(encodeURIComponent).join('/');
+  return { namespace, kind, name };
 }
 
-function applicationPath(app: ApplicationRef, suffix = ''): string {
-  const base = `${entityPath(app.entityRef)}/applications/${encodeURIComponent(
-    app.agentId,
-  )}/${encodeURIComponent(app.name)}${suffix}`;
-  return `${base}${queryString({ appNamespace: app.namespace })}`;
+/** The path and query parameters of an application's routes. */
+function applicationParams(app: ApplicationRef) {
+  return {
+    path: {
+      ...entityParams(app.entityRef),
+      agentId: app.agentId,
+      appName: app.name,
+    },
+    query: { appNamespace: app.namespace || undefined },
+  };
+}
+
+/** Filter values as query parameters; an empty search is no search. */
+function fleetQuery(filter: FleetApplicationFilter = {}) {
+  const { agent, environment, region, health, sync, project, search } = filter;
+  return {
+    agent,
+    environment,
+    region,
+    health,
+    sync,
+    project,
+    search: search || undefined,
+  };
+}
+
+function windowQuery(windowDays?: number) {
+  return windowDays ? `${windowDays}d` : undefined;
 }
 
 /**
- * Talks to the `gitops` backend plugin over HTTP.
+ * Talks to the `gitops` backend plugin over HTTP, through the client typed
+ * by the backend's OpenAPI spec: every path, parameter and answer here is
+ * checked against `openapi.yaml` at compile time.
  * @public
  */
 export class GitOpsClient implements GitOpsApi {
@@ -81,186 +69,224 @@ export class GitOpsClient implements GitOpsApi {
     this.fetchApi = options.fetchApi;
   }
 
-  getEntityApplications(entityRef: string) {
-    return this.get<EntityApplicationsResponse>(
-      `${entityPath(entityRef)}/applications`,
+  async getEntityApplications(entityRef: string) {
+    return answerBody(
+      (await this.api()).GET('/entity/{namespace}/{kind}/{name}/applications', {
+        params: { path: entityParams(entityRef) },
+      }),
     );
   }
 
-  getEntityApplicationSets(entityRef: string) {
-    return this.get<MultiAgentResult<GitOpsApplicationSet>>(
-      `${entityPath(entityRef)}/applicationsets`,
+  async getEntityApplicationSets(entityRef: string) {
+    return answerBody(
+      (await this.api()).GET(
+        '/entity/{namespace}/{kind}/{name}/applicationsets',
+        { params: { path: entityParams(entityRef) } },
+      ),
     );
   }
 
-  getEntityEvents(entityRef: string) {
-    return this.get<GitOpsEvents>(`${entityPath(entityRef)}/events`);
+  async getEntityEvents(entityRef: string) {
+    return answerBody(
+      (await this.api()).GET('/entity/{namespace}/{kind}/{name}/events', {
+        params: { path: entityParams(entityRef) },
+      }),
+    );
   }
 
   async getApplication(app: ApplicationRef) {
-    const body = await this.get<{ application: GitOpsApplication }>(
-      applicationPath(app),
+    const body = await answerBody(
+      (
+        await this.api()
+      ).GET(
+        '/entity/{namespace}/{kind}/{name}/applications/{agentId}/{appName}',
+        { params: applicationParams(app) },
+      ),
     );
     return body.application;
   }
 
-  getResourceTree(app: ApplicationRef) {
-    return this.get<ResourceTree>(applicationPath(app, '/resource-tree'));
+  async getResourceTree(app: ApplicationRef) {
+    return answerBody(
+      (await this.api()).GET(
+        '/entity/{namespace}/{kind}/{name}/applications/{agentId}/{appName}/resource-tree',
+        { params: applicationParams(app) },
+      ),
+    );
   }
 
   async getApplicationDiff(app: ApplicationRef) {
-    const body = await this.get<{ items: ResourceDiff[] }>(
-      applicationPath(app, '/diff'),
+    const body = await answerBody(
+      (
+        await this.api()
+      ).GET(
+        '/entity/{namespace}/{kind}/{name}/applications/{agentId}/{appName}/diff',
+        { params: applicationParams(app) },
+      ),
     );
     return body.items;
   }
 
-  getRevisionMetadata(app: ApplicationRef, revision: string) {
-    return this.get<RevisionMetadata>(
-      applicationPath(app, `/revisions/${encodeURIComponent(revision)}`),
+  async getRevisionMetadata(app: ApplicationRef, revision: string) {
+    const { path, query } = applicationParams(app);
+    return answerBody(
+      (await this.api()).GET(
+        '/entity/{namespace}/{kind}/{name}/applications/{agentId}/{appName}/revisions/{revision}',
+        { params: { path: { ...path, revision }, query } },
+      ),
     );
   }
 
   async getSyncWindows(app: ApplicationRef) {
-    const body = await this.get<{ items: SyncWindow[] }>(
-      applicationPath(app, '/syncwindows'),
+    const body = await answerBody(
+      (
+        await this.api()
+      ).GET(
+        '/entity/{namespace}/{kind}/{name}/applications/{agentId}/{appName}/syncwindows',
+        { params: applicationParams(app) },
+      ),
     );
     return body.items;
   }
 
-  getApplicationEvents(app: ApplicationRef) {
-    return this.get<GitOpsEvents>(applicationPath(app, '/events'));
-  }
-
-  refreshApplication(app: ApplicationRef, request: RefreshRequest) {
-    return this.post<OperationResponse>(
-      applicationPath(app, '/refresh'),
-      request,
+  async getApplicationEvents(app: ApplicationRef) {
+    return answerBody(
+      (await this.api()).GET(
+        '/entity/{namespace}/{kind}/{name}/applications/{agentId}/{appName}/events',
+        { params: applicationParams(app) },
+      ),
     );
   }
 
-  syncApplication(app: ApplicationRef, request: SyncRequest) {
-    return this.post<OperationResponse>(applicationPath(app, '/sync'), request);
-  }
-
-  rollbackApplication(app: ApplicationRef, request: RollbackRequest) {
-    return this.post<OperationResponse>(
-      applicationPath(app, '/rollback'),
-      request,
+  async refreshApplication(app: ApplicationRef, request: RefreshRequest) {
+    return answerBody(
+      (await this.api()).POST(
+        '/entity/{namespace}/{kind}/{name}/applications/{agentId}/{appName}/refresh',
+        { params: applicationParams(app), body: request },
+      ),
     );
   }
 
-  getAgents() {
-    return this.get<{ items: GitOpsAgent[]; errors: AgentError[] }>('agents');
+  async syncApplication(app: ApplicationRef, request: SyncRequest) {
+    return answerBody(
+      (await this.api()).POST(
+        '/entity/{namespace}/{kind}/{name}/applications/{agentId}/{appName}/sync',
+        { params: applicationParams(app), body: request },
+      ),
+    );
+  }
+
+  async rollbackApplication(app: ApplicationRef, request: RollbackRequest) {
+    return answerBody(
+      (await this.api()).POST(
+        '/entity/{namespace}/{kind}/{name}/applications/{agentId}/{appName}/rollback',
+        { params: applicationParams(app), body: request },
+      ),
+    );
+  }
+
+  async getAgents() {
+    return answerBody((await this.api()).GET('/agents'));
   }
 
   getEnvironments(): Promise<EnvironmentDefinition[]> {
-    this.environments ??= this.get<{ items: EnvironmentDefinition[] }>(
-      'environments',
-    ).then(
-      body => body.items,
-      error => {
-        this.environments = undefined;
-        throw error;
-      },
-    );
+    this.environments ??= this.api()
+      .then(api => answerBody(api.GET('/environments')))
+      .then(
+        body => body.items,
+        error => {
+          this.environments = undefined;
+          throw error;
+        },
+      );
     return this.environments;
   }
 
-  getFleetSummary(filter: FleetApplicationFilter = {}) {
+  async getFleetSummary(filter: FleetApplicationFilter = {}) {
     const { agent, environment, region, health, sync } = filter;
-    return this.get<FleetSummary>(
-      `fleet/summary${queryString({
-        agent,
-        environment,
-        region,
-        health,
-        sync,
-      })}`,
+    return answerBody(
+      (await this.api()).GET('/fleet/summary', {
+        params: { query: { agent, environment, region, health, sync } },
+      }),
     );
   }
 
-  getFleetApplications(filter: FleetApplicationFilter = {}) {
-    return this.get<FleetApplicationsResponse>(
-      `fleet/applications${queryString({ ...filter })}`,
+  async getFleetApplications(filter: FleetApplicationFilter = {}) {
+    return answerBody(
+      (await this.api()).GET('/fleet/applications', {
+        params: { query: fleetQuery(filter) },
+      }),
     );
   }
 
-  getClusters() {
-    return this.get<MultiAgentResult<GitOpsCluster>>('clusters');
+  async getClusters() {
+    return answerBody((await this.api()).GET('/clusters'));
   }
 
-  getRepositories() {
-    return this.get<MultiAgentResult<GitOpsRepository>>('repositories');
+  async getRepositories() {
+    return answerBody((await this.api()).GET('/repositories'));
   }
 
   async getAuditEvents(query: GitOpsEventQuery = {}) {
-    const body = await this.get<{ items: AuditEvent[] }>(
-      `audit${queryString({ ...query })}`,
+    const body = await answerBody(
+      (await this.api()).GET('/audit', { params: { query } }),
     );
     return body.items;
   }
 
   async getDriftEvents(query: GitOpsEventQuery = {}) {
     const { entityRef, agent, application } = query;
-    const body = await this.get<{ items: DriftEvent[] }>(
-      `drift${queryString({ entityRef, agent, application })}`,
+    const body = await answerBody(
+      (
+        await this.api()
+      ).GET('/drift', {
+        params: { query: { entityRef, agent, application } },
+      }),
     );
     return body.items;
   }
 
-  getEntityDeliveryMetrics(
+  async getEntityDeliveryMetrics(
     entityRef: string,
     options: { windowDays?: number } = {},
   ) {
-    return this.get<EntityDeliveryMetricsResponse>(
-      `${entityPath(entityRef)}/metrics${queryString({
-        window: options.windowDays ? `${options.windowDays}d` : undefined,
-      })}`,
+    return answerBody(
+      (await this.api()).GET('/entity/{namespace}/{kind}/{name}/metrics', {
+        params: {
+          path: entityParams(entityRef),
+          query: { window: windowQuery(options.windowDays) },
+        },
+      }),
     );
   }
 
-  getFleetDeliveryMetrics(
+  async getFleetDeliveryMetrics(
     options: { windowDays?: number; filter?: FleetApplicationFilter } = {},
   ) {
-    const { agent, environment, region, health, sync, project, search } =
-      options.filter ?? {};
-    return this.get<FleetDeliveryMetricsResponse>(
-      `fleet/metrics${queryString({
-        agent,
-        environment,
-        region,
-        health,
-        sync,
-        project,
-        search,
-        window: options.windowDays ? `${options.windowDays}d` : undefined,
-      })}`,
+    return answerBody(
+      (await this.api()).GET('/fleet/metrics', {
+        params: {
+          query: {
+            ...fleetQuery(options.filter),
+            window: windowQuery(options.windowDays),
+          },
+        },
+      }),
     );
   }
 
-  getEntityPromotion(entityRef: string) {
-    return this.get<PromotionInsight>(`${entityPath(entityRef)}/promotion`);
+  async getEntityPromotion(entityRef: string) {
+    return answerBody(
+      (await this.api()).GET('/entity/{namespace}/{kind}/{name}/promotion', {
+        params: { path: entityParams(entityRef) },
+      }),
+    );
   }
 
-  private async get<T>(path: string): Promise<T> {
-    return this.request<T>(path, { method: 'GET' });
-  }
-
-  private async post<T>(path: string, body: unknown): Promise<T> {
-    return this.request<T>(path, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify(body),
+  private api(): Promise<GitOpsApiClient> {
+    return gitopsApiClient({
+      discoveryApi: this.discoveryApi,
+      fetchApi: this.fetchApi,
     });
-  }
-
-  private async request<T>(path: string, init: RequestInit): Promise<T> {
-    const baseUrl = await this.discoveryApi.getBaseUrl('gitops');
-    const response = await this.fetchApi.fetch(`${baseUrl}/${path}`, init);
-    if (!response.ok) {
-      throw await ResponseError.fromResponse(response);
-    }
-    return (await response.json()) as T;
   }
 }

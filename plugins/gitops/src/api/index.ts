@@ -1,7 +1,6 @@
 export { gitopsApiRef } from './GitOpsApi';
 export type {
   ApplicationRef,
-  FleetApplication,
   FleetApplicationsResponse,
   GitOpsAgent,
   GitOpsApi,

@@ -1,5 +1,6 @@
 import { useApi } from '@backstage/core-plugin-api';
-import { FleetApplication, gitopsApiRef } from '../api';
+import type { GitOpsApplication } from '@gitops-suite/plugin-gitops-common';
+import { gitopsApiRef } from '../api';
 import { useLiveAsync } from './useLiveAsync';
 
 /** Which part of the fleet a Resource entity stands for. */
@@ -17,7 +18,7 @@ export interface FleetScope {
  * cluster's own agent (every agent has an `in-cluster`), to its server, or
  * by its name when the Resource gives no server.
  */
-function onCluster(app: FleetApplication, scope: FleetScope): boolean {
+function onCluster(app: GitOpsApplication, scope: FleetScope): boolean {
   if (scope.agent && app.agentId !== scope.agent) return false;
   if (scope.server && app.destination.server) {
     return (

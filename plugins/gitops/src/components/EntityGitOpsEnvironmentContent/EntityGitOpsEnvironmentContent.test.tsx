@@ -1,3 +1,4 @@
+import { InMemoryCatalogClient } from '@backstage/catalog-client/testUtils';
 import type { Entity } from '@backstage/catalog-model';
 import { screen } from '@testing-library/react';
 import { devApp, prodApp } from '../../__testUtils__/fixtures';
@@ -18,9 +19,9 @@ const resource = (
 });
 
 describe('EntityGitOpsEnvironmentContent', () => {
-  it('lists the services of an environment named by annotation', async () => {
+  it('lists the services of an environment named by annotation, each with the catalog entity that owns it', async () => {
     const getFleetApplications = jest.fn(async () => ({
-      items: [{ ...prodApp, entityRefs: ['component:default/payments'] }],
+      items: [prodApp],
       errors: [],
       total: 1,
     }));
@@ -29,6 +30,20 @@ describe('EntityGitOpsEnvironmentContent', () => {
         'gitops/environment': 'prod',
       }),
       api: testGitOpsApi({ getFleetApplications }),
+      catalogApi: new InMemoryCatalogClient({
+        entities: [
+          {
+            apiVersion: 'backstage.io/v1alpha1',
+            kind: 'Component',
+            metadata: {
+              name: 'payments',
+              namespace: 'default',
+              annotations: { 'gitops/service': prodApp.service! },
+            },
+            spec: { type: 'service', owner: 'team-a', lifecycle: 'production' },
+          },
+        ],
+      }),
     });
     expect(
       await screen.findByText('Services running in environment prod (1)'),
@@ -38,10 +53,9 @@ describe('EntityGitOpsEnvironmentContent', () => {
     });
     expect(screen.getByText('a1b2c3d')).toBeInTheDocument();
     expect(screen.getByText('1.4.1')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'payments' })).toHaveAttribute(
-      'href',
-      '/catalog/default/component/payments',
-    );
+    expect(
+      await screen.findByRole('link', { name: 'payments' }),
+    ).toHaveAttribute('href', '/catalog/default/component/payments');
   });
 
   it('lists what runs on a cluster', async () => {

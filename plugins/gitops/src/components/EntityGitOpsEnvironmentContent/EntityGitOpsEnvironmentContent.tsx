@@ -10,6 +10,7 @@ import {
   FleetScope,
   useEnvironmentApplications,
 } from '../../hooks/useEnvironmentApplications';
+import { useServiceEntities } from '../../hooks/useServiceEntities';
 import { AgentErrorBanners } from '../AgentErrorBanners';
 import { deploymentColumns, toDeploymentRow } from './columns';
 import {
@@ -20,9 +21,12 @@ import {
 
 function Deployments(props: FleetScope) {
   const { value, loading, error } = useEnvironmentApplications(props);
+  const owners = useServiceEntities(
+    (value?.items ?? []).flatMap(app => (app.service ? [app.service] : [])),
+  );
   const rows = useMemo(
-    () => (value?.items ?? []).map(toDeploymentRow),
-    [value],
+    () => (value?.items ?? []).map(app => toDeploymentRow(app, owners)),
+    [value, owners],
   );
   if (loading) return <Progress />;
   if (error && !value) return <ResponseErrorPanel error={error} />;

@@ -2,25 +2,32 @@ import { Link, TableColumn } from '@backstage/core-components';
 import { EntityRefLinks } from '@backstage/plugin-catalog-react';
 import { shortRevision } from '@gitops-suite/plugin-gitops-common';
 import LaunchIcon from '@material-ui/icons/Launch';
-import type { FleetApplication } from '../../api';
+import type { GitOpsApplication } from '@gitops-suite/plugin-gitops-common';
 import { applicationFamily } from '../../lib/applicationFamily';
 import { firstImageTag } from '../../lib/imageTag';
 import { revisionOf } from '../../lib/revision';
 import { timeSince } from '../../lib/timeSince';
 import { HealthStatusChip, SyncStatusChip } from '../StatusChips';
 
-/** A deployment row: the application with flattened fields. */
-export type DeploymentRow = FleetApplication & {
+/** A deployment row: the application with flattened fields, and the
+ * catalog entities that own it (by their `gitops/service` annotation). */
+export type DeploymentRow = GitOpsApplication & {
   id: string;
+  entityRefs?: string[];
   serviceName: string;
   revision: string;
   image: string;
 };
 
-export function toDeploymentRow(app: FleetApplication): DeploymentRow {
+export function toDeploymentRow(
+  app: GitOpsApplication,
+  owners: Map<string, string[]>,
+): DeploymentRow {
+  const entityRefs = owners.get(app.service ?? '');
   return {
     ...app,
     id: app.key,
+    ...(entityRefs && { entityRefs }),
     serviceName: applicationFamily(app),
     revision: revisionOf(app) ?? '',
     image: firstImageTag(app.images) ?? '',

@@ -7,13 +7,19 @@ import {
 import MuiLink from '@material-ui/core/Link';
 import LaunchIcon from '@material-ui/icons/Launch';
 import { useState } from 'react';
-import type { FleetApplication } from '../../api';
+import type { GitOpsApplication } from '@gitops-suite/plugin-gitops-common';
 import { useServiceEntities } from '../../hooks/useServiceEntities';
 import { timeSince } from '../../lib/timeSince';
 import { ApplicationDrawer } from '../ApplicationDrawer';
 import { HealthStatusChip, SyncStatusChip } from '../StatusChips';
 
-type Row = FleetApplication & { id: string; owner: string; message: string };
+/** A problem row: the application, and the catalog entities that own it. */
+type Row = GitOpsApplication & {
+  id: string;
+  owner: string;
+  message: string;
+  entityRefs?: string[];
+};
 
 function columns(open: (row: Row) => void): TableColumn<Row>[] {
   return [
@@ -98,7 +104,7 @@ function columns(open: (row: Row) => void): TableColumn<Row>[] {
  * "Owned by" links to that entity.
  */
 export function ProblemApplicationsTable(props: {
-  applications: FleetApplication[];
+  applications: GitOpsApplication[];
   onChanged?: () => void;
 }) {
   const [selected, setSelected] = useState<Row | undefined>();
@@ -108,9 +114,7 @@ export function ProblemApplicationsTable(props: {
     problems.flatMap(app => (app.service ? [app.service] : [])),
   );
   const rows: Row[] = problems.map(app => {
-    const entityRefs = app.entityRefs?.length
-      ? app.entityRefs
-      : owners.get(app.service ?? '');
+    const entityRefs = owners.get(app.service ?? '');
     return {
       ...app,
       ...(entityRefs && { entityRefs }),

@@ -3,10 +3,16 @@ import {
   BackstageCredentials,
   DiscoveryService,
 } from '@backstage/backend-plugin-api';
+import { parseEntityRef } from '@backstage/catalog-model';
 import { ForwardedError, ResponseError } from '@backstage/errors';
-import type { GitOpsApplication } from '@gitops-suite/plugin-gitops-common';
+import {
+  answerBody,
+  gitopsApiClient,
+  type GitOpsApiClient,
+  type GitOpsApiRequestBody,
+} from '@gitops-suite/plugin-gitops-common';
 
-/** The gitops backend's plugin id, for discovery and service tokens. */
+/** The gitops backend's plugin id, for service tokens. */
 const GITOPS_PLUGIN_ID = 'gitops';
 
 /** Identifies one application of a catalog entity. */
@@ -19,37 +25,26 @@ export interface EntityApplicationRef {
   appNamespace?: string;
 }
 
-/** The answer of an ApplicationSet create/upsert. */
-export interface CreateApplicationSetResponse {
-  auditId?: string;
-  applicationSet: { name: string; [key: string]: unknown };
-  dryRun: boolean;
-}
-
-/** The answer of a sync request. */
-export interface SyncApplicationResponse {
-  auditId?: string;
-  application: GitOpsApplication;
-}
-
-function parseEntityRef(ref: string) {
-  const match = /^([^:/]+):(?:([^/]+)\/)?(.+)$/.exec(ref);
-  if (!match) {
-    throw new Error(
-      `Invalid entity ref '${ref}', expected kind:namespace/name`,
-    );
-  }
+/** The path and query parameters of an application's routes. */
+function applicationParams(ref: EntityApplicationRef) {
+  const entity = parseEntityRef(ref.entityRef);
   return {
-    kind: match[1].toLocaleLowerCase('en-US'),
-    namespace: match[2] ?? 'default',
-    name: match[3],
+    path: {
+      namespace: entity.namespace,
+      kind: entity.kind.toLocaleLowerCase('en-US'),
+      name: entity.name,
+      agentId: ref.agentId,
+      appName: ref.appName,
+    },
+    query: { appNamespace: ref.appNamespace || undefined },
   };
 }
 
 /**
  * Calls the gitops backend plugin's HTTP API on behalf of the task's
- * initiator, so its permissions, audit and agent credentials apply: the
- * actions never talk to an agent directly.
+ * initiator, through the client typed by the backend's OpenAPI spec, so its
+ * permissions, audit and agent credentials apply: the actions never talk to
+ * an agent directly.
  */
 export class GitOpsBackendClient {
   private readonly discovery: DiscoveryService;
@@ -63,95 +58,103 @@ export class GitOpsBackendClient {
   async createApplicationSet(
     request: {
       agentId: string;
-      manifest: Record<string, unknown>;
-      upsert: boolean;
-      dryRun: boolean;
-      entityRef?: string;
-    },
+    } & GitOpsApiRequestBody<'/agents/{agentId}/applicationsets', 'post'>,
     credentials: BackstageCredentials,
-  ): Promise<CreateApplicationSetResponse> {
+  ) {
     const { agentId, ...body } = request;
-    return this.call(
-      'POST',
-      `/agents/${encodeURIComponent(agentId)}/applicationsets`,
-      credentials,
-      body,
+    const api = await this.api(credentials);
+    return named('POST', `/agents/${agentId}/applicationsets`, () =>
+      answerBody(
+        api.POST('/agents/{agentId}/applicationsets', {
+          params: { path: { agentId } },
+          body,
+        }),
+      ),
     );
   }
 
   async syncApplication(
     ref: EntityApplicationRef,
-    body: { prune?: boolean; dryRun?: boolean; revision?: string },
+    body: GitOpsApiRequestBody<
+      '/entity/{namespace}/{kind}/{name}/applications/{agentId}/{appName}/sync',
+      'post'
+    >,
     credentials: BackstageCredentials,
-  ): Promise<SyncApplicationResponse> {
-    return this.call(
-      'POST',
-      `${this.applicationPath(ref)}/sync`,
-      credentials,
-      body,
+  ) {
+    const params = applicationParams(ref);
+    const api = await this.api(credentials);
+    return named('POST', `${applicationPath(params.path)}/sync`, () =>
+      answerBody(
+        api.POST(
+          '/entity/{namespace}/{kind}/{name}/applications/{agentId}/{appName}/sync',
+          { params, body },
+        ),
+      ),
     );
   }
 
   async getApplication(
     ref: EntityApplicationRef,
     credentials: BackstageCredentials,
-  ): Promise<GitOpsApplication> {
-    const response = await this.call<{ application: GitOpsApplication }>(
-      'GET',
-      this.applicationPath(ref),
-      credentials,
+  ) {
+    const params = applicationParams(ref);
+    const api = await this.api(credentials);
+    const body = await named('GET', applicationPath(params.path), () =>
+      answerBody(
+        api.GET(
+          '/entity/{namespace}/{kind}/{name}/applications/{agentId}/{appName}',
+          { params },
+        ),
+      ),
     );
-    return response.application;
+    return body.application;
   }
 
-  private applicationPath(ref: EntityApplicationRef): string {
-    const entity = parseEntityRef(ref.entityRef);
-    const query = ref.appNamespace
-      ? `?appNamespace=${encodeURIComponent(ref.appNamespace)}`
-      : '';
-    return `/entity/${[
-      entity.namespace,
-      entity.kind,
-      entity.name,
-      'applications',
-      ref.agentId,
-      ref.appName,
-    ]
-      .map(encodeURIComponent)
-      .join('/')}${query}`;
-  }
-
-  private async call<T>(
-    method: 'GET' | 'POST',
-    path: string,
+  private async api(
     credentials: BackstageCredentials,
-    body?: unknown,
-  ): Promise<T> {
-    const baseUrl = await this.discovery.getBaseUrl(GITOPS_PLUGIN_ID);
+  ): Promise<GitOpsApiClient> {
     const { token } = await this.auth.getPluginRequestToken({
       onBehalfOf: credentials,
       targetPluginId: GITOPS_PLUGIN_ID,
     });
-    const [pathname, search] = path.split('?');
-    const url = `${baseUrl}${pathname}${search ? `?${search}` : ''}`;
-    const response = await fetch(url, {
-      method,
-      headers: {
-        Authorization: `Bearer ${token}`,
-        ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}),
-      },
-      body: body !== undefined ? JSON.stringify(body) : undefined,
+    return gitopsApiClient({
+      discoveryApi: this.discovery,
+      headers: { Authorization: `Bearer ${token}` },
     });
-    if (!response.ok) {
-      // Name the request and keep the backend's own error (its name, e.g.
-      // NotAllowedError, and its message): "Request failed with 404" alone
-      // does not tell a template author what went wrong.
-      const error = await ResponseError.fromResponse(response);
+  }
+}
+
+function applicationPath(path: ReturnType<typeof applicationParams>['path']) {
+  return `/entity/${[
+    path.namespace,
+    path.kind,
+    path.name,
+    'applications',
+    path.agentId,
+    path.appName,
+  ].join('/')}`;
+}
+
+/**
+ * Names the request and keeps the backend's own error (its name, e.g.
+ * NotAllowedError, and its message): "Request failed with 404" alone does
+ * not tell a template author what went wrong.
+ */
+async function named<T>(
+  method: string,
+  path: string,
+  call: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (error instanceof ResponseError) {
+      const { status, statusText } = error.response;
       throw new ForwardedError(
-        `The gitops backend answered ${method} ${pathname} with ${response.status} ${response.statusText}`.trimEnd(),
+        `The gitops backend answered ${method} ${path} with ${status} ${statusText}`.trimEnd(),
         error.cause,
       );
     }
-    return (await response.json()) as T;
+    throw error;
   }
 }

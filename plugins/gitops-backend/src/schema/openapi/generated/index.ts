@@ -1,4 +1,3 @@
 //
 
-export * from './apis';
 export * from './router';
