@@ -55,7 +55,9 @@ export type GitOpsApiClient = Client<GitOpsApiPaths>;
  */
 export interface GitOpsApiClientOptions {
   discoveryApi: { getBaseUrl(pluginId: string): Promise<string> };
-  fetchApi?: { fetch(input: Request): Promise<Response> };
+  fetchApi?: {
+    fetch(input: string, init?: RequestInit): Promise<Response>;
+  };
   headers?: Record<string, string>;
 }
 
@@ -70,6 +72,25 @@ const throwResponseErrors: Middleware = {
 };
 
 /**
+ * Hands the request to a fetch API as a URL and a plain init, with the body
+ * as text: Backstage's fetch middlewares re-create the request, and a
+ * re-created request with a body is a streaming one, which browsers refuse
+ * to send without `duplex`.
+ */
+async function viaFetchApi(
+  fetchApi: NonNullable<GitOpsApiClientOptions['fetchApi']>,
+  request: Request,
+): Promise<Response> {
+  const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
+  return fetchApi.fetch(request.url, {
+    method: request.method,
+    headers: request.headers,
+    body: hasBody ? await request.text() : undefined,
+    signal: request.signal,
+  });
+}
+
+/**
  * A client of the gitops backend at its discovered base URL.
  * @public
  */
@@ -80,7 +101,9 @@ export async function gitopsApiClient(
   const client = createClient<GitOpsApiPaths>({
     baseUrl: await options.discoveryApi.getBaseUrl('gitops'),
     headers: options.headers,
-    ...(fetchApi && { fetch: (request: Request) => fetchApi.fetch(request) }),
+    ...(fetchApi && {
+      fetch: (request: Request) => viaFetchApi(fetchApi, request),
+    }),
   });
   client.use(throwResponseErrors);
   return client;
