@@ -41,6 +41,7 @@ async function generate() {
   const tagged = astToString(ast)
     .replace(/^export (interface|type) /gm, '/** @public */\nexport $1 ')
     .replace(/@description /g, '')
+    .replace(/@default /g, '@defaultValue ')
     .replace(/^\s*\/\*\* @enum \{\w+\} \*\/\n/gm, '')
     .replace(/^(\s*)\* @enum \{\w+\}\n/gm, '');
   return prettier.format(`${header}${tagged}`, {

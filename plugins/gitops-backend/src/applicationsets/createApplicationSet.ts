@@ -11,7 +11,13 @@ import {
   GitOpsProvider,
 } from '@gitops-suite/plugin-gitops-node';
 import { GitOpsService } from '../service/GitOpsService';
-import { applicationSetCreateBody, parse } from '../service/inputSchemas';
+import { requestBodyCheck } from '../service/requestBodies';
+
+const applicationSetBody = requestBodyCheck(
+  '/agents/{agentId}/applicationsets',
+  'ApplicationSet',
+  ['upsert', 'dryRun'],
+);
 import { findApplicationSetClaimants } from './findApplicationSetClaimants';
 
 async function readExisting(
@@ -45,7 +51,7 @@ export async function createApplicationSet(
   rawBody: unknown,
 ): Promise<{ auditId: string; status: number; body: Record<string, unknown> }> {
   const { credentials, request } = caller;
-  const body = parse(applicationSetCreateBody, rawBody, 'ApplicationSet');
+  const body = applicationSetBody(rawBody);
   const { registry, catalog, aggregator, runner, auth } = ctx.deps;
   const provider = registry.get(agentId);
   const name = body.manifest.metadata.name;

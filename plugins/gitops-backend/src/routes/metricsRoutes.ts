@@ -7,7 +7,7 @@ import {
 } from '@gitops-suite/plugin-gitops-common';
 import { DeliveryMetricsService } from '../metrics/DeliveryMetricsService';
 import { GitOpsService } from '../service/GitOpsService';
-import { fleetFilterQuery, parse } from '../service/inputSchemas';
+import { fleetFilterQuery, parse } from '../service/queryParameters';
 import { readFleetApplications } from '../service/readFleetApplications';
 import { requestCredentials, routeEntity, sendJson } from './httpAdapters';
 

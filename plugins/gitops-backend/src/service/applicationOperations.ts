@@ -20,7 +20,15 @@ import {
   ApplicationTarget,
   resolveEntityApplication,
 } from './resolveEntityApplication';
-import { parse, refreshBody, rollbackBody, syncBody } from './inputSchemas';
+import { requestBodyCheck } from './requestBodies';
+
+const APP =
+  '/entity/{namespace}/{kind}/{name}/applications/{agentId}/{appName}';
+const refreshBody = requestBodyCheck(`${APP}/refresh`, 'refresh request', [
+  'mode',
+]);
+const syncBody = requestBodyCheck(`${APP}/sync`, 'sync request');
+const rollbackBody = requestBodyCheck(`${APP}/rollback`, 'rollback request');
 
 /** Who asks for an operation, and on what; `request` when it came over HTTP. */
 export interface OperationCaller {
@@ -98,7 +106,7 @@ export function refreshApplication(
   caller: OperationCaller,
   body: unknown,
 ) {
-  const parameters = parse(refreshBody, body, 'refresh request');
+  const parameters = refreshBody(body);
   return runOperation(ctx, caller, {
     action: 'refresh',
     permission: gitopsApplicationRefreshPermission,
@@ -113,7 +121,7 @@ export function syncApplication(
   caller: OperationCaller,
   body: unknown,
 ) {
-  const parameters = parse(syncBody, body, 'sync request');
+  const parameters = syncBody(body);
   return runOperation(ctx, caller, {
     action: 'sync',
     permission: gitopsApplicationSyncPermission,
@@ -129,7 +137,7 @@ export function rollbackApplication(
   caller: OperationCaller,
   body: unknown,
 ) {
-  const parameters = parse(rollbackBody, body, 'rollback request');
+  const parameters = rollbackBody(body);
   return runOperation(ctx, caller, {
     action: 'rollback',
     permission: gitopsApplicationRollbackPermission,

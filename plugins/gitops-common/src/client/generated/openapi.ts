@@ -1234,6 +1234,9 @@ export interface operations {
     requestBody?: {
       content: {
         'application/json': {
+          /**
+           * @defaultValue normal
+           */
           mode?: 'normal' | 'hard';
         };
       };
@@ -1564,9 +1567,22 @@ export interface operations {
       content: {
         'application/json': {
           manifest: {
+            apiVersion: 'argoproj.io/v1alpha1';
+            kind: 'ApplicationSet';
+            metadata: {
+              name: string;
+            } & {
+              [key: string]: unknown;
+            };
+            spec: {
+              [key: string]: unknown;
+            };
+          } & {
             [key: string]: unknown;
           };
+          /** @defaultValue false */
           upsert?: boolean;
+          /** @defaultValue false */
           dryRun?: boolean;
           entityRef?: string;
         };

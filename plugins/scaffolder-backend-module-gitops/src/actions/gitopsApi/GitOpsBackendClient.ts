@@ -25,6 +25,11 @@ export interface EntityApplicationRef {
   appNamespace?: string;
 }
 
+type ApplicationSetRequest = GitOpsApiRequestBody<
+  '/agents/{agentId}/applicationsets',
+  'post'
+>;
+
 /** The path and query parameters of an application's routes. */
 function applicationParams(ref: EntityApplicationRef) {
   const entity = parseEntityRef(ref.entityRef);
@@ -56,12 +61,16 @@ export class GitOpsBackendClient {
   }
 
   async createApplicationSet(
-    request: {
-      agentId: string;
-    } & GitOpsApiRequestBody<'/agents/{agentId}/applicationsets', 'post'>,
+    request: { agentId: string; manifest: Record<string, unknown> } & Omit<
+      ApplicationSetRequest,
+      'manifest'
+    >,
     credentials: BackstageCredentials,
   ) {
-    const { agentId, ...body } = request;
+    const { agentId, ...rest } = request;
+    // the actions check the manifest against the ApplicationSet CRD; the
+    // backend checks the request against its spec and names what is wrong
+    const body = rest as ApplicationSetRequest;
     const api = await this.api(credentials);
     return named('POST', `/agents/${agentId}/applicationsets`, () =>
       answerBody(

@@ -624,12 +624,14 @@ export const spec = {
           },
           kind: {
             type: 'string',
+            minLength: 1,
           },
           namespace: {
             type: 'string',
           },
           name: {
             type: 'string',
+            minLength: 1,
           },
           uid: {
             type: 'string',
@@ -2166,6 +2168,7 @@ export const spec = {
                     mode: {
                       type: 'string',
                       enum: ['normal', 'hard'],
+                      default: 'normal',
                     },
                   },
                 },
@@ -2221,6 +2224,8 @@ export const spec = {
                 properties: {
                   revision: {
                     type: 'string',
+                    minLength: 1,
+                    maxLength: 256,
                   },
                   prune: {
                     type: 'boolean',
@@ -2230,14 +2235,17 @@ export const spec = {
                   },
                   resources: {
                     type: 'array',
+                    maxItems: 500,
                     items: {
                       $ref: '#/components/schemas/ResourceRef',
                     },
                   },
                   syncOptions: {
                     type: 'array',
+                    maxItems: 50,
                     items: {
                       type: 'string',
+                      maxLength: 256,
                     },
                   },
                 },
@@ -2682,16 +2690,45 @@ export const spec = {
             'application/json': {
               schema: {
                 type: 'object',
+                additionalProperties: false,
                 properties: {
                   manifest: {
                     type: 'object',
                     additionalProperties: true,
+                    required: ['apiVersion', 'kind', 'metadata', 'spec'],
+                    properties: {
+                      apiVersion: {
+                        type: 'string',
+                        enum: ['argoproj.io/v1alpha1'],
+                      },
+                      kind: {
+                        type: 'string',
+                        enum: ['ApplicationSet'],
+                      },
+                      metadata: {
+                        type: 'object',
+                        additionalProperties: true,
+                        required: ['name'],
+                        properties: {
+                          name: {
+                            type: 'string',
+                            minLength: 1,
+                          },
+                        },
+                      },
+                      spec: {
+                        type: 'object',
+                        additionalProperties: true,
+                      },
+                    },
                   },
                   upsert: {
                     type: 'boolean',
+                    default: false,
                   },
                   dryRun: {
                     type: 'boolean',
+                    default: false,
                   },
                   entityRef: {
                     type: 'string',

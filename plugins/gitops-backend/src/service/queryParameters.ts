@@ -1,8 +1,7 @@
 /*
- * Checks of what callers give the service layer (operation bodies, fleet
- * filters, ApplicationSet requests), with errors that name the field. HTTP
- * requests meet the OpenAPI validator first; actions and other in-process
- * callers meet only these.
+ * Reads the fleet filter and event queries of the routes, with errors that
+ * name the field: lists may come repeated or comma-separated. Request
+ * bodies are checked against openapi.yaml itself (requestBodies.ts).
  */
 import { z } from 'zod';
 import { InputError } from '@backstage/errors';
@@ -17,52 +16,6 @@ const oneOf = <T extends string>(allowed: readonly T[]) =>
   z.custom<T>(v => allowed.includes(v as T), {
     message: `must be one of ${allowed.join(', ')}`,
   });
-
-const resourceRef = z.object({
-  group: z.string().optional(),
-  version: z.string().optional(),
-  kind: z.string().min(1),
-  namespace: z.string().optional(),
-  name: z.string().min(1),
-});
-
-export const refreshBody = z
-  .object({ mode: z.enum(['normal', 'hard']).default('normal') })
-  .strict();
-
-export const syncBody = z
-  .object({
-    revision: z.string().min(1).max(256).optional(),
-    prune: z.boolean().optional(),
-    dryRun: z.boolean().optional(),
-    resources: z.array(resourceRef).max(500).optional(),
-    syncOptions: z.array(z.string().max(256)).max(50).optional(),
-  })
-  .strict();
-
-export const rollbackBody = z
-  .object({
-    id: z.number().int().nonnegative(),
-    dryRun: z.boolean().optional(),
-    prune: z.boolean().optional(),
-  })
-  .strict();
-
-export const applicationSetCreateBody = z
-  .object({
-    manifest: z
-      .object({
-        apiVersion: z.literal('argoproj.io/v1alpha1'),
-        kind: z.literal('ApplicationSet'),
-        metadata: z.object({ name: z.string().min(1) }).passthrough(),
-        spec: z.record(z.unknown()),
-      })
-      .passthrough(),
-    upsert: z.boolean().default(false),
-    dryRun: z.boolean().default(false),
-    entityRef: z.string().optional(),
-  })
-  .strict();
 
 const list = (value: unknown): string[] | undefined => {
   if (value === undefined) return undefined;

@@ -1,0 +1,116 @@
+/*
+ * Checks what callers give the service layer (operation bodies and
+ * ApplicationSet requests) against the request bodies of openapi.yaml, the
+ * one description of them: HTTP requests meet the OpenAPI validator first,
+ * actions and other in-process callers meet only these. Errors name each
+ * field; defaults of the spec are filled into a copy, never into the
+ * caller's object.
+ */
+import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
+import { InputError } from '@backstage/errors';
+import type {
+  GitOpsApiPaths,
+  GitOpsApiRequestBody,
+} from '@gitops-suite/plugin-gitops-common';
+import { spec } from '../schema/openapi';
+
+/** The spec's paths that take a JSON body by POST. */
+type PostPath = {
+  [P in keyof GitOpsApiPaths]: [
+    NonNullable<GitOpsApiPaths[P]['post']>,
+  ] extends [never]
+    ? never
+    : P;
+}[keyof GitOpsApiPaths];
+
+const SPEC_ID = 'gitops-openapi';
+
+const ajv = new Ajv({
+  strict: false,
+  allErrors: true,
+  useDefaults: true,
+  validateFormats: false,
+});
+ajv.addSchema({ components: spec.components }, SPEC_ID);
+
+/** The request body schema of a path, its `$ref`s pointing into the spec. */
+function bodySchema(path: PostPath): object {
+  const operation = (
+    spec.paths as Record<
+      string,
+      {
+        post?: {
+          requestBody?: { content: Record<string, { schema: object }> };
+        };
+      }
+    >
+  )[path]?.post;
+  const schema = operation?.requestBody?.content['application/json']?.schema;
+  if (!schema)
+    throw new Error(`openapi.yaml has no JSON body for POST ${path}`);
+  return JSON.parse(
+    JSON.stringify(schema).replace(
+      /"#\/components\//g,
+      `"${SPEC_ID}#/components/`,
+    ),
+  );
+}
+
+function describe(errors: ErrorObject[] | null | undefined): string {
+  return (errors ?? [])
+    .map(error => {
+      const at = error.instancePath
+        ? error.instancePath.slice(1).replace(/\//g, '.')
+        : '(root)';
+      let detail = '';
+      if (error.keyword === 'additionalProperties') {
+        detail = ` '${error.params.additionalProperty}'`;
+      } else if (error.keyword === 'enum') {
+        detail = `: ${(error.params.allowedValues as unknown[]).join(', ')}`;
+      }
+      return `${at}: ${error.message}${detail}`;
+    })
+    .join('; ');
+}
+
+/**
+ * A check of the JSON body that POST `path` takes, for the service layer:
+ * returns a copy with the spec's defaults, or throws an InputError that
+ * names `what` and every field that is wrong. `defaulted` names the fields
+ * the spec gives a default, so the result's type has them; the first check
+ * fails when the spec has no default for one of them.
+ */
+export function requestBodyCheck<
+  P extends PostPath,
+  D extends keyof GitOpsApiRequestBody<P, 'post'> = never,
+>(
+  path: P,
+  what: string,
+  defaulted: readonly D[] = [],
+): (
+  value: unknown,
+) => GitOpsApiRequestBody<P, 'post'> &
+  Required<Pick<GitOpsApiRequestBody<P, 'post'>, D>> {
+  let validate: ValidateFunction | undefined;
+  return value => {
+    if (!validate) {
+      const schema = bodySchema(path) as {
+        properties?: Record<string, { default?: unknown }>;
+      };
+      for (const field of defaulted) {
+        if (schema.properties?.[String(field)]?.default === undefined) {
+          throw new Error(
+            `openapi.yaml gives ${String(field)} of POST ${path} no default`,
+          );
+        }
+      }
+      validate = ajv.compile(schema);
+    }
+    const body = structuredClone(value ?? {});
+    if (!validate(body)) {
+      throw new InputError(`Invalid ${what}: ${describe(validate.errors)}`);
+    }
+    return body as GitOpsApiRequestBody<P, 'post'> &
+      Required<Pick<GitOpsApiRequestBody<P, 'post'>, D>>;
+  };
+}
