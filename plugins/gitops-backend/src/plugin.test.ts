@@ -23,12 +23,17 @@ import { startSandbox, Sandbox } from '@gitops-suite/sandbox-agent';
 import request from 'supertest';
 import { gitopsPlugin } from './plugin';
 import {
-  scenarioEnvironments,
   configEnvironments,
   componentEntity,
 } from './testUtils/sandboxFixtures';
 import { sandboxAgentConfig } from './testUtils/sandboxAgentConfig';
 import type { JsonObject } from '@backstage/types';
+import {
+  shopArgoCdAgent,
+  shopHarnessAgent,
+  shopScenario,
+  shopService,
+} from './testUtils/shopScenario';
 
 jest.setTimeout(60_000);
 
@@ -38,88 +43,43 @@ jest.setTimeout(60_000);
  * tell whether a request reached an agent at all).
  */
 
-const scenario = {
-  seed: 'gitops-backend-router-test',
-  environments: scenarioEnvironments,
-  projects: [{ name: 'shop' }],
+const scenario = shopScenario('gitops-backend-router-test', {
   services: [
-    {
-      name: 'payments',
-      repo: 'https://github.com/acme/payments-deploy.git',
-      project: 'shop',
+    shopService('payments', {
       secret: true,
       agents: ['nonprod', 'prod', 'standby'],
-    },
-    {
-      name: 'checkout',
-      repo: 'https://github.com/acme/checkout-deploy.git',
-      project: 'shop',
+    }),
+    shopService('checkout', {
       agents: ['nonprod', 'prod'],
       overrides: { qa: { health: 'Degraded' } },
-    },
-    {
-      name: 'risk',
-      repo: 'https://github.com/acme/risk-deploy.git',
-      project: 'shop',
-      agents: ['hx'],
-    },
+    }),
+    shopService('risk', { agents: ['hx'] }),
   ],
   agents: [
-    {
-      id: 'nonprod',
-      kind: 'argocd',
-      token: 'nonprod-argo-token-0001',
+    shopArgoCdAgent('nonprod', {
       syncDurationMs: 50,
       environments: ['dev', 'qa'],
-      clusters: [
-        { name: 'nonprod', server: 'https://nonprod.example.internal:6443' },
-      ],
-    },
-    {
-      id: 'prod',
-      kind: 'argocd',
-      token: 'prod-argo-token-0002',
+      clusters: ['nonprod'],
+    }),
+    shopArgoCdAgent('prod', {
       syncDurationMs: 50,
       environments: ['prod'],
-      clusters: [
-        { name: 'prod', server: 'https://prod.example.internal:6443' },
-      ],
-    },
-    {
-      id: 'hx',
-      kind: 'harness',
-      token: 'harness-api-key-0003',
+      clusters: ['prod'],
+    }),
+    shopHarnessAgent('hx', {
       syncDurationMs: 50,
       environments: [
         { name: 'dev', cluster: 'eu' },
         { name: 'prod', cluster: 'eu' },
       ],
-      clusters: [
-        {
-          name: 'eu',
-          server: 'https://eu.example.internal:6443',
-          identifier: 'eu_cluster',
-        },
-      ],
-      harness: {
-        accountIdentifier: 'acct123',
-        orgIdentifier: 'default',
-        projectIdentifier: 'shop',
-        agentIdentifier: 'hxagent',
-      },
-    },
-    {
-      id: 'standby',
-      kind: 'argocd',
-      token: 'standby-argo-token-0004',
+    }),
+    shopArgoCdAgent('standby', {
       environments: ['dev'],
-      clusters: [
-        { name: 'nonprod', server: 'https://nonprod.example.internal:6443' },
-      ],
+      clusters: ['nonprod'],
       stopped: true,
-    },
+    }),
   ],
-};
+});
 
 const entity = componentEntity;
 

@@ -28,10 +28,14 @@ import {
 import request from 'supertest';
 import { gitopsPlugin } from '../plugin';
 import {
-  scenarioEnvironments,
   configEnvironments,
   componentEntity,
 } from '../testUtils/sandboxFixtures';
+import {
+  shopArgoCdAgent,
+  shopScenario,
+  shopService,
+} from '../testUtils/shopScenario';
 
 jest.setTimeout(60_000);
 
@@ -42,55 +46,31 @@ jest.setTimeout(60_000);
  * backend would), talking over real HTTP to sandbox agents.
  */
 
-const scenario = {
-  seed: 'gitops-backend-actions-test',
-  environments: scenarioEnvironments,
-  projects: [{ name: 'shop' }],
+const scenario = shopScenario('gitops-backend-actions-test', {
   services: [
-    {
-      name: 'payments',
-      repo: 'https://github.com/acme/payments-deploy.git',
-      project: 'shop',
-      agents: ['nonprod', 'prod'],
-    },
-    {
-      name: 'checkout',
-      repo: 'https://github.com/acme/checkout-deploy.git',
-      project: 'shop',
+    shopService('payments', { agents: ['nonprod', 'prod'] }),
+    shopService('checkout', {
       agents: ['nonprod', 'prod'],
       overrides: { qa: { health: 'Degraded' } },
-    },
-    {
-      name: 'ledger',
-      repo: 'https://github.com/acme/ledger-deploy.git',
-      project: 'shop',
+    }),
+    shopService('ledger', {
       agents: ['prod'],
       overrides: { prod: { health: 'Degraded' } },
-    },
+    }),
   ],
   agents: [
-    {
-      id: 'nonprod',
-      kind: 'argocd',
-      token: 'nonprod-argo-token-0101',
+    shopArgoCdAgent('nonprod', {
       syncDurationMs: 50,
       environments: ['dev', 'qa'],
-      clusters: [
-        { name: 'nonprod', server: 'https://nonprod.example.internal:6443' },
-      ],
-    },
-    {
-      id: 'prod',
-      kind: 'argocd',
-      token: 'prod-argo-token-0102',
+      clusters: ['nonprod'],
+    }),
+    shopArgoCdAgent('prod', {
       syncDurationMs: 50,
       environments: ['prod'],
-      clusters: [
-        { name: 'prod', server: 'https://prod.example.internal:6443' },
-      ],
-    },
+      clusters: ['prod'],
+    }),
   ],
-};
+});
 
 const entity = componentEntity;
 

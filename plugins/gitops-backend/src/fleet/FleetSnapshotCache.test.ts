@@ -3,9 +3,13 @@ import { CacheManager } from '@backstage/backend-defaults/cache';
 import { mockServices } from '@backstage/backend-test-utils';
 import { Sandbox, startSandbox } from '@gitops-suite/sandbox-agent';
 import { ApplicationAggregator } from '../aggregation/ApplicationAggregator';
-import { scenarioEnvironments } from '../testUtils/sandboxFixtures';
 import { createFleet, Fleet } from './createFleet';
 import { FleetSnapshotCache } from './FleetSnapshotCache';
+import {
+  shopArgoCdAgent,
+  shopScenario,
+  shopService,
+} from '../testUtils/shopScenario';
 
 jest.setTimeout(60_000);
 
@@ -15,30 +19,15 @@ jest.setTimeout(60_000);
  * starts from it, warm but stale, until its own feed has read the agent.
  */
 
-const scenario = {
-  seed: 'gitops-backend-snapshot-test',
-  environments: scenarioEnvironments,
-  projects: [{ name: 'shop' }],
-  services: [
-    {
-      name: 'payments',
-      repo: 'https://github.com/acme/payments-deploy.git',
-      project: 'shop',
-    },
-  ],
+const scenario = shopScenario('gitops-backend-snapshot-test', {
+  services: [shopService('payments')],
   agents: [
-    {
-      id: 'argo',
-      kind: 'argocd',
-      token: 'snapshot-argo-token-0001',
+    shopArgoCdAgent('argo', {
       environments: ['dev', 'qa', 'prod'],
-      clusters: [
-        { name: 'nonprod', server: 'https://nonprod.example.internal:6443' },
-        { name: 'prod', server: 'https://prod.example.internal:6443' },
-      ],
-    },
+      clusters: ['nonprod', 'prod'],
+    }),
   ],
-};
+});
 
 const ledger = {
   apiVersion: 'argoproj.io/v1alpha1',

@@ -8,8 +8,13 @@ import { startSandbox, Sandbox } from '@gitops-suite/sandbox-agent';
 import { ApplicationAggregator } from '../aggregation/ApplicationAggregator';
 import { ProviderRegistry } from '../providers/ProviderRegistry';
 import { scrubSecrets } from '../proxy/scrubSecrets';
-import { scenarioEnvironments } from '../testUtils/sandboxFixtures';
 import { createFleet, Fleet } from './createFleet';
+import {
+  shopArgoCdAgent,
+  shopHarnessAgent,
+  shopScenario,
+  shopService,
+} from '../testUtils/shopScenario';
 
 jest.setTimeout(60_000);
 
@@ -18,59 +23,23 @@ jest.setTimeout(60_000);
  * its watch streams, a Harness agent by polling.
  */
 
-const scenario = {
-  seed: 'gitops-backend-fleet-test',
-  environments: scenarioEnvironments,
-  projects: [{ name: 'shop' }],
+const scenario = shopScenario('gitops-backend-fleet-test', {
   services: [
-    {
-      name: 'payments',
-      repo: 'https://github.com/acme/payments-deploy.git',
-      project: 'shop',
-      agents: ['argo', 'hx'],
-    },
-    {
-      name: 'checkout',
-      repo: 'https://github.com/acme/checkout-deploy.git',
-      project: 'shop',
+    shopService('payments', { agents: ['argo', 'hx'] }),
+    shopService('checkout', {
       agents: ['argo'],
       overrides: { qa: { health: 'Degraded' } },
-    },
+    }),
   ],
   agents: [
-    {
-      id: 'argo',
-      kind: 'argocd',
-      token: 'fleet-argo-token-0001',
+    shopArgoCdAgent('argo', {
       syncDurationMs: 50,
       environments: ['dev', 'qa', 'prod'],
-      clusters: [
-        { name: 'nonprod', server: 'https://nonprod.example.internal:6443' },
-        { name: 'prod', server: 'https://prod.example.internal:6443' },
-      ],
-    },
-    {
-      id: 'hx',
-      kind: 'harness',
-      token: 'fleet-harness-key-0002',
-      syncDurationMs: 50,
-      environments: [{ name: 'dev', cluster: 'eu' }],
-      clusters: [
-        {
-          name: 'eu',
-          server: 'https://eu.example.internal:6443',
-          identifier: 'eu_cluster',
-        },
-      ],
-      harness: {
-        accountIdentifier: 'acct123',
-        orgIdentifier: 'default',
-        projectIdentifier: 'shop',
-        agentIdentifier: 'hxagent',
-      },
-    },
+      clusters: ['nonprod', 'prod'],
+    }),
+    shopHarnessAgent('hx', { syncDurationMs: 50 }),
   ],
-};
+});
 
 const appSet = {
   apiVersion: 'argoproj.io/v1alpha1',

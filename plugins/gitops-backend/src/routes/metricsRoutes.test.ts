@@ -11,9 +11,13 @@ import {
 import {
   configEnvironments,
   GitOpsTestBackend,
-  scenarioEnvironments,
   startGitOpsTestBackend,
 } from '../testUtils';
+import {
+  shopArgoCdAgent,
+  shopScenario,
+  shopService,
+} from '../testUtils/shopScenario';
 
 jest.setTimeout(60_000);
 
@@ -27,50 +31,27 @@ jest.setTimeout(60_000);
 const HOUR = 3600_000;
 const sandboxNow = new Date(Math.floor(Date.now() / HOUR) * HOUR - HOUR);
 
-const scenario = {
-  seed: 'gitops-backend-metrics-test',
+const scenario = shopScenario('gitops-backend-metrics-test', {
   now: sandboxNow.toISOString(),
-  environments: scenarioEnvironments,
-  projects: [{ name: 'shop' }],
   services: [
-    {
-      name: 'payments',
-      repo: 'https://github.com/acme/payments-deploy.git',
+    shopService('payments', {
       image: 'ghcr.io/acme/payments',
       version: '3.1',
-      project: 'shop',
       overrides: {
         qa: { health: 'Degraded', operation: 'Failed' },
         prod: { revisionsBehind: 2, rolledBack: true },
       },
-    },
-    {
-      name: 'checkout',
-      repo: 'https://github.com/acme/checkout-deploy.git',
-      project: 'shop',
-    },
+    }),
+    shopService('checkout'),
   ],
   agents: [
-    {
-      id: 'nonprod',
-      kind: 'argocd',
-      token: 'nonprod-argo-token-0001',
+    shopArgoCdAgent('nonprod', {
       environments: ['dev', 'qa'],
-      clusters: [
-        { name: 'nonprod', server: 'https://nonprod.example.internal:6443' },
-      ],
-    },
-    {
-      id: 'prod',
-      kind: 'argocd',
-      token: 'prod-argo-token-0002',
-      environments: ['prod'],
-      clusters: [
-        { name: 'prod', server: 'https://prod.example.internal:6443' },
-      ],
-    },
+      clusters: ['nonprod'],
+    }),
+    shopArgoCdAgent('prod', { environments: ['prod'], clusters: ['prod'] }),
   ],
-};
+});
 
 const entities: Entity[] = [
   {

@@ -2,9 +2,14 @@ import {
   componentEntity,
   configEnvironments,
   GitOpsTestBackend,
-  scenarioEnvironments,
   startGitOpsTestBackend,
 } from '../testUtils';
+import {
+  shopArgoCdAgent,
+  shopHarnessAgent,
+  shopScenario,
+  shopService,
+} from '../testUtils/shopScenario';
 
 jest.setTimeout(60_000);
 
@@ -15,61 +20,23 @@ jest.setTimeout(60_000);
  * side effect, and leave the audit log as it was.
  */
 
-const scenario = {
-  seed: 'gitops-backend-operation-guards',
-  environments: scenarioEnvironments,
-  projects: [{ name: 'shop' }],
-  services: [
-    {
-      name: 'payments',
-      repo: 'https://github.com/acme/payments-deploy.git',
-      project: 'shop',
-      agents: ['nonprod', 'prod', 'hx'],
-    },
-  ],
+const scenario = shopScenario('gitops-backend-operation-guards', {
+  services: [shopService('payments', { agents: ['nonprod', 'prod', 'hx'] })],
   agents: [
-    {
-      id: 'nonprod',
-      kind: 'argocd',
-      token: 'nonprod-argo-token-0001',
+    shopArgoCdAgent('nonprod', {
       syncDurationMs: 50,
       environments: ['dev', 'qa'],
-      clusters: [
-        { name: 'nonprod', server: 'https://nonprod.example.internal:6443' },
-      ],
-    },
-    {
-      id: 'prod',
-      kind: 'argocd',
-      token: 'prod-argo-token-0002',
+      clusters: ['nonprod'],
+    }),
+    shopArgoCdAgent('prod', {
       // long enough for a second operation to arrive while one runs
       syncDurationMs: 3000,
       environments: ['prod'],
-      clusters: [
-        { name: 'prod', server: 'https://prod.example.internal:6443' },
-      ],
-    },
-    {
-      id: 'hx',
-      kind: 'harness',
-      token: 'harness-api-key-0003',
-      environments: [{ name: 'dev', cluster: 'eu' }],
-      clusters: [
-        {
-          name: 'eu',
-          server: 'https://eu.example.internal:6443',
-          identifier: 'eu_cluster',
-        },
-      ],
-      harness: {
-        accountIdentifier: 'acct123',
-        orgIdentifier: 'default',
-        projectIdentifier: 'shop',
-        agentIdentifier: 'hxagent',
-      },
-    },
+      clusters: ['prod'],
+    }),
+    shopHarnessAgent('hx'),
   ],
-};
+});
 
 const APP = '/api/gitops/entity/default/component/payments/applications';
 const PROD = `${APP}/prod/payments-prod`;

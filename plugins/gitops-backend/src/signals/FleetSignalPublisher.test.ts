@@ -8,9 +8,13 @@ import {
 } from '@gitops-suite/plugin-gitops-common';
 import { Sandbox, startSandbox } from '@gitops-suite/sandbox-agent';
 import { createFleet, Fleet } from '../fleet/createFleet';
-import { scenarioEnvironments } from '../testUtils/sandboxFixtures';
 import { EntityQueryIndex } from './EntityQueryIndex';
 import { FleetSignalPublisher } from './FleetSignalPublisher';
+import {
+  shopArgoCdAgent,
+  shopScenario,
+  shopService,
+} from '../testUtils/shopScenario';
 
 jest.setTimeout(60_000);
 
@@ -20,26 +24,15 @@ jest.setTimeout(60_000);
  * queries select them and the applications themselves.
  */
 
-const scenario = {
-  seed: 'gitops-backend-signals-test',
-  environments: scenarioEnvironments,
-  services: [
-    { name: 'payments', repo: 'https://github.com/acme/payments-deploy.git' },
-    { name: 'checkout', repo: 'https://github.com/acme/checkout-deploy.git' },
-  ],
+const scenario = shopScenario('gitops-backend-signals-test', {
+  services: [shopService('payments'), shopService('checkout')],
   agents: [
-    {
-      id: 'argo',
-      kind: 'argocd',
-      token: 'signals-argo-token-0001',
+    shopArgoCdAgent('argo', {
       environments: ['dev', 'qa', 'prod'],
-      clusters: [
-        { name: 'nonprod', server: 'https://nonprod.example.internal:6443' },
-        { name: 'prod', server: 'https://prod.example.internal:6443' },
-      ],
-    },
+      clusters: ['nonprod', 'prod'],
+    }),
   ],
-};
+});
 
 async function until<T>(probe: () => T | undefined | false): Promise<T> {
   for (;;) {

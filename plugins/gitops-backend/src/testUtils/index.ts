@@ -18,4 +18,11 @@ export {
   configEnvironments,
   scenarioEnvironments,
 } from './sandboxFixtures';
+export {
+  shopArgoCdAgent,
+  shopHarnessAgent,
+  shopScenario,
+  shopService,
+} from './shopScenario';
+export type { ShopCluster } from './shopScenario';
 export { POSTGRES_URL, REDIS_URL, requireServer } from './realServices';

@@ -1,4 +1,5 @@
 import type { Entity } from '@backstage/catalog-model';
+import type { ScenarioInput } from '@gitops-suite/sandbox-agent';
 
 /*
  * Pieces the router, actions and metrics tests share: the dev/qa/prod
@@ -11,26 +12,27 @@ import type { Entity } from '@backstage/catalog-model';
  * (automated), prod on its own (manual).
  * @public
  */
-export const scenarioEnvironments = [
-  {
-    name: 'dev',
-    cluster: 'nonprod',
-    namespace: '{service}-dev',
-    syncPolicy: 'automated-prune',
-  },
-  {
-    name: 'qa',
-    cluster: 'nonprod',
-    namespace: '{service}-qa',
-    syncPolicy: 'automated-prune',
-  },
-  {
-    name: 'prod',
-    cluster: 'prod',
-    namespace: '{service}-prod',
-    syncPolicy: 'manual',
-  },
-];
+export const scenarioEnvironments: NonNullable<ScenarioInput['environments']> =
+  [
+    {
+      name: 'dev',
+      cluster: 'nonprod',
+      namespace: '{service}-dev',
+      syncPolicy: 'automated-prune',
+    },
+    {
+      name: 'qa',
+      cluster: 'nonprod',
+      namespace: '{service}-qa',
+      syncPolicy: 'automated-prune',
+    },
+    {
+      name: 'prod',
+      cluster: 'prod',
+      namespace: '{service}-prod',
+      syncPolicy: 'manual',
+    },
+  ];
 
 /**
  * `gitops.environments` for them: dev, qa, prod in promotion order.

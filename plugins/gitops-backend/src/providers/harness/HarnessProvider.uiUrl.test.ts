@@ -1,46 +1,20 @@
 import { mockServices } from '@backstage/backend-test-utils';
 import { ConfigReader } from '@backstage/config';
 import { startSandbox, Sandbox } from '@gitops-suite/sandbox-agent';
-import { scenarioEnvironments } from '../../testUtils/sandboxFixtures';
 import { HarnessProvider } from './HarnessProvider';
+import {
+  shopHarnessAgent,
+  shopScenario,
+  shopService,
+} from '../../testUtils/shopScenario';
 
 jest.setTimeout(60_000);
 
 /* A Harness agent of the sandbox, read through the real provider. */
-const scenario = {
-  seed: 'harness-provider-ui-url',
-  environments: scenarioEnvironments,
-  projects: [{ name: 'shop' }],
-  services: [
-    {
-      name: 'payments',
-      repo: 'https://github.com/acme/payments-deploy.git',
-      project: 'shop',
-      agents: ['hx'],
-    },
-  ],
-  agents: [
-    {
-      id: 'hx',
-      kind: 'harness',
-      token: 'ui-url-harness-key-0001',
-      environments: [{ name: 'dev', cluster: 'eu' }],
-      clusters: [
-        {
-          name: 'eu',
-          server: 'https://eu.example.internal:6443',
-          identifier: 'eu_cluster',
-        },
-      ],
-      harness: {
-        accountIdentifier: 'acct123',
-        orgIdentifier: 'default',
-        projectIdentifier: 'shop',
-        agentIdentifier: 'hxagent',
-      },
-    },
-  ],
-};
+const scenario = shopScenario('harness-provider-ui-url', {
+  services: [shopService('payments', { agents: ['hx'] })],
+  agents: [shopHarnessAgent('hx')],
+});
 
 describe('HarnessProvider application links', () => {
   let sandbox: Sandbox;

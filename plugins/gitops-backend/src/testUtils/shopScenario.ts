@@ -1,0 +1,115 @@
+import type { ScenarioInput } from '@gitops-suite/sandbox-agent';
+import { scenarioEnvironments } from './sandboxFixtures';
+
+/*
+ * The sandbox scenario the backend, catalog and scaffolder tests build on:
+ * acme's shop project over dev, qa and prod, its services deployed from
+ * `<service>-deploy` repositories, Argo CD agents on the nonprod and prod
+ * clusters, and a Harness GitOps agent on eu. Each test names the services
+ * and agents it needs and what differs.
+ */
+
+/**
+ * A cluster of the shop scenario.
+ * @public
+ */
+export type ShopCluster = 'nonprod' | 'prod' | 'eu';
+
+const clusters: Record<
+  ShopCluster,
+  { name: string; server: string; identifier?: string }
+> = {
+  nonprod: { name: 'nonprod', server: 'https://nonprod.example.internal:6443' },
+  prod: { name: 'prod', server: 'https://prod.example.internal:6443' },
+  eu: {
+    name: 'eu',
+    server: 'https://eu.example.internal:6443',
+    identifier: 'eu_cluster',
+  },
+};
+
+/**
+ * A service of the shop project, deployed from acme's `<name>-deploy`
+ * repository.
+ * @public
+ */
+export function shopService(
+  name: string,
+  options: Omit<
+    Partial<NonNullable<ScenarioInput['services']>[number]>,
+    'name'
+  > = {},
+): NonNullable<ScenarioInput['services']>[number] {
+  return {
+    name,
+    repo: `https://github.com/acme/${name}-deploy.git`,
+    project: 'shop',
+    ...options,
+  };
+}
+
+/**
+ * An Argo CD agent serving its environments on the named clusters.
+ * @public
+ */
+export function shopArgoCdAgent(
+  id: string,
+  options: Omit<
+    Partial<NonNullable<ScenarioInput['agents']>[number]>,
+    'id' | 'kind' | 'clusters'
+  > & {
+    clusters: ShopCluster[];
+  },
+): NonNullable<ScenarioInput['agents']>[number] {
+  return {
+    id,
+    kind: 'argocd',
+    token: `${id}-argo-token`,
+    ...options,
+    clusters: options.clusters.map(name => clusters[name]),
+  };
+}
+
+/**
+ * A Harness GitOps agent of the shop project (account acct123, org default,
+ * agent hxagent) on cluster eu, serving dev unless told otherwise.
+ * @public
+ */
+export function shopHarnessAgent(
+  id: string,
+  options: Omit<
+    Partial<NonNullable<ScenarioInput['agents']>[number]>,
+    'id' | 'kind' | 'clusters' | 'harness'
+  > = {},
+): NonNullable<ScenarioInput['agents']>[number] {
+  return {
+    id,
+    kind: 'harness',
+    token: `${id}-harness-api-key`,
+    environments: [{ name: 'dev', cluster: 'eu' }],
+    ...options,
+    clusters: [clusters.eu],
+    harness: {
+      accountIdentifier: 'acct123',
+      orgIdentifier: 'default',
+      projectIdentifier: 'shop',
+      agentIdentifier: 'hxagent',
+    },
+  };
+}
+
+/**
+ * A scenario of the shop project over the dev, qa and prod environments.
+ * @public
+ */
+export function shopScenario(
+  seed: string,
+  parts: Omit<Partial<ScenarioInput>, 'seed'> & Pick<ScenarioInput, 'services'>,
+): ScenarioInput {
+  return {
+    seed,
+    environments: scenarioEnvironments,
+    projects: [{ name: 'shop' }],
+    ...parts,
+  };
+}
