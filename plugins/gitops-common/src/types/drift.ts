@@ -1,19 +1,8 @@
-import type { HealthStatusCode, SyncStatusCode } from './status';
+import type { GitOpsApiSchemas } from '../client/gitopsApiClient';
 
 /**
  * A period during which an application's live state differed from its
  * desired state. `endedAt` is absent while it still drifts.
  * @public
  */
-export interface DriftEvent {
-  id: string;
-  agentId: string;
-  application: string;
-  entityRef?: string;
-  environment?: string;
-  startedAt: string;
-  endedAt?: string;
-  syncStatus: SyncStatusCode;
-  health?: HealthStatusCode;
-  revision?: string;
-}
+export type DriftEvent = GitOpsApiSchemas['DriftEvent'];

@@ -1,18 +1,9 @@
+import type { GitOpsApiSchemas } from '../client/gitopsApiClient';
 /**
  * Why a call to an agent failed.
  * @public
  */
-export type AgentErrorCode =
-  | 'unauthorized'
-  | 'forbidden'
-  | 'not_found'
-  | 'timeout'
-  | 'unreachable'
-  | 'rate_limited'
-  | 'malformed_response'
-  | 'upstream_error'
-  | 'conflict'
-  | 'invalid_request';
+export type AgentErrorCode = AgentError['code'];
 
 /**
  * Every {@link AgentErrorCode}.
@@ -36,14 +27,7 @@ export const AGENT_ERROR_CODES: readonly AgentErrorCode[] = [
  * Never carries a credential.
  * @public
  */
-export interface AgentError {
-  agentId: string;
-  code: AgentErrorCode;
-  message: string;
-  /** The upstream HTTP status, when there was one. */
-  status?: number;
-  retryAfterSeconds?: number;
-}
+export type AgentError = GitOpsApiSchemas['AgentError'];
 
 /**
  * The results of a fan-out over many agents: what answered, and which

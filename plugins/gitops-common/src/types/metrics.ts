@@ -1,14 +1,10 @@
-import type { AgentError } from './errors';
+import type { GitOpsApiSchemas } from '../client/gitopsApiClient';
 
 /**
  * The period delivery metrics are computed over.
  * @public
  */
-export interface DeliveryMetricsWindow {
-  from: string;
-  to: string;
-  days: number;
-}
+export type DeliveryMetricsWindow = GitOpsApiSchemas['DeliveryMetricsWindow'];
 
 /**
  * One bucket of a delivery metrics trend (a day, or a week for windows
@@ -38,68 +34,21 @@ export const OTHER_ENVIRONMENTS = '(other)';
  * definitions.
  * @public
  */
-export interface DeliveryMetrics {
-  /** A configured environment's name, or {@link OTHER_ENVIRONMENTS}. */
-  environment: string;
-  service?: string;
-  /** Successful syncs that changed the deployed revision (rollbacks included). */
-  deployments: number;
-  /**
-   * `deployments` per day over the part of the window that recorded history
-   * covers (`history.days`, at least one day); not over the whole window
-   * when history begins inside it.
-   */
-  deploymentsPerDay: number;
-  /**
-   * How much of the window the recorded history covers: from the first
-   * event recorded for these applications (or the window's start, when that
-   * is later) to the window's end. No `from` and 0 days when nothing was
-   * recorded.
-   */
-  history: { from?: string; days: number };
-  /** Commit date to deployment, over deployments of new revisions. */
-  leadTime: { medianSeconds?: number; samples: number };
-  /** Deployments plus failed syncs. */
-  changes: number;
-  /** Failed syncs plus deployments followed by a rollback or a Degraded health. */
-  failedChanges: number;
-  /** `failedChanges / changes`; absent when there were no changes. */
-  changeFailureRate?: number;
-  /** Degraded or Missing until Healthy again. */
-  timeToRestore: {
-    medianSeconds?: number;
-    samples: number;
-    /** Incidents that are still open. */
-    ongoing: number;
-  };
-  lastDeployedAt?: string;
-  trend: DeliveryTrendPoint[];
-}
+export type DeliveryMetrics = GitOpsApiSchemas['DeliveryMetrics'];
 
 /**
  * `GET /entity/:namespace/:kind/:name/metrics`.
  * @public
  */
-export interface EntityDeliveryMetricsResponse {
-  entityRef: string;
-  window: DeliveryMetricsWindow;
-  /** One entry per environment, in promotion order. */
-  environments: DeliveryMetrics[];
-  errors: AgentError[];
-}
+export type EntityDeliveryMetricsResponse =
+  GitOpsApiSchemas['EntityDeliveryMetrics'];
 
 /**
  * `GET /fleet/metrics`.
  * @public
  */
-export interface FleetDeliveryMetricsResponse {
-  window: DeliveryMetricsWindow;
-  /** One entry per service and environment. */
-  items: DeliveryMetrics[];
-  /** One entry per environment over all services, in promotion order. */
-  environments: DeliveryMetrics[];
-  errors: AgentError[];
-}
+export type FleetDeliveryMetricsResponse =
+  GitOpsApiSchemas['FleetDeliveryMetrics'];
 
 /**
  * What one environment of a service runs, for promotion insight.
@@ -157,10 +106,4 @@ export interface PromotionStep {
  * `GET /entity/:namespace/:kind/:name/promotion`.
  * @public
  */
-export interface PromotionInsight {
-  entityRef: string;
-  generatedAt: string;
-  environments: PromotionEnvironmentState[];
-  steps: PromotionStep[];
-  errors: AgentError[];
-}
+export type PromotionInsight = GitOpsApiSchemas['PromotionInsight'];

@@ -472,6 +472,19 @@ export interface components {
       chart?: string;
       ref?: string;
       type: 'helm' | 'kustomize' | 'directory' | 'plugin' | 'unknown';
+      helm?: {
+        releaseName?: string;
+        valueFiles?: string[];
+        parameters?: {
+          name: string;
+          value: string;
+        }[];
+      };
+      kustomize?: {
+        images?: string[];
+        namePrefix?: string;
+        nameSuffix?: string;
+      };
     };
     Application: {
       key: string;
@@ -512,7 +525,10 @@ export interface components {
         startedAt?: string;
         finishedAt?: string;
         revision?: string;
+        revisions?: string[];
         initiatedBy?: string;
+        dryRun?: boolean;
+        retryCount?: number;
       };
       history: {
         id: number;
@@ -520,6 +536,7 @@ export interface components {
         revisions?: string[];
         deployedAt?: string;
         deployStartedAt?: string;
+        sources?: components['schemas']['ApplicationSource'][];
         initiatedBy?: string;
       }[];
       images: string[];
@@ -531,7 +548,14 @@ export interface components {
       };
       uiUrl?: string;
       applicationSet?: string;
+      createdAt?: string;
+      reconciledAt?: string;
       lastSyncedAt?: string;
+      resourceCounts?: {
+        total: number;
+        outOfSync: number;
+        unhealthy: number;
+      };
     };
     EnvironmentGroup: {
       name: string;
@@ -544,6 +568,7 @@ export interface components {
       entityRef: string;
       environments: components['schemas']['EnvironmentGroup'][];
       errors: components['schemas']['AgentError'][];
+      freshness?: components['schemas']['AgentFreshness'][];
     };
     AuditEvent: {
       id: string;

@@ -234,6 +234,52 @@ export const spec = {
             type: 'string',
             enum: ['helm', 'kustomize', 'directory', 'plugin', 'unknown'],
           },
+          helm: {
+            type: 'object',
+            properties: {
+              releaseName: {
+                type: 'string',
+              },
+              valueFiles: {
+                type: 'array',
+                items: {
+                  type: 'string',
+                },
+              },
+              parameters: {
+                type: 'array',
+                items: {
+                  type: 'object',
+                  required: ['name', 'value'],
+                  properties: {
+                    name: {
+                      type: 'string',
+                    },
+                    value: {
+                      type: 'string',
+                    },
+                  },
+                },
+              },
+            },
+          },
+          kustomize: {
+            type: 'object',
+            properties: {
+              images: {
+                type: 'array',
+                items: {
+                  type: 'string',
+                },
+              },
+              namePrefix: {
+                type: 'string',
+              },
+              nameSuffix: {
+                type: 'string',
+              },
+            },
+          },
         },
         required: ['repoURL', 'type'],
       },
@@ -360,8 +406,20 @@ export const spec = {
               revision: {
                 type: 'string',
               },
+              revisions: {
+                type: 'array',
+                items: {
+                  type: 'string',
+                },
+              },
               initiatedBy: {
                 type: 'string',
+              },
+              dryRun: {
+                type: 'boolean',
+              },
+              retryCount: {
+                type: 'integer',
               },
             },
             required: ['phase'],
@@ -388,6 +446,12 @@ export const spec = {
                 },
                 deployStartedAt: {
                   type: 'string',
+                },
+                sources: {
+                  type: 'array',
+                  items: {
+                    $ref: '#/components/schemas/ApplicationSource',
+                  },
                 },
                 initiatedBy: {
                   type: 'string',
@@ -429,8 +493,29 @@ export const spec = {
           applicationSet: {
             type: 'string',
           },
+          createdAt: {
+            type: 'string',
+          },
+          reconciledAt: {
+            type: 'string',
+          },
           lastSyncedAt: {
             type: 'string',
+          },
+          resourceCounts: {
+            type: 'object',
+            required: ['total', 'outOfSync', 'unhealthy'],
+            properties: {
+              total: {
+                type: 'integer',
+              },
+              outOfSync: {
+                type: 'integer',
+              },
+              unhealthy: {
+                type: 'integer',
+              },
+            },
           },
         },
         required: [
@@ -492,6 +577,12 @@ export const spec = {
             type: 'array',
             items: {
               $ref: '#/components/schemas/AgentError',
+            },
+          },
+          freshness: {
+            type: 'array',
+            items: {
+              $ref: '#/components/schemas/AgentFreshness',
             },
           },
         },
