@@ -10,3 +10,4 @@ export type {
   components as GitOpsApiComponents,
   operations as GitOpsApiOperations,
 } from './generated/openapi';
+export * from './routeParams';

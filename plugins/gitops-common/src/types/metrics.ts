@@ -11,13 +11,8 @@ export type DeliveryMetricsWindow = GitOpsApiSchemas['DeliveryMetricsWindow'];
  * longer than two weeks).
  * @public
  */
-export interface DeliveryTrendPoint {
-  start: string;
-  end: string;
-  deployments: number;
-  failedChanges: number;
-  leadTimeMedianSeconds?: number;
-}
+export type DeliveryTrendPoint =
+  GitOpsApiSchemas['DeliveryMetrics']['trend'][number];
 
 /**
  * The environment delivery metrics report an application under when it
@@ -54,53 +49,21 @@ export type FleetDeliveryMetricsResponse =
  * What one environment of a service runs, for promotion insight.
  * @public
  */
-export interface PromotionEnvironmentState {
-  environment: string;
-  /** The applications of the service in this environment (keys). */
-  applications: string[];
-  revision?: string;
-  /** The repository (or chart repository) `revision` is of. */
-  repoURL?: string;
-  /** Image tag running there (or the revision when no tag is known). */
-  tag?: string;
-  /** Image name (without tag) of that tag. */
-  image?: string;
-  deployedAt?: string;
-  /** Revisions deployed there, newest first (from the deployment history). */
-  revisions: string[];
-}
+export type PromotionEnvironmentState =
+  GitOpsApiSchemas['PromotionInsight']['environments'][number];
 
 /**
  * How the next environment in promotion order compares with the previous one.
  * @public
  */
-export type PromotionStatus = 'in-sync' | 'behind' | 'ahead' | 'unknown';
+export type PromotionStatus = PromotionStep['status'];
 
 /**
  * What separates environment N (`from`) from environment N+1 (`to`).
  * @public
  */
-export interface PromotionStep {
-  from: string;
-  to: string;
-  status: PromotionStatus;
-  fromRevision?: string;
-  toRevision?: string;
-  /** Revisions deployed in `from` that `to` has not run yet. */
-  revisionsBehind?: number;
-  /** Since when `to` has been behind: the first such deployment in `from`. */
-  behindSince?: string;
-  /** Seconds from `behindSince` to the time of the answer. */
-  behindForSeconds?: number;
-  /** Parameters for the `gitops-promote-release` template, when behind. */
-  promotion?: {
-    environment: string;
-    tag: string;
-    image?: string;
-    /** RepoUrlPicker form: `host?owner=o&repo=r`. */
-    repoUrl?: string;
-  };
-}
+export type PromotionStep =
+  GitOpsApiSchemas['PromotionInsight']['steps'][number];
 
 /**
  * `GET /entity/:namespace/:kind/:name/promotion`.

@@ -1,7 +1,8 @@
-import { parseEntityRef } from '@backstage/catalog-model';
 import type { DiscoveryApi, FetchApi } from '@backstage/core-plugin-api';
 import {
   answerBody,
+  applicationRouteParams,
+  entityRouteParams,
   gitopsApiClient,
   type EnvironmentDefinition,
   type FleetApplicationFilter,
@@ -11,24 +12,6 @@ import {
   type SyncRequest,
 } from '@gitops-suite/plugin-gitops-common';
 import type { ApplicationRef, GitOpsApi, GitOpsEventQuery } from './GitOpsApi';
-
-/** The path parameters of an entity's routes. */
-function entityParams(entityRef: string) {
-  const { kind, namespace, name } = parseEntityRef(entityRef);
-  return { namespace, kind, name };
-}
-
-/** The path and query parameters of an application's routes. */
-function applicationParams(app: ApplicationRef) {
-  return {
-    path: {
-      ...entityParams(app.entityRef),
-      agentId: app.agentId,
-      appName: app.name,
-    },
-    query: { appNamespace: app.namespace || undefined },
-  };
-}
 
 /** Filter values as query parameters; an empty search is no search. */
 function fleetQuery(filter: FleetApplicationFilter = {}) {
@@ -72,7 +55,7 @@ export class GitOpsClient implements GitOpsApi {
   async getEntityApplications(entityRef: string) {
     return answerBody(
       (await this.api()).GET('/entity/{namespace}/{kind}/{name}/applications', {
-        params: { path: entityParams(entityRef) },
+        params: { path: entityRouteParams(entityRef) },
       }),
     );
   }
@@ -81,7 +64,7 @@ export class GitOpsClient implements GitOpsApi {
     return answerBody(
       (await this.api()).GET(
         '/entity/{namespace}/{kind}/{name}/applicationsets',
-        { params: { path: entityParams(entityRef) } },
+        { params: { path: entityRouteParams(entityRef) } },
       ),
     );
   }
@@ -89,7 +72,7 @@ export class GitOpsClient implements GitOpsApi {
   async getEntityEvents(entityRef: string) {
     return answerBody(
       (await this.api()).GET('/entity/{namespace}/{kind}/{name}/events', {
-        params: { path: entityParams(entityRef) },
+        params: { path: entityRouteParams(entityRef) },
       }),
     );
   }
@@ -100,7 +83,7 @@ export class GitOpsClient implements GitOpsApi {
         await this.api()
       ).GET(
         '/entity/{namespace}/{kind}/{name}/applications/{agentId}/{appName}',
-        { params: applicationParams(app) },
+        { params: applicationRouteParams(app) },
       ),
     );
     return body.application;
@@ -110,7 +93,7 @@ export class GitOpsClient implements GitOpsApi {
     return answerBody(
       (await this.api()).GET(
         '/entity/{namespace}/{kind}/{name}/applications/{agentId}/{appName}/resource-tree',
-        { params: applicationParams(app) },
+        { params: applicationRouteParams(app) },
       ),
     );
   }
@@ -121,14 +104,14 @@ export class GitOpsClient implements GitOpsApi {
         await this.api()
       ).GET(
         '/entity/{namespace}/{kind}/{name}/applications/{agentId}/{appName}/diff',
-        { params: applicationParams(app) },
+        { params: applicationRouteParams(app) },
       ),
     );
     return body.items;
   }
 
   async getRevisionMetadata(app: ApplicationRef, revision: string) {
-    const { path, query } = applicationParams(app);
+    const { path, query } = applicationRouteParams(app);
     return answerBody(
       (await this.api()).GET(
         '/entity/{namespace}/{kind}/{name}/applications/{agentId}/{appName}/revisions/{revision}',
@@ -143,7 +126,7 @@ export class GitOpsClient implements GitOpsApi {
         await this.api()
       ).GET(
         '/entity/{namespace}/{kind}/{name}/applications/{agentId}/{appName}/syncwindows',
-        { params: applicationParams(app) },
+        { params: applicationRouteParams(app) },
       ),
     );
     return body.items;
@@ -153,7 +136,7 @@ export class GitOpsClient implements GitOpsApi {
     return answerBody(
       (await this.api()).GET(
         '/entity/{namespace}/{kind}/{name}/applications/{agentId}/{appName}/events',
-        { params: applicationParams(app) },
+        { params: applicationRouteParams(app) },
       ),
     );
   }
@@ -162,7 +145,7 @@ export class GitOpsClient implements GitOpsApi {
     return answerBody(
       (await this.api()).POST(
         '/entity/{namespace}/{kind}/{name}/applications/{agentId}/{appName}/refresh',
-        { params: applicationParams(app), body: request },
+        { params: applicationRouteParams(app), body: request },
       ),
     );
   }
@@ -171,7 +154,7 @@ export class GitOpsClient implements GitOpsApi {
     return answerBody(
       (await this.api()).POST(
         '/entity/{namespace}/{kind}/{name}/applications/{agentId}/{appName}/sync',
-        { params: applicationParams(app), body: request },
+        { params: applicationRouteParams(app), body: request },
       ),
     );
   }
@@ -180,7 +163,7 @@ export class GitOpsClient implements GitOpsApi {
     return answerBody(
       (await this.api()).POST(
         '/entity/{namespace}/{kind}/{name}/applications/{agentId}/{appName}/rollback',
-        { params: applicationParams(app), body: request },
+        { params: applicationRouteParams(app), body: request },
       ),
     );
   }
@@ -253,7 +236,7 @@ export class GitOpsClient implements GitOpsApi {
     return answerBody(
       (await this.api()).GET('/entity/{namespace}/{kind}/{name}/metrics', {
         params: {
-          path: entityParams(entityRef),
+          path: entityRouteParams(entityRef),
           query: { window: windowQuery(options.windowDays) },
         },
       }),
@@ -278,7 +261,7 @@ export class GitOpsClient implements GitOpsApi {
   async getEntityPromotion(entityRef: string) {
     return answerBody(
       (await this.api()).GET('/entity/{namespace}/{kind}/{name}/promotion', {
-        params: { path: entityParams(entityRef) },
+        params: { path: entityRouteParams(entityRef) },
       }),
     );
   }

@@ -3,10 +3,10 @@ import {
   BackstageCredentials,
   DiscoveryService,
 } from '@backstage/backend-plugin-api';
-import { parseEntityRef } from '@backstage/catalog-model';
 import { ForwardedError, ResponseError } from '@backstage/errors';
 import {
   answerBody,
+  applicationRouteParams,
   gitopsApiClient,
   type GitOpsApiClient,
   type GitOpsApiRequestBody,
@@ -29,21 +29,6 @@ type ApplicationSetRequest = GitOpsApiRequestBody<
   '/agents/{agentId}/applicationsets',
   'post'
 >;
-
-/** The path and query parameters of an application's routes. */
-function applicationParams(ref: EntityApplicationRef) {
-  const entity = parseEntityRef(ref.entityRef);
-  return {
-    path: {
-      namespace: entity.namespace,
-      kind: entity.kind.toLocaleLowerCase('en-US'),
-      name: entity.name,
-      agentId: ref.agentId,
-      appName: ref.appName,
-    },
-    query: { appNamespace: ref.appNamespace || undefined },
-  };
-}
 
 /**
  * Calls the gitops backend plugin's HTTP API on behalf of the task's
@@ -71,14 +56,11 @@ export class GitOpsBackendClient {
     // the actions check the manifest against the ApplicationSet CRD; the
     // backend checks the request against its spec and names what is wrong
     const body = rest as ApplicationSetRequest;
-    const api = await this.api(credentials);
-    return named('POST', `/agents/${agentId}/applicationsets`, () =>
-      answerBody(
-        api.POST('/agents/{agentId}/applicationsets', {
-          params: { path: { agentId } },
-          body,
-        }),
-      ),
+    return this.call(credentials, 'POST', api =>
+      api.POST('/agents/{agentId}/applicationsets', {
+        params: { path: { agentId } },
+        body,
+      }),
     );
   }
 
@@ -90,14 +72,10 @@ export class GitOpsBackendClient {
     >,
     credentials: BackstageCredentials,
   ) {
-    const params = applicationParams(ref);
-    const api = await this.api(credentials);
-    return named('POST', `${applicationPath(params.path)}/sync`, () =>
-      answerBody(
-        api.POST(
-          '/entity/{namespace}/{kind}/{name}/applications/{agentId}/{appName}/sync',
-          { params, body },
-        ),
+    return this.call(credentials, 'POST', api =>
+      api.POST(
+        '/entity/{namespace}/{kind}/{name}/applications/{agentId}/{appName}/sync',
+        { params: routeParams(ref), body },
       ),
     );
   }
@@ -106,64 +84,60 @@ export class GitOpsBackendClient {
     ref: EntityApplicationRef,
     credentials: BackstageCredentials,
   ) {
-    const params = applicationParams(ref);
-    const api = await this.api(credentials);
-    const body = await named('GET', applicationPath(params.path), () =>
-      answerBody(
-        api.GET(
-          '/entity/{namespace}/{kind}/{name}/applications/{agentId}/{appName}',
-          { params },
-        ),
+    const body = await this.call(credentials, 'GET', api =>
+      api.GET(
+        '/entity/{namespace}/{kind}/{name}/applications/{agentId}/{appName}',
+        { params: routeParams(ref) },
       ),
     );
     return body.application;
   }
 
-  private async api(
+  /**
+   * One call on behalf of `credentials`. A refusal names the request and
+   * keeps the backend's own error (its name, e.g. NotAllowedError, and its
+   * message): "Request failed with 404" alone does not tell a template
+   * author what went wrong.
+   */
+  private async call<T>(
     credentials: BackstageCredentials,
-  ): Promise<GitOpsApiClient> {
+    method: 'GET' | 'POST',
+    request: (
+      api: GitOpsApiClient,
+    ) => Promise<{ data?: T; response: Response }>,
+  ): Promise<T> {
+    const baseUrl = await this.discovery.getBaseUrl(GITOPS_PLUGIN_ID);
     const { token } = await this.auth.getPluginRequestToken({
       onBehalfOf: credentials,
       targetPluginId: GITOPS_PLUGIN_ID,
     });
-    return gitopsApiClient({
-      discoveryApi: this.discovery,
+    const api = await gitopsApiClient({
+      discoveryApi: { getBaseUrl: async () => baseUrl },
       headers: { Authorization: `Bearer ${token}` },
     });
-  }
-}
-
-function applicationPath(path: ReturnType<typeof applicationParams>['path']) {
-  return `/entity/${[
-    path.namespace,
-    path.kind,
-    path.name,
-    'applications',
-    path.agentId,
-    path.appName,
-  ].join('/')}`;
-}
-
-/**
- * Names the request and keeps the backend's own error (its name, e.g.
- * NotAllowedError, and its message): "Request failed with 404" alone does
- * not tell a template author what went wrong.
- */
-async function named<T>(
-  method: string,
-  path: string,
-  call: () => Promise<T>,
-): Promise<T> {
-  try {
-    return await call();
-  } catch (error) {
-    if (error instanceof ResponseError) {
-      const { status, statusText } = error.response;
+    try {
+      return await answerBody(request(api));
+    } catch (error) {
+      if (!(error instanceof ResponseError)) throw error;
+      const { status, statusText, url } = error.response;
+      const path = new URL(url).pathname.slice(
+        new URL(baseUrl).pathname.length,
+      );
       throw new ForwardedError(
-        `The gitops backend answered ${method} ${path} with ${status} ${statusText}`.trimEnd(),
+        `The gitops backend answered ${method} ${decodeURIComponent(
+          path,
+        )} with ${status} ${statusText}`.trimEnd(),
         error.cause,
       );
     }
-    throw error;
   }
+}
+
+function routeParams(ref: EntityApplicationRef) {
+  return applicationRouteParams({
+    entityRef: ref.entityRef,
+    agentId: ref.agentId,
+    name: ref.appName,
+    namespace: ref.appNamespace,
+  });
 }
