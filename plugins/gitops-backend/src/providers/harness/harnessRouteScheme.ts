@@ -1,8 +1,17 @@
-import type { ApplicationRouteScheme } from '../argocd/ArgoApplicationApi';
-import type { ArgoApplication } from '../argocd/argoCdTypes';
+import type { ArgoApiRouteScheme } from '../argocd/argoApiRouteScheme';
+import type {
+  ArgoApplication,
+  ArgoApplicationSet,
+} from '../argocd/argoCdTypes';
 import type { AgentQuery } from '../http/AgentHttpClient';
 import type { HarnessScope } from './harnessApplicationUiUrl';
-import type { HarnessApplicationWrapper } from './harnessTypes';
+import type {
+  HarnessApplicationSetWrapper,
+  HarnessApplicationWrapper,
+  HarnessClusterWrapper,
+  HarnessPage,
+  HarnessRepositoryWrapper,
+} from './harnessTypes';
 
 /** An Argo CD Application, whether or not Harness wrapped it. */
 export function unwrapHarnessApplication(body: unknown): ArgoApplication {
@@ -10,6 +19,18 @@ export function unwrapHarnessApplication(body: unknown): ArgoApplication {
   return wrapper && 'app' in wrapper && wrapper.app
     ? wrapper.app
     : (body as ArgoApplication);
+}
+
+/** An Argo CD ApplicationSet, whether or not Harness wrapped it. */
+function unwrapHarnessApplicationSet(body: unknown): ArgoApplicationSet {
+  const set = body as HarnessApplicationSetWrapper;
+  return set.applicationset ?? set.appset ?? set;
+}
+
+/** The items of a Harness list answer (`content`, or `items`). */
+function page<T>(body: unknown): T[] {
+  const list = body as HarnessPage<T> | undefined;
+  return list?.content ?? list?.items ?? [];
 }
 
 /**
@@ -53,9 +74,11 @@ export function harnessAgentPath(scope: HarnessScope, suffix: string): string {
  * applications possibly wrapped (`{app}`), and no `fields` selection (lean
  * lists are cut here, before normalizing).
  */
-export function harnessRouteScheme(
-  scope: HarnessScope,
-): ApplicationRouteScheme {
+export function harnessRouteScheme(scope: HarnessScope): ArgoApiRouteScheme {
+  const agentScopeBody = {
+    ...harnessScopeBody(scope),
+    agentIdentifier: scope.agentIdentifier,
+  };
   return {
     list: query => ({
       path: harnessAgentPath(scope, '/applications'),
@@ -83,5 +106,54 @@ export function harnessRouteScheme(
       body: { ...harnessScopeBody(scope), ...body },
     }),
     unwrap: unwrapHarnessApplication,
+    applicationSets: {
+      call: {
+        method: 'POST',
+        path: '/gitops/api/v1/applicationsets',
+        query: harnessScopeQuery(scope),
+        body: agentScopeBody,
+      },
+      items: body =>
+        page<HarnessApplicationSetWrapper>(body).map(
+          unwrapHarnessApplicationSet,
+        ),
+    },
+    // no applicationSet(name): Harness reads one by its UUID only
+    createApplicationSet: (manifest, flags) => ({
+      method: 'POST',
+      path: '/gitops/api/v1/applicationset',
+      query: harnessScopeQuery(scope, {
+        agentIdentifier: scope.agentIdentifier,
+      }),
+      body: {
+        ...agentScopeBody,
+        applicationset: manifest,
+        upsert: flags.upsert,
+        dryRun: flags.dryRun,
+      },
+    }),
+    unwrapApplicationSet: unwrapHarnessApplicationSet,
+    clusters: {
+      call: {
+        path: harnessAgentPath(scope, '/clusters'),
+        query: harnessScopeQuery(scope),
+      },
+      items: body => page<HarnessClusterWrapper>(body).map(c => c.cluster ?? c),
+    },
+    repositories: {
+      call: {
+        path: harnessAgentPath(scope, '/repositories'),
+        query: harnessScopeQuery(scope),
+      },
+      items: body =>
+        page<HarnessRepositoryWrapper>(body).map(r => r.repository ?? r),
+    },
+    passThroughQuery: query => {
+      const scoped = new URLSearchParams(query);
+      for (const [key, value] of Object.entries(harnessScopeQuery(scope))) {
+        if (typeof value === 'string') scoped.set(key, value);
+      }
+      return scoped;
+    },
   };
 }

@@ -1,5 +1,10 @@
 import {
+  GitOpsAgentInfo,
+  GitOpsAgentStatus,
   GitOpsApplication,
+  GitOpsApplicationSet,
+  GitOpsCluster,
+  GitOpsRepository,
   ResourceDiff,
   ResourceTree,
   RevisionMetadata,
@@ -10,9 +15,14 @@ import {
 import {
   ApplicationListQuery,
   ApplicationRef,
+  ApplicationSetCreateResult,
+  GitOpsAgentError,
+  GitOpsProvider,
   ProviderCallOptions,
+  RawAgentResponse,
 } from '@gitops-suite/plugin-gitops-node';
-import { AgentHttpClient, AgentQuery } from '../http/AgentHttpClient';
+import { AgentHttpClient } from '../http/AgentHttpClient';
+import { ArgoApiRouteScheme, ListRoute } from './argoApiRouteScheme';
 import type {
   ArgoApplication,
   ArgoApplicationList,
@@ -21,7 +31,7 @@ import type {
   ArgoRevisionMetadata,
   ArgoSyncWindowsResponse,
 } from './argoCdTypes';
-import { LEAN_APPLICATION_FIELDS, leanArgoApplication } from './leanFields';
+import { leanArgoApplication } from './leanFields';
 import { normalizeApplication, NormalizeContext } from './normalizeApplication';
 import {
   normalizeResourceDiffs,
@@ -29,67 +39,41 @@ import {
 } from './normalizeResources';
 import { normalizeRevisionMetadata } from './normalizeRevisionMetadata';
 import { normalizeSyncWindows } from './normalizeSyncWindows';
+import { normalizeApplicationSet } from './normalizeApplicationSet';
+import { normalizeCluster, normalizeRepository } from './normalizeInventory';
 
 /**
- * Where an API that serves Argo CD's application payloads keeps them: Argo
- * CD's own routes, or a gateway in front of Argo CD (Harness GitOps) with
- * its own paths, parameter names, scoping and envelopes. The calls and the
- * normalization are the same for both ({@link ArgoApplicationApi}).
+ * A provider for an API that serves Argo CD's payloads, over one route
+ * scheme: applications (list, read, resource tree, managed resources,
+ * revision metadata, sync windows, refresh, sync, rollback), ApplicationSets,
+ * clusters and repositories, each answer normalized once, here. Argo CD
+ * itself and Harness GitOps differ only in their scheme, their credentials
+ * and how they report the agent's status.
  */
-export interface ApplicationRouteScheme {
-  /** The application list call; `cutToLean` when the server cannot select fields. */
-  list(query: ApplicationListQuery): {
-    path: string;
-    query: AgentQuery;
-    cutToLean: boolean;
-  };
-  /** An application's route (`suffix`: `/resource-tree`, `/sync`, ...). */
-  application(
-    ref: ApplicationRef,
-    suffix?: string,
-    refresh?: 'normal' | 'hard',
-  ): { path: string; query: AgentQuery };
-  /** The query and body of an operation (`/sync`, `/rollback`), given Argo CD's body. */
-  operation(body: Record<string, unknown>): {
-    query?: AgentQuery;
-    body: Record<string, unknown>;
-  };
-  /** The Argo CD Application in an answer (a gateway may wrap it). */
-  unwrap(body: unknown): ArgoApplication;
-}
-
-/** Argo CD's own routes (`/api/v1/applications/...`), as its swagger names them. */
-export const argoCdRouteScheme: ApplicationRouteScheme = {
-  list: query => ({
-    path: '/api/v1/applications',
-    query: {
-      selector: query.selector,
-      projects: query.projects,
-      name: query.name,
-      appNamespace: query.appNamespace,
-      fields: query.lean ? LEAN_APPLICATION_FIELDS : undefined,
-    },
-    cutToLean: false,
-  }),
-  application: (ref, suffix = '', refresh) => ({
-    path: `/api/v1/applications/${encodeURIComponent(ref.name)}${suffix}`,
-    query: { appNamespace: ref.namespace, project: ref.project, refresh },
-  }),
-  operation: body => ({ body }),
-  unwrap: body => body as ArgoApplication,
-};
-
-/**
- * Argo CD's application API over one route scheme: list, read, resource
- * tree, managed resources (the diff), revision metadata, sync windows,
- * refresh, sync and rollback, each answer normalized once, here.
- */
-export class ArgoApplicationApi {
-  constructor(
-    private readonly http: AgentHttpClient,
-    private readonly scheme: ApplicationRouteScheme,
-    private readonly context: NormalizeContext,
+export abstract class ArgoApiProvider implements GitOpsProvider {
+  protected constructor(
+    readonly agent: GitOpsAgentInfo,
+    protected readonly http: AgentHttpClient,
+    protected readonly scheme: ArgoApiRouteScheme,
+    protected readonly context: NormalizeContext,
   ) {}
+
+  abstract getStatus(options?: ProviderCallOptions): Promise<GitOpsAgentStatus>;
+
+  /** The status of an agent whose status call failed with `error`. */
+  protected failedStatus(error: unknown, checkedAt: string): GitOpsAgentStatus {
+    if (!(error instanceof GitOpsAgentError)) throw error;
+    return {
+      agentId: this.agent.id,
+      kind: this.agent.kind,
+      state:
+        error.code === 'unreachable' || error.code === 'timeout'
+          ? 'disconnected'
+          : 'error',
+      message: error.message,
+      checkedAt,
+    };
+  }
 
   async listApplications(
     query: ApplicationListQuery,
@@ -251,6 +235,95 @@ export class ArgoApplicationApi {
       signal: options?.signal,
     });
     return normalizeApplication(this.scheme.unwrap(answer), this.context);
+  }
+
+  async listApplicationSets(
+    options?: ProviderCallOptions,
+  ): Promise<GitOpsApplicationSet[]> {
+    const sets = await this.readList(this.scheme.applicationSets, options);
+    return sets.map(set => normalizeApplicationSet(set, this.agent.id));
+  }
+
+  async getApplicationSet(
+    name: string,
+    options?: ProviderCallOptions,
+  ): Promise<GitOpsApplicationSet> {
+    const call = this.scheme.applicationSet?.(name);
+    if (call) {
+      const raw = await this.http.json<unknown>({
+        ...call,
+        signal: options?.signal,
+      });
+      return normalizeApplicationSet(
+        this.scheme.unwrapApplicationSet(raw),
+        this.agent.id,
+      );
+    }
+    const found = (await this.listApplicationSets(options)).find(
+      set => set.name === name,
+    );
+    if (!found) {
+      throw new GitOpsAgentError(
+        this.agent.id,
+        'not_found',
+        `Agent ${this.agent.id} has no ApplicationSet named ${name}`,
+        404,
+      );
+    }
+    return found;
+  }
+
+  async createApplicationSet(
+    manifest: Record<string, unknown>,
+    flags: { upsert: boolean; dryRun: boolean },
+    options?: ProviderCallOptions,
+  ): Promise<ApplicationSetCreateResult> {
+    const raw = await this.http.json<unknown>({
+      ...this.scheme.createApplicationSet(manifest, flags),
+      signal: options?.signal,
+    });
+    return {
+      applicationSet: normalizeApplicationSet(
+        this.scheme.unwrapApplicationSet(raw),
+        this.agent.id,
+      ),
+      dryRun: flags.dryRun,
+    };
+  }
+
+  async listClusters(options?: ProviderCallOptions): Promise<GitOpsCluster[]> {
+    const clusters = await this.readList(this.scheme.clusters, options);
+    return clusters.map(c =>
+      normalizeCluster(c, this.agent.id, this.agent.region),
+    );
+  }
+
+  async listRepositories(
+    options?: ProviderCallOptions,
+  ): Promise<GitOpsRepository[]> {
+    const repositories = await this.readList(this.scheme.repositories, options);
+    return repositories.map(r => normalizeRepository(r, this.agent.id));
+  }
+
+  rawGet(
+    path: string,
+    query: URLSearchParams,
+    options?: ProviderCallOptions,
+  ): Promise<RawAgentResponse> {
+    return this.http.raw({
+      path,
+      query: this.scheme.passThroughQuery(query),
+      signal: options?.signal,
+    });
+  }
+
+  private async readList<T>(
+    route: ListRoute<T>,
+    options?: ProviderCallOptions,
+  ): Promise<T[]> {
+    return route.items(
+      await this.http.json<unknown>({ ...route.call, signal: options?.signal }),
+    );
   }
 
   private async rawApplication(

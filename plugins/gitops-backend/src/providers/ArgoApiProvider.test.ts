@@ -7,7 +7,7 @@ import { ProviderRegistry } from './ProviderRegistry';
 jest.setTimeout(60_000);
 
 /*
- * One application API, two route schemes: Argo CD's own routes and Harness
+ * One Argo CD API provider, two route schemes: Argo CD's own routes and Harness
  * GitOps's gateway in front of the Argo CD under an agent. The same calls,
  * made through the real providers to the sandbox agents of the example
  * fleet, answer the same normalized model for both.
@@ -84,6 +84,72 @@ describe.each([
     expect(metadata.revision).toBe(revision);
     expect(Array.isArray(await provider().getSyncWindows(ref))).toBe(true);
     expect((await provider().refresh(ref, 'normal')).key).toBe(app.key);
+  });
+
+  it('lists clusters and repositories, and creates and reads an ApplicationSet', async () => {
+    const clusters = await provider().listClusters();
+    expect(clusters.length).toBeGreaterThan(0);
+    expect(clusters.every(c => c.agentId === agentId && c.server)).toBe(true);
+    const repositories = await provider().listRepositories();
+    expect(repositories.length).toBeGreaterThan(0);
+    expect(repositories.every(r => r.agentId === agentId && r.repo)).toBe(true);
+
+    const name = `provider-test-${agentId}`;
+    const manifest = {
+      apiVersion: 'argoproj.io/v1alpha1',
+      kind: 'ApplicationSet',
+      metadata: { name, namespace: 'argocd' },
+      spec: {
+        generators: [{ list: { elements: [{ env: 'dev' }] } }],
+        template: {
+          metadata: { name: `${name}-{{env}}` },
+          spec: {
+            project: 'default',
+            source: {
+              repoURL: 'https://git.acme.internal/platform/provider-test.git',
+              path: 'deploy/{{env}}',
+              targetRevision: 'main',
+            },
+            destination: { name: clusters[0].name, namespace: 'provider-test' },
+          },
+        },
+      },
+    };
+    const dry = await provider().createApplicationSet(manifest, {
+      upsert: false,
+      dryRun: true,
+    });
+    expect(dry).toMatchObject({ dryRun: true, applicationSet: { name } });
+    expect(
+      (await provider().listApplicationSets()).map(s => s.name),
+    ).not.toContain(name);
+
+    const created = await provider().createApplicationSet(manifest, {
+      upsert: false,
+      dryRun: false,
+    });
+    expect(created.applicationSet).toMatchObject({ name, agentId });
+    expect((await provider().listApplicationSets()).map(s => s.name)).toContain(
+      name,
+    );
+    expect(await provider().getApplicationSet(name)).toMatchObject({
+      name,
+      agentId,
+    });
+    await expect(
+      provider().getApplicationSet('no-such-set'),
+    ).rejects.toMatchObject({ agentId, statusCode: 404 });
+  });
+
+  it('passes a read through with the scoping the API needs', async () => {
+    const [first] = await provider().listApplications({ lean: true });
+    const appPath =
+      agentId === 'harness-eu'
+        ? `/gitops/api/v1/agents/euagent/applications/${first.name}`
+        : `/api/v1/applications/${first.name}`;
+    // the Harness gateway refuses a read without the account's scope
+    const answer = await provider().rawGet(appPath, new URLSearchParams());
+    expect(answer.status).toBe(200);
   });
 
   it('syncs and rolls back as a dry run: the agent runs it and deploys nothing', async () => {
