@@ -4,7 +4,11 @@ import {
   gitopsAuditReadPermission,
 } from '@gitops-suite/plugin-gitops-common';
 import { GitOpsService } from '../service/GitOpsService';
-import { eventsQuery, fleetFilterQuery, parse } from '../service/queryParameters';
+import {
+  eventsQuery,
+  fleetFilterQuery,
+  parse,
+} from '../service/queryParameters';
 import { readFleetApplications } from '../service/readFleetApplications';
 import { requestCredentials, sendJson } from './httpAdapters';
 

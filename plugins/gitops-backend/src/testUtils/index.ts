@@ -13,6 +13,8 @@ export type {
   TappedRequest,
 } from './startGitOpsTestBackend';
 export { sandboxAgentConfig } from './sandboxAgentConfig';
+export { unreachableAgentConfig } from './unreachableAgentConfig';
+export { waitFor } from './waitFor';
 export {
   componentEntity,
   configEnvironments,

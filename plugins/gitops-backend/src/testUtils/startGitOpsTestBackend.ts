@@ -21,14 +21,25 @@ import { sandboxAgentConfig } from './sandboxAgentConfig';
 export interface TappedRequest {
   method: string;
   url: string;
+  /** The Authorization header the agent received. */
+  authorization?: string;
 }
 
-/** A recording reverse proxy in front of the sandbox. */
+/**
+ * A recording reverse proxy in front of the sandbox: requests made for a
+ * caller (`seen`) apart from the fleet state's background feed (marked
+ * `x-gitops-feed`).
+ */
 async function startTap(target: string) {
   const seen: TappedRequest[] = [];
+  const feed: TappedRequest[] = [];
   const upstream = new URL(target);
   const server = http.createServer((req, res) => {
-    seen.push({ method: req.method ?? 'GET', url: req.url ?? '' });
+    (req.headers['x-gitops-feed'] ? feed : seen).push({
+      method: req.method ?? 'GET',
+      url: req.url ?? '',
+      authorization: req.headers.authorization,
+    });
     const forward = http.request(
       {
         host: upstream.hostname,
@@ -50,6 +61,7 @@ async function startTap(target: string) {
   return {
     url: `http://127.0.0.1:${port}`,
     seen,
+    feed,
     close: () =>
       new Promise<void>(resolve => {
         server.close(() => resolve());
@@ -57,6 +69,24 @@ async function startTap(target: string) {
         server.closeAllConnections();
       }),
   };
+}
+
+function rawGet(
+  port: number,
+  path: string,
+  headers: Record<string, string>,
+): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      { host: '127.0.0.1', port, method: 'GET', path, headers },
+      res => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+      },
+    );
+    req.on('error', reject);
+    req.end();
+  });
 }
 
 /**
@@ -76,8 +106,16 @@ export interface GitOpsTestBackend {
    * one resource (clear it after each test).
    */
   denied: Set<string>;
-  /** Every request the agents received, in order. */
+  /** Every request the agents received for a caller, in order. */
   agentRequests: TappedRequest[];
+  /** The requests of the fleet state's background feed (lists, watch streams). */
+  feedRequests: TappedRequest[];
+  /**
+   * A GET sent byte for byte, answering its status (supertest and fetch
+   * normalize `..`, `\\` and the like before sending, which would hide what
+   * the router sees).
+   */
+  rawGet(path: string, headers?: Record<string, string>): Promise<number>;
   /** Calls a sandbox agent's own API with its token, bypassing the backend. */
   agentFetch(
     agentId: string,
@@ -102,6 +140,10 @@ export async function startGitOpsTestBackend(options: {
   environments: Array<{ name: string; order: number; production?: boolean }>;
   /** More `gitops` config (the drift poller is off unless this says so). */
   gitops?: JsonObject;
+  /** Agent config entries beside the sandbox's (an agent that is not there). */
+  agents?: JsonObject[];
+  /** More `backend` config (`actions`, say). */
+  backend?: JsonObject;
   /** More features or service factories (a scheduler, another plugin). */
   features?: BackendFeature[];
 }): Promise<GitOpsTestBackend> {
@@ -125,12 +167,13 @@ export async function startGitOpsTestBackend(options: {
         })) as any,
     });
     // through the tap, with a shorter timeout than the default
-    const agents = sandbox.agents.map(agent =>
+    const agents: JsonObject[] = sandbox.agents.map(agent =>
       sandboxAgentConfig(agent, {
         url: agent.url.replace(sandbox.baseUrl, tap.url),
         timeoutMs: 3000,
       }),
     );
+    agents.push(...(options.agents ?? []));
     const backend = await startTestBackend({
       features: [
         gitopsPlugin,
@@ -138,6 +181,7 @@ export async function startGitOpsTestBackend(options: {
           data: {
             backend: {
               database: { client: 'better-sqlite3', connection: ':memory:' },
+              ...options.backend,
             },
             gitops: {
               agents,
@@ -162,6 +206,9 @@ export async function startGitOpsTestBackend(options: {
       auth: mockCredentials.user.header(),
       denied,
       agentRequests: tap.seen,
+      feedRequests: tap.feed,
+      rawGet: (path, headers = {}) =>
+        rawGet(backend.server.port(), path, headers),
       agentFetch(agentId, path, init) {
         const agent = sandbox.agent(agentId);
         return fetch(`${agent.url}${path}`, {

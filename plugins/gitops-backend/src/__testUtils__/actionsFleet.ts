@@ -1,0 +1,105 @@
+import { createBackendPlugin } from '@backstage/backend-plugin-api';
+import {
+  actionsServiceRef,
+  ActionsService,
+} from '@backstage/backend-plugin-api/alpha';
+import {
+  componentEntity,
+  configEnvironments,
+  GitOpsTestBackend,
+  shopArgoCdAgent,
+  shopScenario,
+  shopService,
+  startGitOpsTestBackend,
+} from '../testUtils';
+
+/*
+ * The fleet the action tests read and act on (payments and checkout on two
+ * Argo CD agents, ledger degraded in prod), in a test backend with
+ * Backstage's real actions registry and an assistant backend plugin that
+ * calls actions through the actions service, as an MCP backend does.
+ */
+const scenario = shopScenario('gitops-backend-actions-test', {
+  services: [
+    shopService('payments', { agents: ['nonprod', 'prod'] }),
+    shopService('checkout', {
+      agents: ['nonprod', 'prod'],
+      overrides: { qa: { health: 'Degraded' } },
+    }),
+    shopService('ledger', {
+      agents: ['prod'],
+      overrides: { prod: { health: 'Degraded' } },
+    }),
+  ],
+  agents: [
+    shopArgoCdAgent('nonprod', {
+      syncDurationMs: 50,
+      environments: ['dev', 'qa'],
+      clusters: ['nonprod'],
+    }),
+    shopArgoCdAgent('prod', {
+      syncDurationMs: 50,
+      environments: ['prod'],
+      clusters: ['prod'],
+    }),
+  ],
+});
+
+const entity = componentEntity;
+
+const entities = [
+  entity('payments', { 'gitops/service': 'payments' }),
+  entity('checkout', { 'argocd/app-selector': 'gitops/service=checkout' }),
+  entity('plain', {}),
+];
+
+export const ACTIONS = '/api/gitops/.backstage/actions/v1/actions';
+export const GET_STATUS = 'gitops:get-entity-gitops-status';
+export const LIST_DEGRADED = 'gitops:list-degraded-applications';
+export const REFRESH = 'gitops:refresh-application';
+export const SYNC = 'gitops:sync-application';
+
+/** The harness of the action tests. */
+export interface ActionsFleet {
+  env: GitOpsTestBackend;
+  /** The actions service as another backend plugin (an assistant) sees it. */
+  actionsService: ActionsService;
+  /** Invokes an action over the actions registry's HTTP API. */
+  invoke(
+    id: string,
+    input: object,
+    header?: string,
+  ): ReturnType<ReturnType<GitOpsTestBackend['api']>['post']>;
+}
+
+export async function startActionsFleet(): Promise<ActionsFleet> {
+  let actionsService: ActionsService | undefined;
+  const assistant = createBackendPlugin({
+    pluginId: 'assistant',
+    register(reg) {
+      reg.registerInit({
+        deps: { actions: actionsServiceRef },
+        async init({ actions }) {
+          actionsService = actions;
+        },
+      });
+    },
+  });
+  const env = await startGitOpsTestBackend({
+    scenario,
+    entities,
+    environments: configEnvironments,
+    backend: { actions: { pluginSources: ['gitops'] } },
+    features: [assistant],
+  });
+  return {
+    env,
+    actionsService: actionsService!,
+    invoke: (id, input, header = env.auth) =>
+      env
+        .api()
+        .post(`${ACTIONS}/${encodeURIComponent(id)}/invoke`)
+        .set('Authorization', header)
+        .send(input),
+  };
+}

@@ -1,0 +1,75 @@
+import {
+  componentEntity as entity,
+  configEnvironments,
+  GitOpsTestBackend,
+  shopArgoCdAgent,
+  shopHarnessAgent,
+  shopScenario,
+  shopService,
+  startGitOpsTestBackend,
+  unreachableAgentConfig,
+} from '../testUtils';
+
+/*
+ * The fleet the router tests read and act on: payments (with secrets) and
+ * checkout on two Argo CD agents, risk on a Harness agent, a stopped agent
+ * (standby) and one that is not there at all (ghost).
+ */
+const scenario = shopScenario('gitops-backend-router-test', {
+  services: [
+    shopService('payments', {
+      secret: true,
+      agents: ['nonprod', 'prod', 'standby'],
+    }),
+    shopService('checkout', {
+      agents: ['nonprod', 'prod'],
+      overrides: { qa: { health: 'Degraded' } },
+    }),
+    shopService('risk', { agents: ['hx'] }),
+  ],
+  agents: [
+    shopArgoCdAgent('nonprod', {
+      syncDurationMs: 50,
+      environments: ['dev', 'qa'],
+      clusters: ['nonprod'],
+    }),
+    shopArgoCdAgent('prod', {
+      syncDurationMs: 50,
+      environments: ['prod'],
+      clusters: ['prod'],
+    }),
+    shopHarnessAgent('hx', {
+      syncDurationMs: 50,
+      environments: [
+        { name: 'dev', cluster: 'eu' },
+        { name: 'prod', cluster: 'eu' },
+      ],
+    }),
+    shopArgoCdAgent('standby', {
+      environments: ['dev'],
+      clusters: ['nonprod'],
+      stopped: true,
+    }),
+  ],
+});
+
+const entities = [
+  entity('payments', { 'gitops/service': 'payments' }),
+  entity('checkout', { 'argocd/app-selector': 'gitops/service=checkout' }),
+  entity('risk', { 'gitops/service': 'risk' }),
+  entity('plain', {}),
+];
+
+/** The ghost agent's token: never served, so it must never be shown. */
+export const GHOST_TOKEN = 'ghost-argo-token-0005';
+
+/** The harness over the router tests' fleet. */
+export async function startRouterFleet(): Promise<GitOpsTestBackend> {
+  return startGitOpsTestBackend({
+    scenario,
+    entities,
+    // deliberately not in alphabetical order
+    environments: configEnvironments,
+    agents: [await unreachableAgentConfig('ghost', GHOST_TOKEN)],
+  });
+}

@@ -1,0 +1,190 @@
+import { mockCredentials } from '@backstage/backend-test-utils';
+import {
+  gitopsApplicationRefreshPermission,
+  gitopsApplicationSyncPermission,
+} from '@gitops-suite/plugin-gitops-common';
+import type { FaultConfig } from '@gitops-suite/sandbox-agent';
+import { waitFor } from '../testUtils';
+import {
+  REFRESH,
+  SYNC,
+  ActionsFleet,
+  startActionsFleet,
+} from '../__testUtils__/actionsFleet';
+
+jest.setTimeout(60_000);
+
+/*
+ * The operation actions over the actions registry: what reaches the agent,
+ * what is audited under whom, how agent failures answer, and what is
+ * refused before anything is sent.
+ */
+describe('gitops actions: sync and refresh', () => {
+  let fleet: ActionsFleet;
+  const env = () => fleet.env;
+  const invoke: ActionsFleet['invoke'] = (...args) => fleet.invoke(...args);
+
+  beforeAll(async () => {
+    fleet = await startActionsFleet();
+  });
+  afterAll(() => fleet?.env.stop());
+  afterEach(() => fleet.env.denied.clear());
+
+  /** The application as the sandbox agent itself reports it. */
+  async function rawApplication(agentId: string, name: string) {
+    const res = await env().agentFetch(agentId, `/api/v1/applications/${name}`);
+    expect(res.status).toBe(200);
+    return res.json();
+  }
+
+  /** The agent's store version: any write to the agent changes it. */
+  async function agentVersion(agentId: string): Promise<string> {
+    const res = await env().agentFetch(agentId, '/_sandbox/state');
+    return (await res.json()).resourceVersion;
+  }
+
+  async function auditRows(): Promise<
+    Array<{ id: string; actor: string; action: string; outcome: string }>
+  > {
+    const res = await env()
+      .api()
+      .get('/api/gitops/audit')
+      .set('Authorization', env().auth);
+    expect(res.status).toBe(200);
+    return res.body.items;
+  }
+
+  describe('operations', () => {
+    const target = {
+      entityRef: 'component:default/payments',
+      agentId: 'prod',
+      application: 'payments-prod',
+    };
+
+    it('sync-application syncs through the agent and leaves an audit row with the caller as actor', async () => {
+      env().sandbox.drift('prod', 'payments-prod');
+      const drifted = await rawApplication('prod', 'payments-prod');
+      expect(drifted.status.sync.status).toBe('OutOfSync');
+      const startedBefore = drifted.status.operationState?.startedAt;
+      const versionBefore = await agentVersion('prod');
+
+      const res = await invoke(SYNC, { ...target, prune: true });
+      expect(res.status).toBe(200);
+      // a write to the agent moves its version (what the denial tests rely on)
+      expect(await agentVersion('prod')).not.toBe(versionBefore);
+      expect(res.body.output.auditId).toMatch(/^[0-9a-f-]{36}$/);
+      expect(res.body.output.application).toMatchObject({
+        agentId: 'prod',
+        name: 'payments-prod',
+      });
+
+      // the sandbox agent itself ran the sync, with the asked options
+      const synced = await waitFor('payments-prod to sync', async () => {
+        const raw = await rawApplication('prod', 'payments-prod');
+        return raw.status.sync.status === 'Synced' &&
+          raw.status.operationState?.phase === 'Succeeded' &&
+          raw.status.operationState?.startedAt !== startedBefore
+          ? raw
+          : undefined;
+      });
+      expect(synced.status.operationState.operation.sync.prune).toBe(true);
+
+      expect(await auditRows()).toContainEqual(
+        expect.objectContaining({
+          id: res.body.output.auditId,
+          actor: mockCredentials.user().principal.userEntityRef,
+          entityRef: 'component:default/payments',
+          agentId: 'prod',
+          application: 'payments-prod',
+          action: 'sync',
+          parameters: { prune: true },
+          outcome: 'succeeded',
+        }),
+      );
+    });
+
+    it('refresh-application refreshes for the user an assistant acts for, audited under that user', async () => {
+      const alice = mockCredentials.user('user:default/alice');
+      const { output } = await fleet.actionsService.invoke({
+        id: REFRESH,
+        input: { ...target, mode: 'hard' },
+        credentials: alice,
+      });
+      const { auditId } = output as { auditId: string };
+      expect(await auditRows()).toContainEqual(
+        expect.objectContaining({
+          id: auditId,
+          actor: 'user:default/alice',
+          action: 'refresh',
+          parameters: { mode: 'hard' },
+          outcome: 'succeeded',
+        }),
+      );
+    });
+
+    it.each<[FaultConfig, number, RegExp]>([
+      [{ errorRate: 1, errorStatuses: [500] }, 502, /prod/],
+      [{ hangRate: 1, hangMs: 10_000 }, 504, /did not answer|timed out|time/i],
+    ])(
+      'answers a failing agent (%j) as the routes do: %i, naming the agent',
+      async (faults, status, message) => {
+        env().sandbox.setFaults('prod', {
+          ...faults,
+          methods: ['POST'],
+          paths: ['/sync$'],
+        });
+        try {
+          const res = await invoke(SYNC, target);
+          expect(res.status).toBe(status);
+          expect(res.body.error.message).toMatch(message);
+          expect(JSON.stringify(res.body)).not.toContain('prod-argo-token');
+        } finally {
+          env().sandbox.setFaults('prod', {});
+        }
+      },
+    );
+
+    it('refuses an application the entity does not select, without an audit row', async () => {
+      const before = await auditRows();
+      const res = await invoke(SYNC, { ...target, application: 'ledger-prod' });
+      expect(res.status).toBe(404);
+      expect(res.body.error.message).toMatch(
+        /does not belong to component:default\/payments/,
+      );
+      expect(await auditRows()).toHaveLength(before.length);
+    });
+
+    it('rejects input outside the schema with 400 before calling the agent', async () => {
+      const version = await agentVersion('prod');
+      const res = await invoke(SYNC, { ...target, prune: 'yes' });
+      expect(res.status).toBe(400);
+      expect(await agentVersion('prod')).toBe(version);
+    });
+
+    it.each([
+      [SYNC, gitopsApplicationSyncPermission.name, { prune: true }],
+      [REFRESH, gitopsApplicationRefreshPermission.name, { mode: 'hard' }],
+    ])(
+      'refuses %s when %s is denied: nothing reaches the agent nor the audit table',
+      async (id, permission, options) => {
+        env().sandbox.drift('prod', 'payments-prod');
+        const rawBefore = await rawApplication('prod', 'payments-prod');
+        const versionBefore = await agentVersion('prod');
+        const auditBefore = await auditRows();
+
+        env().denied.add(permission);
+        const res = await invoke(id, { ...target, ...options });
+        expect(res.status).toBe(403);
+        expect(res.body.error.message).toContain(permission);
+
+        expect(await agentVersion('prod')).toBe(versionBefore);
+        const rawAfter = await rawApplication('prod', 'payments-prod');
+        expect(rawAfter.status.sync.status).toBe('OutOfSync');
+        expect(rawAfter.status.operationState).toEqual(
+          rawBefore.status.operationState,
+        );
+        expect(await auditRows()).toHaveLength(auditBefore.length);
+      },
+    );
+  });
+});

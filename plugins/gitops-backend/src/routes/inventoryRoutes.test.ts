@@ -1,0 +1,140 @@
+import type { GitOpsTestBackend } from '../testUtils';
+import { startRouterFleet, GHOST_TOKEN } from '../__testUtils__/routerFleet';
+
+jest.setTimeout(60_000);
+
+/*
+ * Agent status, and every inventory, fleet, proxy and diff answer without
+ * a secret the agents hold (checked against what the sandbox reports as
+ * its secrets, which the agents' own answers do carry).
+ */
+describe('agents and inventory (router over real sandbox agents)', () => {
+  let env: GitOpsTestBackend;
+
+  beforeAll(async () => {
+    env = await startRouterFleet();
+  });
+  afterAll(() => env?.stop());
+  afterEach(() => env.denied.clear());
+
+  describe('agent status', () => {
+    it('reports each agent’s state, with errors for the dead ones', async () => {
+      const res = await env
+        .api()
+        .get('/api/gitops/agents')
+        .set('Authorization', env.auth);
+      expect(res.status).toBe(200);
+      const states = Object.fromEntries(
+        res.body.items.map((a: { id: string; status: { state: string } }) => [
+          a.id,
+          a.status.state,
+        ]),
+      );
+      expect(states).toMatchObject({
+        nonprod: 'connected',
+        prod: 'connected',
+        hx: 'connected',
+      });
+      expect(states.standby).not.toBe('connected');
+      expect(states.ghost).not.toBe('connected');
+      // no agent credential in the agent list
+      expect(res.text).not.toContain(env.sandbox.agent('nonprod').token);
+    });
+  });
+
+  describe('secrets never leave the backend', () => {
+    async function sandboxSecrets(): Promise<string[]> {
+      const values = new Set(env.sandbox.secretValues());
+      for (const agent of env.sandbox.agents) {
+        const res = await fetch(`${agent.url}/_sandbox/secrets`, {
+          headers: { authorization: `Bearer ${agent.token}` },
+        });
+        expect(res.status).toBe(200);
+        const body = (await res.json()) as { values: string[] };
+        body.values.forEach(v => values.add(v));
+        values.add(agent.token);
+      }
+      values.add(GHOST_TOKEN);
+      // CA certificates are public; the scrubber keeps caData on purpose
+      // (see scrubSecrets.test.ts), though the sandbox lists it among its
+      // secrets. Every other value must stay behind.
+      for (const ca of await upstreamCaData()) values.delete(ca);
+      return [...values].filter(v => v.length >= 8);
+    }
+
+    async function upstreamCaData(): Promise<string[]> {
+      const found: string[] = [];
+      const walk = (value: unknown): void => {
+        if (Array.isArray(value)) value.forEach(walk);
+        else if (value && typeof value === 'object') {
+          for (const [key, child] of Object.entries(value)) {
+            if (key === 'caData' && typeof child === 'string')
+              found.push(child);
+            else walk(child);
+          }
+        }
+      };
+      const nonprod = env.sandbox.agent('nonprod');
+      const prod = env.sandbox.agent('prod');
+      const hx = env.sandbox.agent('hx');
+      const scope = new URLSearchParams({
+        accountIdentifier: hx.accountIdentifier!,
+        routingId: hx.accountIdentifier!,
+        orgIdentifier: hx.orgIdentifier!,
+        projectIdentifier: hx.projectIdentifier!,
+      });
+      for (const [url, headers] of [
+        [
+          `${nonprod.url}/api/v1/clusters`,
+          { authorization: `Bearer ${nonprod.token}` },
+        ],
+        [
+          `${prod.url}/api/v1/clusters`,
+          { authorization: `Bearer ${prod.token}` },
+        ],
+        [
+          `${hx.url}/gitops/api/v1/agents/${hx.agentIdentifier}/clusters?${scope}`,
+          { 'x-api-key': hx.token },
+        ],
+      ] as const) {
+        const res = await fetch(url, { headers });
+        expect(res.status).toBe(200);
+        walk(await res.json());
+      }
+      return found;
+    }
+
+    it.each([
+      '/api/gitops/repositories',
+      '/api/gitops/clusters',
+      '/api/gitops/agents',
+      '/api/gitops/fleet/applications',
+      '/api/gitops/proxy/nonprod/api/v1/repositories',
+      '/api/gitops/proxy/nonprod/api/v1/clusters',
+      '/api/gitops/proxy/nonprod/api/v1/applications/payments-dev/managed-resources',
+      '/api/gitops/proxy/nonprod/api/v1/applications/payments-dev/resource-tree',
+      '/api/gitops/proxy/nonprod/api/v1/applications/payments-dev',
+      '/api/gitops/entity/default/component/payments/applications/nonprod/payments-dev/diff',
+      '/api/gitops/proxy/hx/gitops/api/v1/agents/hxagent/repositories',
+      '/api/gitops/proxy/hx/gitops/api/v1/agents/hxagent/clusters',
+    ])('%s carries no sandbox secret', async path => {
+      const res = await env.api().get(path).set('Authorization', env.auth);
+      expect(res.status).toBeLessThan(500);
+      expect(res.text.length).toBeGreaterThan(2);
+      const secrets = await sandboxSecrets();
+      expect(secrets.length).toBeGreaterThan(4);
+      const leaked = secrets.filter(secret => res.text.includes(secret));
+      expect(leaked).toEqual([]);
+    });
+
+    it('does have secret material upstream (so the check above is not vacuous)', async () => {
+      const nonprod = env.sandbox.agent('nonprod');
+      const raw = await fetch(
+        `${nonprod.url}/api/v1/applications/payments-dev/managed-resources`,
+        { headers: { authorization: `Bearer ${nonprod.token}` } },
+      ).then(r => r.text());
+      const secrets = await sandboxSecrets();
+      expect(secrets.some(secret => raw.includes(secret))).toBe(true);
+    });
+  });
+});
