@@ -60,8 +60,7 @@ export const REFRESH = 'gitops:refresh-application';
 export const SYNC = 'gitops:sync-application';
 
 /** The harness of the action tests. */
-export interface ActionsFleet {
-  env: GitOpsTestBackend;
+export interface ActionsFleet extends GitOpsTestBackend {
   /** The actions service as another backend plugin (an assistant) sees it. */
   actionsService: ActionsService;
   /** Invokes an action over the actions registry's HTTP API. */
@@ -93,7 +92,7 @@ export async function startActionsFleet(): Promise<ActionsFleet> {
     features: [assistant],
   });
   return {
-    env,
+    ...env,
     actionsService: actionsService!,
     invoke: (id, input, header = env.auth) =>
       env

@@ -4,7 +4,7 @@ import {
   gitopsApplicationSyncPermission,
 } from '@gitops-suite/plugin-gitops-common';
 import type { FaultConfig } from '@gitops-suite/sandbox-agent';
-import { waitFor } from '../testUtils';
+import { useGitOpsTestBackend, waitFor } from '../testUtils';
 import {
   REFRESH,
   SYNC,
@@ -20,36 +20,29 @@ jest.setTimeout(60_000);
  * refused before anything is sent.
  */
 describe('gitops actions: sync and refresh', () => {
-  let fleet: ActionsFleet;
-  const env = () => fleet.env;
-  const invoke: ActionsFleet['invoke'] = (...args) => fleet.invoke(...args);
-
-  beforeAll(async () => {
-    fleet = await startActionsFleet();
-  });
-  afterAll(() => fleet?.env.stop());
-  afterEach(() => fleet.env.denied.clear());
+  const env = useGitOpsTestBackend(startActionsFleet);
+  const invoke: ActionsFleet['invoke'] = (...args) => env.invoke(...args);
 
   /** The application as the sandbox agent itself reports it. */
   async function rawApplication(agentId: string, name: string) {
-    const res = await env().agentFetch(agentId, `/api/v1/applications/${name}`);
+    const res = await env.agentFetch(agentId, `/api/v1/applications/${name}`);
     expect(res.status).toBe(200);
     return res.json();
   }
 
   /** The agent's store version: any write to the agent changes it. */
   async function agentVersion(agentId: string): Promise<string> {
-    const res = await env().agentFetch(agentId, '/_sandbox/state');
+    const res = await env.agentFetch(agentId, '/_sandbox/state');
     return (await res.json()).resourceVersion;
   }
 
   async function auditRows(): Promise<
     Array<{ id: string; actor: string; action: string; outcome: string }>
   > {
-    const res = await env()
+    const res = await env
       .api()
       .get('/api/gitops/audit')
-      .set('Authorization', env().auth);
+      .set('Authorization', env.auth);
     expect(res.status).toBe(200);
     return res.body.items;
   }
@@ -62,7 +55,7 @@ describe('gitops actions: sync and refresh', () => {
     };
 
     it('sync-application syncs through the agent and leaves an audit row with the caller as actor', async () => {
-      env().sandbox.drift('prod', 'payments-prod');
+      env.sandbox.drift('prod', 'payments-prod');
       const drifted = await rawApplication('prod', 'payments-prod');
       expect(drifted.status.sync.status).toBe('OutOfSync');
       const startedBefore = drifted.status.operationState?.startedAt;
@@ -105,7 +98,7 @@ describe('gitops actions: sync and refresh', () => {
 
     it('refresh-application refreshes for the user an assistant acts for, audited under that user', async () => {
       const alice = mockCredentials.user('user:default/alice');
-      const { output } = await fleet.actionsService.invoke({
+      const { output } = await env.actionsService.invoke({
         id: REFRESH,
         input: { ...target, mode: 'hard' },
         credentials: alice,
@@ -128,7 +121,7 @@ describe('gitops actions: sync and refresh', () => {
     ])(
       'answers a failing agent (%j) as the routes do: %i, naming the agent',
       async (faults, status, message) => {
-        env().sandbox.setFaults('prod', {
+        env.sandbox.setFaults('prod', {
           ...faults,
           methods: ['POST'],
           paths: ['/sync$'],
@@ -139,7 +132,7 @@ describe('gitops actions: sync and refresh', () => {
           expect(res.body.error.message).toMatch(message);
           expect(JSON.stringify(res.body)).not.toContain('prod-argo-token');
         } finally {
-          env().sandbox.setFaults('prod', {});
+          env.sandbox.setFaults('prod', {});
         }
       },
     );
@@ -167,12 +160,12 @@ describe('gitops actions: sync and refresh', () => {
     ])(
       'refuses %s when %s is denied: nothing reaches the agent nor the audit table',
       async (id, permission, options) => {
-        env().sandbox.drift('prod', 'payments-prod');
+        env.sandbox.drift('prod', 'payments-prod');
         const rawBefore = await rawApplication('prod', 'payments-prod');
         const versionBefore = await agentVersion('prod');
         const auditBefore = await auditRows();
 
-        env().denied.add(permission);
+        env.denied.add(permission);
         const res = await invoke(id, { ...target, ...options });
         expect(res.status).toBe(403);
         expect(res.body.error.message).toContain(permission);

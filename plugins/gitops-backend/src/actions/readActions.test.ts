@@ -12,6 +12,7 @@ import {
   ActionsFleet,
   startActionsFleet,
 } from '../__testUtils__/actionsFleet';
+import { useGitOpsTestBackend } from '../testUtils';
 
 jest.setTimeout(60_000);
 
@@ -22,29 +23,19 @@ jest.setTimeout(60_000);
  * agents over real HTTP.
  */
 describe('gitops actions: the registry and the read actions', () => {
-  let fleet: ActionsFleet;
-  const env = () => fleet.env;
-  const invoke: ActionsFleet['invoke'] = (...args) => fleet.invoke(...args);
-
-  beforeAll(async () => {
-    fleet = await startActionsFleet();
-  });
-  afterAll(() => fleet?.env.stop());
-  afterEach(() => fleet.env.denied.clear());
+  const env = useGitOpsTestBackend(startActionsFleet);
+  const invoke: ActionsFleet['invoke'] = (...args) => env.invoke(...args);
 
   /** The application as the sandbox agent itself reports it. */
   async function rawApplication(agentId: string, name: string) {
-    const res = await env().agentFetch(agentId, `/api/v1/applications/${name}`);
+    const res = await env.agentFetch(agentId, `/api/v1/applications/${name}`);
     expect(res.status).toBe(200);
     return res.json();
   }
 
   describe('registry', () => {
     it('lists the four GitOps actions with described schemas and honest attributes', async () => {
-      const res = await env()
-        .api()
-        .get(ACTIONS)
-        .set('Authorization', env().auth);
+      const res = await env.api().get(ACTIONS).set('Authorization', env.auth);
       expect(res.status).toBe(200);
       const byId = new Map<string, any>(
         res.body.actions.map((a: { id: string }) => [a.id, a]),
@@ -81,7 +72,7 @@ describe('gitops actions: the registry and the read actions', () => {
     });
 
     it('is listed to an assistant backend through the actions service', async () => {
-      const { actions } = await fleet.actionsService.list({
+      const { actions } = await env.actionsService.list({
         credentials: mockCredentials.user(),
       });
       expect(actions.map(a => a.id).sort()).toEqual(
@@ -90,7 +81,7 @@ describe('gitops actions: the registry and the read actions', () => {
     });
 
     it('refuses anonymous callers before anything runs', async () => {
-      const res = await env()
+      const res = await env
         .api()
         .post(`${ACTIONS}/${GET_STATUS}/invoke`)
         .send({ entityRef: 'component:default/payments' });
@@ -157,7 +148,7 @@ describe('gitops actions: the registry and the read actions', () => {
       const viaHttp = await invoke(GET_STATUS, {
         entityRef: 'component:default/payments',
       });
-      const viaService = await fleet.actionsService.invoke({
+      const viaService = await env.actionsService.invoke({
         id: GET_STATUS,
         input: { entityRef: 'component:default/payments' },
         credentials: mockCredentials.user(),
@@ -222,11 +213,11 @@ describe('gitops actions: the registry and the read actions', () => {
       ],
       [gitopsFleetReadPermission.name, LIST_DEGRADED, {}],
     ])('denying %s refuses %s', async (permission, id, input) => {
-      env().denied.add(permission);
+      env.denied.add(permission);
       const res = await invoke(id, input);
       expect(res.status).toBe(403);
       expect(res.body.error.message).toContain(permission);
-      env().denied.clear();
+      env.denied.clear();
       expect((await invoke(id, input)).status).toBe(200);
     });
   });

@@ -4,8 +4,7 @@ import {
   gitopsApplicationRollbackPermission,
   gitopsApplicationSyncPermission,
 } from '@gitops-suite/plugin-gitops-common';
-import { waitFor } from '../testUtils';
-import type { GitOpsTestBackend } from '../testUtils';
+import { useGitOpsTestBackend, waitFor } from '../testUtils';
 import { startRouterFleet } from '../__testUtils__/routerFleet';
 
 jest.setTimeout(60_000);
@@ -16,13 +15,7 @@ jest.setTimeout(60_000);
  * before anything is sent.
  */
 describe('application operations (router over real sandbox agents)', () => {
-  let env: GitOpsTestBackend;
-
-  beforeAll(async () => {
-    env = await startRouterFleet();
-  });
-  afterAll(() => env?.stop());
-  afterEach(() => env.denied.clear());
+  const env = useGitOpsTestBackend(startRouterFleet);
 
   describe('operations', () => {
     const base =

@@ -3,7 +3,7 @@ import {
   gitopsAuditReadPermission,
   gitopsFleetReadPermission,
 } from '@gitops-suite/plugin-gitops-common';
-import type { GitOpsTestBackend } from '../testUtils';
+import { useGitOpsTestBackend } from '../testUtils';
 import { startRouterFleet } from '../__testUtils__/routerFleet';
 
 jest.setTimeout(60_000);
@@ -14,13 +14,7 @@ jest.setTimeout(60_000);
  * permissions of every read route.
  */
 describe('entity routes (router over real sandbox agents)', () => {
-  let env: GitOpsTestBackend;
-
-  beforeAll(async () => {
-    env = await startRouterFleet();
-  });
-  afterAll(() => env?.stop());
-  afterEach(() => env.denied.clear());
+  const env = useGitOpsTestBackend(startRouterFleet);
 
   describe('authentication', () => {
     it.each([

@@ -1,4 +1,4 @@
-import type { GitOpsTestBackend } from '../testUtils';
+import { useGitOpsTestBackend } from '../testUtils';
 import { startRouterFleet } from '../__testUtils__/routerFleet';
 
 jest.setTimeout(60_000);
@@ -8,13 +8,7 @@ jest.setTimeout(60_000);
  * errors for the others, and its filters.
  */
 describe('fleet routes (router over real sandbox agents)', () => {
-  let env: GitOpsTestBackend;
-
-  beforeAll(async () => {
-    env = await startRouterFleet();
-  });
-  afterAll(() => env?.stop());
-  afterEach(() => env.denied.clear());
+  const env = useGitOpsTestBackend(startRouterFleet);
 
   describe('fleet applications', () => {
     type App = {

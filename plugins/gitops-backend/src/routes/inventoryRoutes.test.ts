@@ -1,4 +1,4 @@
-import type { GitOpsTestBackend } from '../testUtils';
+import { useGitOpsTestBackend } from '../testUtils';
 import { startRouterFleet, GHOST_TOKEN } from '../__testUtils__/routerFleet';
 
 jest.setTimeout(60_000);
@@ -9,13 +9,7 @@ jest.setTimeout(60_000);
  * its secrets, which the agents' own answers do carry).
  */
 describe('agents and inventory (router over real sandbox agents)', () => {
-  let env: GitOpsTestBackend;
-
-  beforeAll(async () => {
-    env = await startRouterFleet();
-  });
-  afterAll(() => env?.stop());
-  afterEach(() => env.denied.clear());
+  const env = useGitOpsTestBackend(startRouterFleet);
 
   describe('agent status', () => {
     it('reports each agent’s state, with errors for the dead ones', async () => {

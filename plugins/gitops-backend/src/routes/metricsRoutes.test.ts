@@ -10,7 +10,7 @@ import {
 } from '@gitops-suite/plugin-gitops-common';
 import {
   configEnvironments,
-  GitOpsTestBackend,
+  useGitOpsTestBackend,
   startGitOpsTestBackend,
 } from '../testUtils';
 import {
@@ -156,21 +156,15 @@ const EXPECTED_STEPS = [
 ];
 
 describe('delivery metrics and promotion routes (real sandbox agents)', () => {
-  let env: GitOpsTestBackend;
-  const auth = mockCredentials.user.header();
-  const api = () => env.api();
-
-  beforeAll(async () => {
-    env = await startGitOpsTestBackend({
+  const env = useGitOpsTestBackend(() =>
+    startGitOpsTestBackend({
       scenario,
       entities,
       environments: configEnvironments,
-    });
-  });
-
-  afterAll(() => env?.stop());
-
-  afterEach(() => env.denied.clear());
+    }),
+  );
+  const auth = mockCredentials.user.header();
+  const api = () => env.api();
 
   const metricsPath = '/api/gitops/entity/default/component/payments/metrics';
   const promotionPath =

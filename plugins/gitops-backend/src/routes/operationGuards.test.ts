@@ -1,7 +1,7 @@
 import {
   componentEntity,
   configEnvironments,
-  GitOpsTestBackend,
+  useGitOpsTestBackend,
   startGitOpsTestBackend,
 } from '../testUtils';
 import {
@@ -57,17 +57,13 @@ const sideEffects = (requests: Array<{ method: string; url: string }>) =>
   );
 
 describe('operation guards', () => {
-  let env: GitOpsTestBackend;
-
-  beforeAll(async () => {
-    env = await startGitOpsTestBackend({
+  const env = useGitOpsTestBackend(() =>
+    startGitOpsTestBackend({
       scenario,
       entities: [componentEntity('payments', { 'gitops/service': 'payments' })],
       environments: configEnvironments,
-    });
-  });
-  afterAll(() => env?.stop());
-  afterEach(() => env.denied.clear());
+    }),
+  );
 
   const auditRows = async () => {
     const res = await env

@@ -1,5 +1,5 @@
 import { gitopsProxyPermission } from '@gitops-suite/plugin-gitops-common';
-import type { GitOpsTestBackend } from '../testUtils';
+import { useGitOpsTestBackend } from '../testUtils';
 import { startRouterFleet } from '../__testUtils__/routerFleet';
 
 jest.setTimeout(60_000);
@@ -9,13 +9,7 @@ jest.setTimeout(60_000);
  * credential, and every escape it refuses before reaching the agent.
  */
 describe('guarded proxy (router over real sandbox agents)', () => {
-  let env: GitOpsTestBackend;
-
-  beforeAll(async () => {
-    env = await startRouterFleet();
-  });
-  afterAll(() => env?.stop());
-  afterEach(() => env.denied.clear());
+  const env = useGitOpsTestBackend(startRouterFleet);
 
   describe('guarded proxy', () => {
     it('forwards an allowlisted GET with the agent credential', async () => {

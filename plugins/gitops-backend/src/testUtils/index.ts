@@ -15,6 +15,7 @@ export type {
 export { sandboxAgentConfig } from './sandboxAgentConfig';
 export { unreachableAgentConfig } from './unreachableAgentConfig';
 export { waitFor } from './waitFor';
+export { useGitOpsTestBackend } from './useGitOpsTestBackend';
 export {
   componentEntity,
   configEnvironments,
