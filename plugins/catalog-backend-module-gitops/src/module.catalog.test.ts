@@ -7,7 +7,6 @@ import { Entity } from '@backstage/catalog-model';
 // this package's devDependencies: add "@backstage/plugin-catalog-backend"
 // there and drop this comment.
 import catalogPlugin from '@backstage/plugin-catalog-backend';
-import { AddressInfo } from 'node:net';
 import {
   GitOpsFleet,
   startGitOpsFleet,
@@ -57,14 +56,13 @@ describe('catalogModuleGitopsEntityProvider in a real catalog', () => {
   });
 
   afterAll(async () => {
-    await fleet?.close();
+    await fleet?.stop();
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
   async function entities(filter: string): Promise<Entity[]> {
-    const { port } = fleet.server.address() as AddressInfo;
     const res = await fetch(
-      `http://127.0.0.1:${port}/api/catalog/entities?filter=${filter}`,
+      `http://127.0.0.1:${fleet.port}/api/catalog/entities?filter=${filter}`,
       { headers: { Authorization: mockCredentials.user.header() } },
     );
     expect(res.status).toBe(200);

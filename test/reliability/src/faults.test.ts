@@ -302,5 +302,4 @@ describe('faults per agent', () => {
     expect(res.body.errors).toEqual([]);
     expect(res.body.total).toBe(fleetApplications.length);
   });
-
 });

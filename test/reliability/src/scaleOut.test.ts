@@ -34,7 +34,6 @@ describe('scale-out: two backend processes, one PostgreSQL, one Redis', () => {
       postgresUrl: POSTGRES_URL,
       redisUrl: REDIS_URL,
       pollerFrequencySeconds: POLL_SECONDS,
-      cacheTtlSeconds: 60,
     });
     summary.push(`2 processes up in ${Date.now() - started} ms`);
   });

@@ -214,10 +214,7 @@ describe('secret scrubbing (property-based)', () => {
   let leaks = 0;
 
   beforeAll(async () => {
-    env = await startReliabilityBackend({
-      entities,
-      gitops: { cache: { ttlSeconds: 0 } },
-    });
+    env = await startReliabilityBackend({ entities });
   });
 
   afterAll(async () => {

@@ -54,7 +54,7 @@ describe('GitOpsEnvironmentProcessor (against the real gitops backend)', () => {
   });
 
   afterAll(async () => {
-    await fleet?.close();
+    await fleet?.stop();
   });
 
   /** The real reader with some of its calls replaced. */

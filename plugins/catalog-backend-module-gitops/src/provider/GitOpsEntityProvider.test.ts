@@ -59,7 +59,7 @@ describe('GitOpsEntityProvider (against the real gitops backend)', () => {
   });
 
   afterAll(async () => {
-    await fleet?.close();
+    await fleet?.stop();
   });
 
   afterEach(() => fleet.sandbox.reset());

@@ -88,7 +88,7 @@ export async function startActionsFleet(): Promise<ActionsFleet> {
     scenario,
     entities,
     environments: configEnvironments,
-    backend: { actions: { pluginSources: ['gitops'] } },
+    config: { backend: { actions: { pluginSources: ['gitops'] } } },
     features: [assistant],
   });
   return {

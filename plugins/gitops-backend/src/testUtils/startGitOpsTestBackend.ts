@@ -51,6 +51,10 @@ async function startTap(target: string) {
       answer => {
         res.writeHead(answer.statusCode ?? 502, answer.headers);
         answer.pipe(res);
+        // an agent that stops cuts its open streams: so does the tap
+        answer.on('close', () => {
+          if (!answer.complete) res.destroy();
+        });
       },
     );
     forward.on('error', () => res.destroy());
@@ -129,21 +133,32 @@ export interface GitOpsTestBackend {
  * The one test harness of the suite: the real gitops plugin in a test
  * backend, over real HTTP to the agents of a real sandbox (through a
  * recording tap, so a test can tell whether a request reached an agent at
- * all), SQLite in memory, the catalog holding `entities`. The permission
+ * all), SQLite in memory, a mock catalog holding `entities` (or the real one). The permission
  * service allows all but what `denied` names; a request without a token is
  * anonymous (401).
  * @public
  */
 export async function startGitOpsTestBackend(options: {
   scenario: Record<string, unknown>;
-  entities: Entity[];
-  environments: Array<{ name: string; order: number; production?: boolean }>;
+  /**
+   * The entities of a mock catalog; leave it out when `features` bring the
+   * real catalog plugin.
+   */
+  entities?: Entity[];
+  environments: Array<{
+    name: string;
+    order: number;
+    title?: string;
+    production?: boolean;
+  }>;
   /** More `gitops` config (the drift poller is off unless this says so). */
   gitops?: JsonObject;
+  /** More fields of each sandbox agent's config entry (its region, say). */
+  agentConfig?: (agent: Sandbox['agents'][number]) => JsonObject;
   /** Agent config entries beside the sandbox's (an agent that is not there). */
   agents?: JsonObject[];
-  /** More `backend` config (`actions`, say). */
-  backend?: JsonObject;
+  /** More root config: `backend` is merged into the test database's, other keys go beside `gitops`. */
+  config?: JsonObject;
   /** More features or service factories (a scheduler, another plugin). */
   features?: BackendFeature[];
 }): Promise<GitOpsTestBackend> {
@@ -154,26 +169,32 @@ export async function startGitOpsTestBackend(options: {
   const tap = await startTap(sandbox.baseUrl);
   const denied = new Set<string>();
   try {
+    const decide = (
+      requests: Array<{ permission: { name: string }; resourceRef?: string }>,
+    ) =>
+      requests.map(r => ({
+        result:
+          denied.has(r.permission.name) ||
+          denied.has(`${r.permission.name} ${r.resourceRef}`)
+            ? 'DENY'
+            : 'ALLOW',
+      })) as any;
+    // definitive decisions for resource checks and for the conditional
+    // checks of other plugins (the catalog's list filters)
     const permissions = mockServices.permissions.mock({
-      authorize: async (
-        requests: Array<{ permission: { name: string }; resourceRef?: string }>,
-      ) =>
-        requests.map(r => ({
-          result:
-            denied.has(r.permission.name) ||
-            denied.has(`${r.permission.name} ${r.resourceRef}`)
-              ? 'DENY'
-              : 'ALLOW',
-        })) as any,
+      authorize: async requests => decide(requests as any),
+      authorizeConditional: async requests => decide(requests as any),
     });
     // through the tap, with a shorter timeout than the default
     const agents: JsonObject[] = sandbox.agents.map(agent =>
       sandboxAgentConfig(agent, {
         url: agent.url.replace(sandbox.baseUrl, tap.url),
         timeoutMs: 3000,
+        ...options.agentConfig?.(agent),
       }),
     );
     agents.push(...(options.agents ?? []));
+    const { backend: backendConfig, ...config } = options.config ?? {};
     const backend = await startTestBackend({
       features: [
         gitopsPlugin,
@@ -181,7 +202,7 @@ export async function startGitOpsTestBackend(options: {
           data: {
             backend: {
               database: { client: 'better-sqlite3', connection: ':memory:' },
-              ...options.backend,
+              ...(backendConfig as JsonObject | undefined),
             },
             gitops: {
               agents,
@@ -189,9 +210,12 @@ export async function startGitOpsTestBackend(options: {
               poller: { frequencySeconds: 0 },
               ...options.gitops,
             },
+            ...config,
           },
         }),
-        catalogServiceMock.factory({ entities: options.entities }),
+        ...(options.entities
+          ? [catalogServiceMock.factory({ entities: options.entities })]
+          : []),
         permissions.factory,
         mockServices.httpAuth.factory({
           defaultCredentials: mockCredentials.none(),

@@ -35,7 +35,6 @@ export interface ScaleOutOptions {
   postgresUrl: string;
   redisUrl: string;
   pollerFrequencySeconds: number;
-  cacheTtlSeconds: number;
 }
 
 const TOKEN = 'reliability-scale-out-static-token-0001';
@@ -218,7 +217,6 @@ export async function startScaleOutBackends(
           agents: agentConfigEntries(sandbox, agentTap.url, 3000),
           environments: ENVIRONMENTS,
           poller: { frequencySeconds: options.pollerFrequencySeconds },
-          cache: { ttlSeconds: options.cacheTtlSeconds },
         },
       };
       const file = path.join(dir, `replica-${i}.json`);
