@@ -1,3 +1,4 @@
+import { shopApplicationSet } from '@gitops-suite/plugin-gitops-backend/testUtils';
 import {
   ReliabilityBackend,
   startReliabilityBackend,
@@ -18,32 +19,10 @@ jest.setTimeout(120_000);
 const AGENT = 'nonprod';
 
 /** Generates `ledger-dev` and `ledger-qa`, which the `payments` entity selects. */
-const ledger = {
-  apiVersion: 'argoproj.io/v1alpha1',
-  kind: 'ApplicationSet',
-  metadata: { name: 'ledger', namespace: 'argocd' },
-  spec: {
-    generators: [{ list: { elements: [{ env: 'dev' }, { env: 'qa' }] } }],
-    template: {
-      metadata: {
-        name: 'ledger-{{env}}',
-        labels: { 'gitops/service': 'payments' },
-      },
-      spec: {
-        project: 'shop',
-        source: {
-          repoURL: 'https://github.com/acme/payments-deploy.git',
-          path: 'overlays/{{env}}',
-          targetRevision: 'main',
-        },
-        destination: {
-          server: 'https://nonprod.example.internal:6443',
-          namespace: 'ledger-{{env}}',
-        },
-      },
-    },
-  },
-};
+const ledger = shopApplicationSet('ledger', {
+  service: 'payments',
+  environments: ['dev', 'qa'],
+});
 
 type Answer = {
   ledger: boolean;

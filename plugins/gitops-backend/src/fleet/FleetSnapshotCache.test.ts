@@ -6,6 +6,7 @@ import { ApplicationAggregator } from '../aggregation/ApplicationAggregator';
 import { createFleet, Fleet } from './createFleet';
 import { FleetSnapshotCache } from './FleetSnapshotCache';
 import {
+  shopApplicationSet,
   shopArgoCdAgent,
   shopScenario,
   shopService,
@@ -29,32 +30,10 @@ const scenario = shopScenario('gitops-backend-snapshot-test', {
   ],
 });
 
-const ledger = {
-  apiVersion: 'argoproj.io/v1alpha1',
-  kind: 'ApplicationSet',
-  metadata: { name: 'ledger', namespace: 'argocd' },
-  spec: {
-    generators: [{ list: { elements: [{ env: 'dev' }] } }],
-    template: {
-      metadata: {
-        name: 'ledger-{{env}}',
-        labels: { 'gitops/service': 'payments' },
-      },
-      spec: {
-        project: 'shop',
-        source: {
-          repoURL: 'https://github.com/acme/payments-deploy.git',
-          path: 'overlays/{{env}}',
-          targetRevision: 'main',
-        },
-        destination: {
-          server: 'https://nonprod.example.internal:6443',
-          namespace: 'ledger-{{env}}',
-        },
-      },
-    },
-  },
-};
+const ledger = shopApplicationSet('ledger', {
+  service: 'payments',
+  environments: ['dev'],
+});
 
 async function until<T>(probe: () => T | undefined | false): Promise<T> {
   for (;;) {

@@ -10,6 +10,7 @@ import { ProviderRegistry } from '../providers/ProviderRegistry';
 import { scrubSecrets } from '../proxy/scrubSecrets';
 import { createFleet, Fleet } from './createFleet';
 import {
+  shopApplicationSet,
   shopArgoCdAgent,
   shopHarnessAgent,
   shopScenario,
@@ -41,32 +42,12 @@ const scenario = shopScenario('gitops-backend-fleet-test', {
   ],
 });
 
-const appSet = {
-  apiVersion: 'argoproj.io/v1alpha1',
-  kind: 'ApplicationSet',
-  metadata: { name: 'ledger', namespace: 'argocd' },
-  spec: {
-    generators: [{ list: { elements: [{ env: 'dev' }, { env: 'qa' }] } }],
-    template: {
-      metadata: {
-        name: 'ledger-{{env}}',
-        labels: { 'gitops/service': 'ledger', 'gitops/environment': '{{env}}' },
-      },
-      spec: {
-        project: 'shop',
-        source: {
-          repoURL: 'https://github.com/acme/payments-deploy.git',
-          path: 'overlays/{{env}}',
-          targetRevision: 'main',
-        },
-        destination: {
-          server: 'https://nonprod.example.internal:6443',
-          namespace: 'ledger-{{env}}',
-        },
-      },
-    },
-  },
-};
+const appSet = shopApplicationSet('ledger', {
+  service: 'payments',
+  selectedBy: 'ledger',
+  environments: ['dev', 'qa'],
+  labels: { 'gitops/environment': '{{env}}' },
+});
 
 /** Polls `probe` until it returns a value (the test's own timeout bounds it). */
 async function until<T>(probe: () => T | undefined): Promise<T> {

@@ -22,6 +22,7 @@ export {
   scenarioEnvironments,
 } from './sandboxFixtures';
 export {
+  shopApplicationSet,
   shopArgoCdAgent,
   shopHarnessAgent,
   shopScenario,

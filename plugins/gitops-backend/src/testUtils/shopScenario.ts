@@ -113,3 +113,53 @@ export function shopScenario(
     ...parts,
   };
 }
+
+/**
+ * An ApplicationSet manifest of the shop project: a list generator over
+ * `environments`, generating `<name>-<env>` from the `service`'s deploy
+ * repository (`overlays/<env>`) into `<name>-<env>` on the nonprod cluster,
+ * labelled `gitops/service: <selectedBy>` (the service that selects them)
+ * and `labels`.
+ * @public
+ */
+export function shopApplicationSet(
+  name: string,
+  options: {
+    service: string;
+    selectedBy?: string;
+    environments: string[];
+    labels?: Record<string, string>;
+  },
+): Record<string, unknown> {
+  return {
+    apiVersion: 'argoproj.io/v1alpha1',
+    kind: 'ApplicationSet',
+    metadata: { name, namespace: 'argocd' },
+    spec: {
+      generators: [
+        { list: { elements: options.environments.map(env => ({ env })) } },
+      ],
+      template: {
+        metadata: {
+          name: `${name}-{{env}}`,
+          labels: {
+            'gitops/service': options.selectedBy ?? options.service,
+            ...options.labels,
+          },
+        },
+        spec: {
+          project: 'shop',
+          source: {
+            repoURL: `https://github.com/acme/${options.service}-deploy.git`,
+            path: 'overlays/{{env}}',
+            targetRevision: 'main',
+          },
+          destination: {
+            server: clusters.nonprod.server,
+            namespace: `${name}-{{env}}`,
+          },
+        },
+      },
+    },
+  };
+}
