@@ -4,8 +4,8 @@ import { parseAllDocuments, parse } from 'yaml';
 import { Entity } from '@backstage/catalog-model';
 import { mockCredentials } from '@backstage/backend-test-utils';
 import {
-  GitOpsTestBackend,
   startGitOpsTestBackend,
+  useGitOpsTestBackend,
 } from './__testUtils__/startGitOpsTestBackend';
 
 jest.setTimeout(120_000);
@@ -40,10 +40,8 @@ function argoCdAgentsOnly(scenario: any) {
 }
 
 describe('the example fleet: a pull request yields a preview Application', () => {
-  let gitops: GitOpsTestBackend;
-
-  beforeAll(async () => {
-    gitops = await startGitOpsTestBackend({
+  const gitops = useGitOpsTestBackend(() =>
+    startGitOpsTestBackend({
       scenario: argoCdAgentsOnly(
         parse(fs.readFileSync(path.join(EXAMPLES, 'fleet.yaml'), 'utf8')),
       ),
@@ -53,11 +51,8 @@ describe('the example fleet: a pull request yields a preview Application', () =>
         { name: 'qa', order: 2 },
         { name: 'prod', order: 3, production: true },
       ],
-    });
-  });
-  afterAll(async () => {
-    await gitops?.stop();
-  });
+    }),
+  );
 
   it('generates checkout-web-pr-42 for the `preview` pull request and nothing for the other', async () => {
     const res = await gitops.agentFetch(

@@ -10,10 +10,10 @@ import { scenarioEnvironments } from './sandboxFixtures';
  */
 
 /**
- * A cluster of the shop scenario.
+ * A cluster of the shop scenario (`in-cluster`: Argo CD's own cluster).
  * @public
  */
-export type ShopCluster = 'nonprod' | 'prod' | 'eu';
+export type ShopCluster = 'nonprod' | 'prod' | 'eu' | 'in-cluster';
 
 const clusters: Record<
   ShopCluster,
@@ -25,6 +25,10 @@ const clusters: Record<
     name: 'eu',
     server: 'https://eu.example.internal:6443',
     identifier: 'eu_cluster',
+  },
+  'in-cluster': {
+    name: 'in-cluster',
+    server: 'https://kubernetes.default.svc',
   },
 };
 

@@ -1,34 +1,38 @@
+// The suite's test harness, for tests only (a devDependency).
+// eslint-disable-next-line @backstage/no-mixed-plugin-imports
+import {
+  shopArgoCdAgent,
+  shopScenario,
+  shopService,
+} from '@gitops-suite/plugin-gitops-backend/testUtils';
+
+type Scenario = ReturnType<typeof shopScenario>;
+
 /**
- * A one-agent sandbox scenario (Argo CD agent `hub`, dev and prod on its
- * in-cluster destination, project `shop`, one existing service) shared by
- * the tests that apply ApplicationSets to a sandbox agent.
+ * The shop on Argo CD's own cluster: dev and prod on the in-cluster
+ * destination of Argo CD agent `hub`, and one existing service, unless
+ * `parts` name other services and agents. The scaffolder tests apply
+ * ApplicationSets and syncs to it.
  */
-export function hubScenario(seed: string) {
-  return {
-    seed,
-    environments: [
-      { name: 'dev', cluster: 'in-cluster', namespace: '{service}-dev' },
-      { name: 'prod', cluster: 'in-cluster', namespace: '{service}-prod' },
-    ],
-    projects: [{ name: 'shop' }],
-    services: [
-      {
-        name: 'existing',
-        repo: 'https://github.com/acme/existing.git',
-        project: 'shop',
-        agents: ['hub'],
-      },
-    ],
-    agents: [
-      {
-        id: 'hub',
-        kind: 'argocd',
-        token: 'hub-argo-token-0001',
+export function hubScenario(
+  seed: string,
+  parts: Pick<Partial<Scenario>, 'services' | 'agents'> & {
+    syncPolicy?: 'manual';
+  } = {},
+): Scenario {
+  return shopScenario(seed, {
+    environments: ['dev', 'prod'].map(name => ({
+      name,
+      cluster: 'in-cluster',
+      namespace: `{service}-${name}`,
+      ...(parts.syncPolicy && { syncPolicy: parts.syncPolicy }),
+    })),
+    services: parts.services ?? [shopService('existing', { agents: ['hub'] })],
+    agents: parts.agents ?? [
+      shopArgoCdAgent('hub', {
         environments: ['dev', 'prod'],
-        clusters: [
-          { name: 'in-cluster', server: 'https://kubernetes.default.svc' },
-        ],
-      },
+        clusters: ['in-cluster'],
+      }),
     ],
-  };
+  });
 }

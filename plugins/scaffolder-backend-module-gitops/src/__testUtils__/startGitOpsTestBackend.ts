@@ -8,6 +8,9 @@ import {
   GitOpsTestBackend as SharedTestBackend,
   startGitOpsTestBackend as startSharedTestBackend,
 } from '@gitops-suite/plugin-gitops-backend/testUtils';
+
+// eslint-disable-next-line @backstage/no-mixed-plugin-imports
+export { useGitOpsTestBackend } from '@gitops-suite/plugin-gitops-backend/testUtils';
 import { GitOpsBackendClient } from '../actions/gitopsApi/GitOpsBackendClient';
 
 /** A catalog Component annotated for the gitops backend. */
@@ -25,11 +28,7 @@ export function gitopsEntity(name: string, service = name): Entity {
 }
 
 /** The suite's test backend, with a client like the module's own. */
-export interface GitOpsTestBackend
-  extends Pick<
-    SharedTestBackend,
-    'sandbox' | 'port' | 'denied' | 'agentFetch' | 'stop'
-  > {
+export interface GitOpsTestBackend extends SharedTestBackend {
   /** A client like the module's own: real discovery, mock-issued tokens. */
   client: GitOpsBackendClient;
 }
@@ -43,9 +42,16 @@ export interface GitOpsTestBackend
 export async function startGitOpsTestBackend(options: {
   scenario: Record<string, unknown>;
   entities: Entity[];
-  environments: Array<{ name: string; order: number; production?: boolean }>;
+  /** dev, then prod (production) unless this says otherwise. */
+  environments?: Array<{ name: string; order: number; production?: boolean }>;
 }): Promise<GitOpsTestBackend> {
-  const backend = await startSharedTestBackend(options);
+  const backend = await startSharedTestBackend({
+    environments: [
+      { name: 'dev', order: 1 },
+      { name: 'prod', order: 2, production: true },
+    ],
+    ...options,
+  });
   const { port } = backend;
   const discovery = HostDiscovery.fromConfig(
     new ConfigReader({
@@ -56,12 +62,5 @@ export async function startGitOpsTestBackend(options: {
     discovery,
     auth: mockServices.auth({ pluginId: 'scaffolder' }),
   });
-  return {
-    sandbox: backend.sandbox,
-    port,
-    client,
-    denied: backend.denied,
-    agentFetch: backend.agentFetch,
-    stop: backend.stop,
-  };
+  return { ...backend, client };
 }

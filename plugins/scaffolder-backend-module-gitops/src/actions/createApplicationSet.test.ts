@@ -4,9 +4,9 @@ import { createMockActionContext } from '@backstage/plugin-scaffolder-node-test-
 import { createCreateApplicationSetAction } from './createApplicationSet';
 import { buildApplicationSet } from './applicationSet/buildApplicationSet';
 import {
-  GitOpsTestBackend,
   gitopsEntity,
   startGitOpsTestBackend,
+  useGitOpsTestBackend,
 } from '../__testUtils__/startGitOpsTestBackend';
 import { hubScenario } from '../__testUtils__/hubScenario';
 
@@ -41,22 +41,12 @@ const manifestOf = (serviceName: string, environments = ['dev']) =>
   });
 
 describe('gitops:applicationset:create', () => {
-  let gitops: GitOpsTestBackend;
-
-  beforeAll(async () => {
-    gitops = await startGitOpsTestBackend({
+  const gitops = useGitOpsTestBackend(() =>
+    startGitOpsTestBackend({
       scenario,
       entities: [gitopsEntity('existing'), gitopsEntity('billing')],
-      environments: [
-        { name: 'dev', order: 1 },
-        { name: 'prod', order: 2, production: true },
-      ],
-    });
-  });
-  afterAll(async () => {
-    await gitops?.stop();
-  });
-  afterEach(() => gitops.denied.clear());
+    }),
+  );
 
   const run = async (input: Record<string, unknown>, isDryRun = false) => {
     const action = createCreateApplicationSetAction({ client: gitops.client });

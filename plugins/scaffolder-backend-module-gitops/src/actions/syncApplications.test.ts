@@ -1,10 +1,17 @@
 import { createMockActionContext } from '@backstage/plugin-scaffolder-node-test-utils';
 import { createSyncApplicationsAction } from './syncApplications';
 import {
-  GitOpsTestBackend,
   gitopsEntity,
   startGitOpsTestBackend,
+  useGitOpsTestBackend,
 } from '../__testUtils__/startGitOpsTestBackend';
+import { hubScenario } from '../__testUtils__/hubScenario';
+// The suite's test harness, for tests only (a devDependency).
+// eslint-disable-next-line @backstage/no-mixed-plugin-imports
+import {
+  shopArgoCdAgent,
+  shopService,
+} from '@gitops-suite/plugin-gitops-backend/testUtils';
 
 jest.setTimeout(30_000);
 
@@ -13,78 +20,33 @@ jest.setTimeout(30_000);
  * over real HTTP) configured with real sandbox Argo CD agents: `hub` syncs
  * in 100 ms, `slow` takes 10 s.
  */
-const scenario = {
-  seed: 'scaffolder-sync-applications-test',
-  environments: [
-    {
-      name: 'dev',
-      cluster: 'in-cluster',
-      namespace: '{service}-dev',
-      syncPolicy: 'manual',
-    },
-    {
-      name: 'prod',
-      cluster: 'in-cluster',
-      namespace: '{service}-prod',
-      syncPolicy: 'manual',
-    },
-  ],
-  projects: [{ name: 'shop' }],
+const scenario = hubScenario('scaffolder-sync-applications-test', {
+  syncPolicy: 'manual',
   services: [
-    {
-      name: 'payments',
-      repo: 'https://github.com/acme/payments-deploy.git',
-      project: 'shop',
-      agents: ['hub'],
-    },
-    {
-      name: 'ledger',
-      repo: 'https://github.com/acme/ledger-deploy.git',
-      project: 'shop',
-      agents: ['slow'],
-    },
+    shopService('payments', { agents: ['hub'] }),
+    shopService('ledger', { agents: ['slow'] }),
   ],
   agents: [
-    {
-      id: 'hub',
-      kind: 'argocd',
-      token: 'hub-argo-token-0001',
+    shopArgoCdAgent('hub', {
       syncDurationMs: 100,
       environments: ['dev', 'prod'],
-      clusters: [
-        { name: 'in-cluster', server: 'https://kubernetes.default.svc' },
-      ],
-    },
-    {
-      id: 'slow',
-      kind: 'argocd',
-      token: 'slow-argo-token-0002',
+      clusters: ['in-cluster'],
+    }),
+    shopArgoCdAgent('slow', {
       syncDurationMs: 10_000,
       environments: ['dev'],
-      clusters: [
-        { name: 'in-cluster', server: 'https://kubernetes.default.svc' },
-      ],
-    },
+      clusters: ['in-cluster'],
+    }),
   ],
-};
+});
 
 describe('gitops:application:sync', () => {
-  let gitops: GitOpsTestBackend;
-
-  beforeAll(async () => {
-    gitops = await startGitOpsTestBackend({
+  const gitops = useGitOpsTestBackend(() =>
+    startGitOpsTestBackend({
       scenario,
       entities: [gitopsEntity('payments'), gitopsEntity('ledger')],
-      environments: [
-        { name: 'dev', order: 1 },
-        { name: 'prod', order: 2, production: true },
-      ],
-    });
-  });
-  afterAll(async () => {
-    await gitops?.stop();
-  });
-  afterEach(() => gitops.denied.clear());
+    }),
+  );
 
   const base = {
     entityRef: 'component:default/payments',

@@ -33,7 +33,11 @@ const OBJECT_META = new Set([
   'managedFields',
 ]);
 
-function prune(value: unknown, schema: Schema | undefined, path: string[]): unknown {
+function prune(
+  value: unknown,
+  schema: Schema | undefined,
+  path: string[],
+): unknown {
   if (!schema || value === null || typeof value !== 'object') return value;
   if (Array.isArray(value)) {
     // Null items of a list stay (PruneNonNullableNullsWithoutDefaults visits
@@ -44,7 +48,10 @@ function prune(value: unknown, schema: Schema | undefined, path: string[]): unkn
   const out: Record<string, unknown> = {};
   for (const [key, child] of Object.entries(value as Record<string, unknown>)) {
     const declared = schema.properties?.[key];
-    const additional = typeof schema.additionalProperties === 'object' ? schema.additionalProperties : undefined;
+    const additional =
+      typeof schema.additionalProperties === 'object'
+        ? schema.additionalProperties
+        : undefined;
     const childSchema = declared ?? additional;
     const isRoot = path.length === 0;
     if (isRoot && (key === 'apiVersion' || key === 'kind')) {
@@ -53,11 +60,16 @@ function prune(value: unknown, schema: Schema | undefined, path: string[]): unkn
     }
     if (isRoot && key === 'metadata') {
       if (child !== null && typeof child === 'object') {
-        out[key] = Object.fromEntries(Object.entries(child).filter(([k, v]) => OBJECT_META.has(k) && v !== null));
+        out[key] = Object.fromEntries(
+          Object.entries(child).filter(
+            ([k, v]) => OBJECT_META.has(k) && v !== null,
+          ),
+        );
       }
       continue;
     }
-    if (!childSchema && !preserve && schema.additionalProperties !== true) continue;
+    if (!childSchema && !preserve && schema.additionalProperties !== true)
+      continue;
     if (child === null && !(childSchema?.nullable ?? false)) continue;
     out[key] = prune(child, childSchema, [...path, key]);
   }

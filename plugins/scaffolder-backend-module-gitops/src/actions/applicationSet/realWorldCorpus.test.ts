@@ -11,9 +11,9 @@ import {
 import { ApplicationSetSchemaValidator } from './ApplicationSetSchemaValidator';
 import { createRenderApplicationSetAction } from '../renderApplicationSet';
 import {
-  GitOpsTestBackend,
   gitopsEntity,
   startGitOpsTestBackend,
+  useGitOpsTestBackend,
 } from '../../__testUtils__/startGitOpsTestBackend';
 
 jest.setTimeout(120_000);
@@ -61,23 +61,23 @@ describe('the real-world ApplicationSet corpus in the scaffolder module', () => 
   );
 
   describe('gitops:applicationset:render with a full manifest', () => {
-    let gitops: GitOpsTestBackend;
-    let workspacePath: string;
-    const action = () =>
-      createRenderApplicationSetAction({ client: gitops.client });
-
-    beforeAll(async () => {
-      gitops = await startGitOpsTestBackend({
+    const gitops = useGitOpsTestBackend(() =>
+      startGitOpsTestBackend({
         scenario: parseYaml(
           fs.readFileSync(REAL_WORLD_CORPUS_SCENARIO, 'utf8'),
         ),
         entities: [gitopsEntity('corpus')],
         environments: [{ name: 'dev', order: 1 }],
-      });
+      }),
+    );
+    let workspacePath: string;
+    const action = () =>
+      createRenderApplicationSetAction({ client: gitops.client });
+
+    beforeAll(() => {
       workspacePath = fs.mkdtempSync(path.join(os.tmpdir(), 'render-corpus-'));
     });
-    afterAll(async () => {
-      await gitops?.stop();
+    afterAll(() => {
       fs.rmSync(workspacePath, { recursive: true, force: true });
     });
 
