@@ -1,4 +1,3 @@
-import { AddressInfo } from 'node:net';
 import fc from 'fast-check';
 import {
   ReliabilityBackend,
@@ -253,7 +252,7 @@ describe('proxy escapes', () => {
   beforeAll(async () => {
     other = await startOtherHost();
     env = await startReliabilityBackend();
-    port = (env.server.address() as AddressInfo).port;
+    port = env.port;
   });
 
   afterAll(async () => {

@@ -10,8 +10,10 @@
 export { startGitOpsTestBackend } from './startGitOpsTestBackend';
 export type {
   GitOpsTestBackend,
-  TappedRequest,
+  PermissionQuestion,
 } from './startGitOpsTestBackend';
+export { startAgentTap } from './startAgentTap';
+export type { AgentTap, TappedRequest } from './startAgentTap';
 export { sandboxAgentConfig } from './sandboxAgentConfig';
 export { unreachableAgentConfig } from './unreachableAgentConfig';
 export { waitFor } from './waitFor';

@@ -45,17 +45,18 @@ export const configEnvironments = [
 ];
 
 /**
- * A catalog component owned by team-a, with the given annotations.
+ * A catalog component owned by `owner` (team-a), with the given annotations.
  * @public
  */
 export function componentEntity(
   name: string,
   annotations: Record<string, string>,
+  owner = 'team-a',
 ): Entity {
   return {
     apiVersion: 'backstage.io/v1alpha1',
     kind: 'Component',
     metadata: { name, namespace: 'default', annotations },
-    spec: { type: 'service', lifecycle: 'production', owner: 'team-a' },
+    spec: { type: 'service', lifecycle: 'production', owner },
   };
 }

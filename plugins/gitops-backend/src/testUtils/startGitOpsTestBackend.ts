@@ -1,11 +1,13 @@
 import http from 'node:http';
-import { AddressInfo } from 'node:net';
 import {
   mockCredentials,
   mockServices,
   startTestBackend,
 } from '@backstage/backend-test-utils';
-import type { BackendFeature } from '@backstage/backend-plugin-api';
+import type {
+  BackendFeature,
+  BackstageCredentials,
+} from '@backstage/backend-plugin-api';
 import type { Entity } from '@backstage/catalog-model';
 import type { JsonObject } from '@backstage/types';
 import { catalogServiceMock } from '@backstage/plugin-catalog-node/testUtils';
@@ -13,67 +15,7 @@ import { startSandbox, Sandbox } from '@gitops-suite/sandbox-agent';
 import request from 'supertest';
 import { gitopsPlugin } from '../plugin';
 import { sandboxAgentConfig } from './sandboxAgentConfig';
-
-/**
- * One request an agent received, as the recording tap saw it.
- * @public
- */
-export interface TappedRequest {
-  method: string;
-  url: string;
-  /** The Authorization header the agent received. */
-  authorization?: string;
-}
-
-/**
- * A recording reverse proxy in front of the sandbox: requests made for a
- * caller (`seen`) apart from the fleet state's background feed (marked
- * `x-gitops-feed`).
- */
-async function startTap(target: string) {
-  const seen: TappedRequest[] = [];
-  const feed: TappedRequest[] = [];
-  const upstream = new URL(target);
-  const server = http.createServer((req, res) => {
-    (req.headers['x-gitops-feed'] ? feed : seen).push({
-      method: req.method ?? 'GET',
-      url: req.url ?? '',
-      authorization: req.headers.authorization,
-    });
-    const forward = http.request(
-      {
-        host: upstream.hostname,
-        port: upstream.port,
-        method: req.method,
-        path: req.url,
-        headers: req.headers,
-      },
-      answer => {
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(res);
-        // an agent that stops cuts its open streams: so does the tap
-        answer.on('close', () => {
-          if (!answer.complete) res.destroy();
-        });
-      },
-    );
-    forward.on('error', () => res.destroy());
-    req.pipe(forward);
-  });
-  await new Promise<void>(resolve => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    seen,
-    feed,
-    close: () =>
-      new Promise<void>(resolve => {
-        server.close(() => resolve());
-        // kept-alive connections and open watch streams end here
-        server.closeAllConnections();
-      }),
-  };
-}
+import { AgentTap, startAgentTap, TappedRequest } from './startAgentTap';
 
 function rawGet(
   port: number,
@@ -91,6 +33,16 @@ function rawGet(
     req.on('error', reject);
     req.end();
   });
+}
+
+/**
+ * A permission question the harness's permission service answers.
+ * @public
+ */
+export interface PermissionQuestion {
+  permission: string;
+  resourceRef?: string;
+  credentials: BackstageCredentials;
 }
 
 /**
@@ -114,6 +66,10 @@ export interface GitOpsTestBackend {
   agentRequests: TappedRequest[];
   /** The requests of the fleet state's background feed (lists, watch streams). */
   feedRequests: TappedRequest[];
+  /** The recording tap in front of the agents (to retarget it). */
+  tap: AgentTap;
+  /** The per-agent timeout the backend is configured with. */
+  agentTimeoutMs: number;
   /**
    * A GET sent byte for byte, answering its status (supertest and fetch
    * normalize `..`, `\\` and the like before sending, which would hide what
@@ -161,35 +117,52 @@ export async function startGitOpsTestBackend(options: {
   config?: JsonObject;
   /** More features or service factories (a scheduler, another plugin). */
   features?: BackendFeature[];
+  /**
+   * A permission policy in place of `denied`: whether to allow a question
+   * (a permission, maybe a resource, asked for some credentials).
+   */
+  authorize?: (question: PermissionQuestion) => boolean;
+  /** The per-agent timeout (default 3000 ms). */
+  agentTimeoutMs?: number;
 }): Promise<GitOpsTestBackend> {
   const sandbox = await startSandbox({
     scenario: options.scenario,
     log: () => {},
   });
-  const tap = await startTap(sandbox.baseUrl);
+  const tap = await startAgentTap(sandbox.baseUrl);
   const denied = new Set<string>();
   try {
+    const allowed =
+      options.authorize ??
+      (({ permission, resourceRef }: PermissionQuestion) =>
+        !denied.has(permission) && !denied.has(`${permission} ${resourceRef}`));
     const decide = (
       requests: Array<{ permission: { name: string }; resourceRef?: string }>,
+      credentials: BackstageCredentials,
     ) =>
       requests.map(r => ({
-        result:
-          denied.has(r.permission.name) ||
-          denied.has(`${r.permission.name} ${r.resourceRef}`)
-            ? 'DENY'
-            : 'ALLOW',
+        result: allowed({
+          permission: r.permission.name,
+          resourceRef: r.resourceRef,
+          credentials,
+        })
+          ? 'ALLOW'
+          : 'DENY',
       })) as any;
     // definitive decisions for resource checks and for the conditional
     // checks of other plugins (the catalog's list filters)
     const permissions = mockServices.permissions.mock({
-      authorize: async requests => decide(requests as any),
-      authorizeConditional: async requests => decide(requests as any),
+      authorize: async (requests, opts) =>
+        decide(requests as any, opts!.credentials),
+      authorizeConditional: async (requests, opts) =>
+        decide(requests as any, opts!.credentials),
     });
+    const agentTimeoutMs = options.agentTimeoutMs ?? 3000;
     // through the tap, with a shorter timeout than the default
     const agents: JsonObject[] = sandbox.agents.map(agent =>
       sandboxAgentConfig(agent, {
         url: agent.url.replace(sandbox.baseUrl, tap.url),
-        timeoutMs: 3000,
+        timeoutMs: agentTimeoutMs,
         ...options.agentConfig?.(agent),
       }),
     );
@@ -231,6 +204,8 @@ export async function startGitOpsTestBackend(options: {
       denied,
       agentRequests: tap.seen,
       feedRequests: tap.feed,
+      tap,
+      agentTimeoutMs,
       rawGet: (path, headers = {}) =>
         rawGet(backend.server.port(), path, headers),
       agentFetch(agentId, path, init) {

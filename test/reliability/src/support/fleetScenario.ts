@@ -1,4 +1,13 @@
 import { catalogServiceMock } from '@backstage/plugin-catalog-node/testUtils';
+import {
+  componentEntity,
+  scenarioEnvironments,
+  shopArgoCdAgent,
+  shopHarnessAgent,
+  shopScenario,
+  shopService,
+} from '@gitops-suite/plugin-gitops-backend/testUtils';
+import type { ScenarioInput } from '@gitops-suite/sandbox-agent';
 
 /** A catalog entity, as the in-memory catalog takes it. */
 export type Entity = NonNullable<
@@ -16,6 +25,8 @@ export const AGENT_TOKENS: Record<string, string> = {
   hx: 'reliability-harness-key-0003',
 };
 
+type ScenarioAgent = NonNullable<ScenarioInput['agents']>[number];
+
 /** Extra scenario parts a suite may add (repositories, clusters, seed). */
 export interface FleetScenarioOptions {
   seed?: string;
@@ -27,115 +38,62 @@ export interface FleetScenarioOptions {
 
 export function fleetScenario(options: FleetScenarioOptions = {}) {
   const syncDurationMs = options.syncDurationMs ?? 20;
-  const clustersOf = (id: string, base: unknown[]) => [
+  /** The agent with the suite's token and the extra repositories and clusters. */
+  const agent = (base: ScenarioAgent): ScenarioAgent => ({
     ...base,
-    ...(options.clusters?.[id] ?? []),
-  ];
-  return {
-    seed: options.seed ?? 'gitops-reliability',
-    environments: [
-      { name: 'dev', cluster: 'nonprod', namespace: '{service}-dev' },
-      { name: 'qa', cluster: 'nonprod', namespace: '{service}-qa' },
-      {
-        name: 'prod',
-        cluster: 'prod',
-        namespace: '{service}-prod',
-        syncPolicy: 'manual',
-      },
+    token: AGENT_TOKENS[base.id],
+    syncDurationMs,
+    clusters: [
+      ...(base.clusters ?? []),
+      // generated specs: the sandbox validates them as it loads them
+      ...((options.clusters?.[base.id] ?? []) as NonNullable<
+        ScenarioAgent['clusters']
+      >),
     ],
-    projects: [{ name: 'shop' }],
+    ...(options.repositories?.[base.id] && {
+      repositories: options.repositories[
+        base.id
+      ] as ScenarioAgent['repositories'],
+    }),
+  });
+  const scenario = shopScenario(options.seed ?? 'gitops-reliability', {
+    // dev and qa with the sandbox's default sync policy, prod manual
+    environments: scenarioEnvironments.map(({ syncPolicy, ...env }) =>
+      env.name === 'prod' ? { ...env, syncPolicy } : env,
+    ),
     services: [
-      {
-        name: 'payments',
-        repo: 'https://github.com/acme/payments-deploy.git',
-        project: 'shop',
-        secret: true,
-        agents: ['nonprod', 'prod'],
-      },
-      {
-        name: 'checkout',
-        repo: 'https://github.com/acme/checkout-deploy.git',
-        project: 'shop',
-        secret: true,
-        agents: ['nonprod', 'prod'],
-      },
-      {
-        name: 'risk',
-        repo: 'https://github.com/acme/risk-deploy.git',
-        project: 'shop',
-        secret: true,
-        agents: ['hx'],
-      },
+      shopService('payments', { secret: true, agents: ['nonprod', 'prod'] }),
+      shopService('checkout', { secret: true, agents: ['nonprod', 'prod'] }),
+      shopService('risk', { secret: true, agents: ['hx'] }),
     ],
     agents: [
-      {
-        id: 'nonprod',
-        kind: 'argocd',
-        token: AGENT_TOKENS.nonprod,
-        syncDurationMs,
-        environments: ['dev', 'qa'],
-        clusters: clustersOf('nonprod', [
-          { name: 'nonprod', server: 'https://nonprod.example.internal:6443' },
-        ]),
-        ...(options.repositories?.nonprod && {
-          repositories: options.repositories.nonprod,
+      agent(
+        shopArgoCdAgent('nonprod', {
+          environments: ['dev', 'qa'],
+          clusters: ['nonprod'],
         }),
-      },
-      {
-        id: 'prod',
-        kind: 'argocd',
-        token: AGENT_TOKENS.prod,
-        syncDurationMs,
-        environments: ['prod'],
-        clusters: clustersOf('prod', [
-          { name: 'prod', server: 'https://prod.example.internal:6443' },
-        ]),
-        ...(options.repositories?.prod && {
-          repositories: options.repositories.prod,
+      ),
+      agent(
+        shopArgoCdAgent('prod', { environments: ['prod'], clusters: ['prod'] }),
+      ),
+      agent(
+        shopHarnessAgent('hx', {
+          environments: [
+            { name: 'dev', cluster: 'eu' },
+            { name: 'prod', cluster: 'eu' },
+          ],
         }),
-      },
-      {
-        id: 'hx',
-        kind: 'harness',
-        token: AGENT_TOKENS.hx,
-        syncDurationMs,
-        environments: [
-          { name: 'dev', cluster: 'eu' },
-          { name: 'prod', cluster: 'eu' },
-        ],
-        clusters: clustersOf('hx', [
-          {
-            name: 'eu',
-            server: 'https://eu.example.internal:6443',
-            identifier: 'eu_cluster',
-          },
-        ]),
-        ...(options.repositories?.hx && {
-          repositories: options.repositories.hx,
-        }),
-        harness: {
-          accountIdentifier: 'acct123',
-          orgIdentifier: 'default',
-          projectIdentifier: 'shop',
-          agentIdentifier: 'hxagent',
-        },
-      },
+      ),
     ],
-  };
+  });
+  return { ...scenario, services: scenario.services! };
 }
 
-function component(
+const component = (
   name: string,
   owner: string,
   annotations: Record<string, string>,
-): Entity {
-  return {
-    apiVersion: 'backstage.io/v1alpha1',
-    kind: 'Component',
-    metadata: { name, namespace: 'default', annotations },
-    spec: { type: 'service', lifecycle: 'production', owner },
-  };
-}
+): Entity => componentEntity(name, annotations, owner);
 
 /** Owners: team-a owns payments and risk, team-b owns checkout. */
 export const fleetEntities: Entity[] = [

@@ -39,47 +39,6 @@ function record(seen: SeenRequest[], req: http.IncomingMessage) {
   });
 }
 
-/**
- * A reverse proxy in front of the sandbox that records every request, so a
- * test can tell what reached an agent. Its target can be switched to
- * another sandbox (the backend keeps pointing at the proxy).
- */
-export async function startRecordingProxy(
-  target: string,
-): Promise<Recorder & { retarget(url: string): void }> {
-  const seen: SeenRequest[] = [];
-  let upstreamUrl = new URL(target);
-  const server = http.createServer((req, res) => {
-    record(seen, req);
-    const upstream = http.request(
-      {
-        hostname: upstreamUrl.hostname,
-        port: upstreamUrl.port,
-        method: req.method,
-        path: req.url,
-        headers: req.headers,
-      },
-      upstreamRes => {
-        res.writeHead(upstreamRes.statusCode ?? 502, upstreamRes.headers);
-        upstreamRes.pipe(res);
-        upstreamRes.on('error', () => res.socket?.destroy());
-      },
-    );
-    upstream.on('error', () => res.socket?.destroy());
-    req.pipe(upstream);
-  });
-  const port = await listen(server);
-  return {
-    seen,
-    port,
-    url: `http://127.0.0.1:${port}`,
-    retarget(url: string) {
-      upstreamUrl = new URL(url);
-    },
-    close: closer(server),
-  };
-}
-
 /** A listener standing for "some other host": it must never be reached. */
 export async function startOtherHost(): Promise<Recorder> {
   const seen: SeenRequest[] = [];

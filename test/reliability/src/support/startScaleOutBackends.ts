@@ -3,10 +3,15 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
+import {
+  AgentTap,
+  configEnvironments,
+  startAgentTap,
+} from '@gitops-suite/plugin-gitops-backend/testUtils';
 import { startSandbox, Sandbox } from '@gitops-suite/sandbox-agent';
 import { fleetEntities, fleetScenario } from './fleetScenario';
-import { Recorder, closedPort, startRecordingProxy } from './recordingProxy';
-import { agentConfigEntries, ENVIRONMENTS } from './startReliabilityBackend';
+import { closedPort } from './recordingProxy';
+import { agentConfigEntries } from './startReliabilityBackend';
 import { dropDatabases } from './services';
 
 /** One backend process of the scale-out pair. */
@@ -21,7 +26,8 @@ export interface Replica {
 
 export interface ScaleOutCluster {
   sandbox: Sandbox;
-  agentTap: Recorder;
+  /** Every request that reached an agent (callers' in seen, the feed's in feed). */
+  agentTap: AgentTap;
   replicas: Replica[];
   /** Authorization header of the backends' static access token. */
   authorization: string;
@@ -174,7 +180,7 @@ export async function startScaleOutBackends(
     scenario: fleetScenario(),
     log: () => {},
   });
-  const agentTap = await startRecordingProxy(sandbox.baseUrl);
+  const agentTap = await startAgentTap(sandbox.baseUrl);
   const dir = fs.mkdtempSync(
     path.join(os.tmpdir(), 'gitops-reliability-scale-'),
   );
@@ -215,7 +221,7 @@ export async function startScaleOutBackends(
         },
         gitops: {
           agents: agentConfigEntries(sandbox, agentTap.url, 3000),
-          environments: ENVIRONMENTS,
+          environments: configEnvironments,
           poller: { frequencySeconds: options.pollerFrequencySeconds },
         },
       };
