@@ -4,15 +4,20 @@ import {
   gitopsAuditReadPermission,
 } from '@gitops-suite/plugin-gitops-common';
 import { GitOpsService } from '../service/GitOpsService';
-import {
-  eventsQuery,
-  fleetFilterQuery,
-  parse,
-} from '../service/queryParameters';
+import { queryParameterCheck } from '../service/queryParameters';
 import { readFleetApplications } from '../service/readFleetApplications';
 import { requestCredentials, sendJson } from './httpAdapters';
 
 /** Fleet-wide views: summary, filtered application list, audit and drift. */
+const summaryQuery = queryParameterCheck('/fleet/summary', 'fleet filter');
+const applicationsQuery = queryParameterCheck(
+  '/fleet/applications',
+  'fleet filter',
+  ['offset', 'limit'],
+);
+const auditQuery = queryParameterCheck('/audit', 'audit query');
+const driftQuery = queryParameterCheck('/drift', 'drift query');
+
 export function fleetRoutes(ctx: GitOpsService) {
   const router = Router();
   const { aggregator, registry, store } = ctx.deps;
@@ -24,7 +29,7 @@ export function fleetRoutes(ctx: GitOpsService) {
   router.get('/fleet/summary', async (req, res) => {
     const credentials = await requestCredentials(ctx, req);
     await ctx.authorize(credentials, gitopsFleetReadPermission);
-    const filter = parse(fleetFilterQuery, req.query, 'fleet filter');
+    const filter = summaryQuery(req.query);
     sendJson(
       ctx,
       res,
@@ -38,14 +43,12 @@ export function fleetRoutes(ctx: GitOpsService) {
 
   router.get('/fleet/applications', async (req, res) => {
     const credentials = await requestCredentials(ctx, req);
-    const filter = parse(fleetFilterQuery, req.query, 'fleet filter');
+    const { offset, limit, ...filter } = applicationsQuery(req.query);
     const { items, errors, freshness } = await readFleetApplications(
       ctx,
       credentials,
       filter,
     );
-    const offset = filter.offset ?? 0;
-    const limit = filter.limit ?? 5000;
     sendJson(ctx, res, {
       items: items.slice(offset, offset + limit),
       errors,
@@ -57,7 +60,7 @@ export function fleetRoutes(ctx: GitOpsService) {
   router.get('/audit', async (req, res) => {
     const credentials = await requestCredentials(ctx, req);
     await ctx.authorize(credentials, gitopsAuditReadPermission);
-    const query = parse(eventsQuery, req.query, 'audit query');
+    const query = auditQuery(req.query);
     sendJson(ctx, res, {
       items: await store.listOperations({
         entityRef: query.entityRef,
@@ -71,7 +74,7 @@ export function fleetRoutes(ctx: GitOpsService) {
   router.get('/drift', async (req, res) => {
     const credentials = await requestCredentials(ctx, req);
     await ctx.authorize(credentials, gitopsAuditReadPermission);
-    const query = parse(eventsQuery, req.query, 'drift query');
+    const query = driftQuery(req.query);
     sendJson(ctx, res, {
       items: await store.listDriftEvents({
         entityRef: query.entityRef,

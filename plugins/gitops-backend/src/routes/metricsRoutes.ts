@@ -1,5 +1,5 @@
+import { InputError } from '@backstage/errors';
 import Router from 'express-promise-router';
-import { z } from 'zod';
 import {
   EntityDeliveryMetricsResponse,
   FleetDeliveryMetricsResponse,
@@ -7,26 +7,37 @@ import {
 } from '@gitops-suite/plugin-gitops-common';
 import { DeliveryMetricsService } from '../metrics/DeliveryMetricsService';
 import { GitOpsService } from '../service/GitOpsService';
-import { fleetFilterQuery, parse } from '../service/queryParameters';
+import { queryParameterCheck } from '../service/queryParameters';
 import { readFleetApplications } from '../service/readFleetApplications';
 import { requestCredentials, routeEntity, sendJson } from './httpAdapters';
 
 /** Revision metadata calls an entity page may spend on commit dates. */
 const ENTITY_METADATA_BUDGET = 100;
 
-const metricsWindow = z
-  .string()
-  .regex(/^\d{1,3}d$/, 'must be a number of days such as 30d')
-  .transform(value => Number(value.slice(0, -1)))
-  .refine(days => days >= 1 && days <= 365, 'must be from 1d to 365d')
-  .default('30d');
+const entityMetricsQuery = queryParameterCheck(
+  '/entity/{namespace}/{kind}/{name}/metrics',
+  'metrics query',
+  ['window'],
+);
+const fleetMetricsQuery = queryParameterCheck(
+  '/fleet/metrics',
+  'metrics query',
+  ['window'],
+);
 
-export const metricsQuery = z.object({ window: metricsWindow }).strict();
-
-const fleetMetricsQuery = fleetFilterQuery
-  .omit({ limit: true, offset: true })
-  .extend({ window: metricsWindow })
-  .strict();
+/**
+ * The days of a window of the spec's pattern (`<days>d`), from 1d to 365d
+ * as it describes them (a pattern would name the range unreadably).
+ */
+function days(window: string): number {
+  const value = Number(window.slice(0, -1));
+  if (value < 1 || value > 365) {
+    throw new InputError(
+      `Invalid metrics query: window: must be from 1d to 365d, not ${window}`,
+    );
+  }
+  return value;
+}
 
 /** Delivery metrics (DORA) of an entity and of the fleet. */
 export function metricsRoutes(
@@ -44,14 +55,14 @@ export function metricsRoutes(
       gitopsApplicationReadPermission,
       entityRef,
     );
-    const { window: days } = parse(metricsQuery, req.query, 'metrics query');
+    const { window } = entityMetricsQuery(req.query);
     const apps = await aggregator.entityApplications(query);
     // record what this replica never recorded before computing; refresh the
     // rest in the background once it is a minute old
     const collected = await metrics.collector.ensureRecorded(apps.items, {
       metadataBudget: ENTITY_METADATA_BUDGET,
     });
-    const result = await metrics.metrics(apps.items, days, 'entity');
+    const result = await metrics.metrics(apps.items, days(window), 'entity');
     const body: EntityDeliveryMetricsResponse = {
       entityRef,
       window: result.window,
@@ -63,14 +74,10 @@ export function metricsRoutes(
 
   router.get('/fleet/metrics', async (req, res) => {
     const credentials = await requestCredentials(ctx, req);
-    const { window: days, ...filter } = parse(
-      fleetMetricsQuery,
-      req.query,
-      'metrics query',
-    );
+    const { window, ...filter } = fleetMetricsQuery(req.query);
     const apps = await readFleetApplications(ctx, credentials, filter);
     const filtered = Object.values(filter).some(value => value !== undefined);
-    const result = await metrics.metrics(apps.items, days, 'fleet', {
+    const result = await metrics.metrics(apps.items, days(window), 'fleet', {
       filtered,
     });
     const body: FleetDeliveryMetricsResponse = {

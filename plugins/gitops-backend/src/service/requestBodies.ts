@@ -6,13 +6,19 @@
  * field; defaults of the spec are filled into a copy, never into the
  * caller's object.
  */
-import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
+import Ajv, { type ValidateFunction } from 'ajv';
 import { InputError } from '@backstage/errors';
 import type {
   GitOpsApiPaths,
   GitOpsApiRequestBody,
 } from '@gitops-suite/plugin-gitops-common';
 import { spec } from '../schema/openapi';
+import {
+  describeSchemaErrors,
+  SPEC_ID,
+  specAjvSchema,
+  specComponents,
+} from './specSchemas';
 
 /** The spec's paths that take a JSON body by POST. */
 type PostPath = {
@@ -23,15 +29,13 @@ type PostPath = {
     : P;
 }[keyof GitOpsApiPaths];
 
-const SPEC_ID = 'gitops-openapi';
-
 const ajv = new Ajv({
   strict: false,
   allErrors: true,
   useDefaults: true,
   validateFormats: false,
 });
-ajv.addSchema({ components: spec.components }, SPEC_ID);
+ajv.addSchema(specComponents, SPEC_ID);
 
 /** The request body schema of a path, its `$ref`s pointing into the spec. */
 function bodySchema(path: PostPath): object {
@@ -48,29 +52,7 @@ function bodySchema(path: PostPath): object {
   const schema = operation?.requestBody?.content['application/json']?.schema;
   if (!schema)
     throw new Error(`openapi.yaml has no JSON body for POST ${path}`);
-  return JSON.parse(
-    JSON.stringify(schema).replace(
-      /"#\/components\//g,
-      `"${SPEC_ID}#/components/`,
-    ),
-  );
-}
-
-function describe(errors: ErrorObject[] | null | undefined): string {
-  return (errors ?? [])
-    .map(error => {
-      const at = error.instancePath
-        ? error.instancePath.slice(1).replace(/\//g, '.')
-        : '(root)';
-      let detail = '';
-      if (error.keyword === 'additionalProperties') {
-        detail = ` '${error.params.additionalProperty}'`;
-      } else if (error.keyword === 'enum') {
-        detail = `: ${(error.params.allowedValues as unknown[]).join(', ')}`;
-      }
-      return `${at}: ${error.message}${detail}`;
-    })
-    .join('; ');
+  return specAjvSchema(schema);
 }
 
 /**
@@ -108,7 +90,9 @@ export function requestBodyCheck<
     }
     const body = structuredClone(value ?? {});
     if (!validate(body)) {
-      throw new InputError(`Invalid ${what}: ${describe(validate.errors)}`);
+      throw new InputError(
+        `Invalid ${what}: ${describeSchemaErrors(validate.errors)}`,
+      );
     }
     return body as GitOpsApiRequestBody<P, 'post'> &
       Required<Pick<GitOpsApiRequestBody<P, 'post'>, D>>;

@@ -1413,6 +1413,7 @@ export interface operations {
         health?: components['parameters']['fleetHealth'];
         sync?: components['parameters']['fleetSync'];
         project?: string[];
+        /** Part of an application name, project or service, any case. */
         search?: string;
         limit?: number;
         offset?: number;
@@ -1448,6 +1449,7 @@ export interface operations {
         health?: components['parameters']['fleetHealth'];
         sync?: components['parameters']['fleetSync'];
         project?: string[];
+        /** Part of an application name, project or service, any case. */
         search?: string;
         /** Days to look back, 1d to 365d (default 30d). */
         window?: string;

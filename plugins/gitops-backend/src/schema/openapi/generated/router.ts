@@ -1859,6 +1859,7 @@ export const spec = {
             schema: {
               type: 'string',
               pattern: '^[0-9]{1,3}d$',
+              default: '30d',
             },
           },
         ],
@@ -2527,8 +2528,11 @@ export const spec = {
             name: 'search',
             in: 'query',
             allowReserved: true,
+            description:
+              'Part of an application name, project or service, any case.',
             schema: {
               type: 'string',
+              maxLength: 200,
             },
           },
           {
@@ -2537,6 +2541,9 @@ export const spec = {
             allowReserved: true,
             schema: {
               type: 'integer',
+              minimum: 1,
+              maximum: 20000,
+              default: 5000,
             },
           },
           {
@@ -2545,6 +2552,8 @@ export const spec = {
             allowReserved: true,
             schema: {
               type: 'integer',
+              minimum: 0,
+              default: 0,
             },
           },
         ],
@@ -2621,8 +2630,11 @@ export const spec = {
             name: 'search',
             in: 'query',
             allowReserved: true,
+            description:
+              'Part of an application name, project or service, any case.',
             schema: {
               type: 'string',
+              maxLength: 200,
             },
           },
           {
@@ -2633,6 +2645,7 @@ export const spec = {
             schema: {
               type: 'string',
               pattern: '^[0-9]{1,3}d$',
+              default: '30d',
             },
           },
         ],
@@ -2891,6 +2904,8 @@ export const spec = {
             allowReserved: true,
             schema: {
               type: 'integer',
+              minimum: 1,
+              maximum: 500,
             },
           },
         ],
@@ -2954,6 +2969,8 @@ export const spec = {
             allowReserved: true,
             schema: {
               type: 'integer',
+              minimum: 1,
+              maximum: 500,
             },
           },
         ],
