@@ -4,7 +4,8 @@
  * from src/schema/openapi.yaml, the part of
  * `backstage-repo-tools package schema openapi generate --server` that
  * needs no Java (the generator's jar comes from Maven Central, out of reach
- * here). Models in generated/models are kept as that generator writes them.
+ * here). The router's types come from the same spec through the generated
+ * client types in gitops-common (scripts/openapi-client.js, endpointMap.ts).
  * src/schema/openapi.test.ts fails when the two differ.
  *   node scripts/openapi-router-spec.js
  */

@@ -8,8 +8,9 @@ import type { JsonObject } from '@backstage/types';
 import {
   GitOpsTestBackend,
   scenarioEnvironments,
-  shopArgoCdAgent,
   shopHarnessAgent,
+  shopNonprodAgent,
+  shopProdAgent,
   shopScenario,
   shopService,
   startGitOpsTestBackend,
@@ -34,18 +35,9 @@ export const fleetScenario = shopScenario('catalog-module-gitops-test', {
     shopService('risk', { agents: ['hx'] }),
   ],
   agents: [
-    shopArgoCdAgent('nonprod', {
-      region: 'eu-west-1',
-      version: 'v2.13.1+abc123',
-      environments: ['dev', 'qa'],
-      clusters: ['nonprod'],
-    }),
+    shopNonprodAgent({ region: 'eu-west-1', version: 'v2.13.1+abc123' }),
     {
-      ...shopArgoCdAgent('prod', {
-        region: 'eu-central-1',
-        environments: ['prod'],
-        clusters: [],
-      }),
+      ...shopProdAgent({ region: 'eu-central-1', clusters: [] }),
       clusters: [
         { name: PROD_CLUSTER, server: 'https://prod.example.internal:6443' },
       ],

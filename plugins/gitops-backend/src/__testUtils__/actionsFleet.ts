@@ -7,7 +7,8 @@ import {
   componentEntity,
   configEnvironments,
   GitOpsTestBackend,
-  shopArgoCdAgent,
+  shopNonprodAgent,
+  shopProdAgent,
   shopScenario,
   shopService,
   startGitOpsTestBackend,
@@ -32,16 +33,8 @@ const scenario = shopScenario('gitops-backend-actions-test', {
     }),
   ],
   agents: [
-    shopArgoCdAgent('nonprod', {
-      syncDurationMs: 50,
-      environments: ['dev', 'qa'],
-      clusters: ['nonprod'],
-    }),
-    shopArgoCdAgent('prod', {
-      syncDurationMs: 50,
-      environments: ['prod'],
-      clusters: ['prod'],
-    }),
+    shopNonprodAgent({ syncDurationMs: 50 }),
+    shopProdAgent({ syncDurationMs: 50 }),
   ],
 });
 

@@ -4,6 +4,8 @@ import {
   GitOpsTestBackend,
   shopArgoCdAgent,
   shopHarnessAgent,
+  shopNonprodAgent,
+  shopProdAgent,
   shopScenario,
   shopService,
   startGitOpsTestBackend,
@@ -28,16 +30,8 @@ const scenario = shopScenario('gitops-backend-router-test', {
     shopService('risk', { agents: ['hx'] }),
   ],
   agents: [
-    shopArgoCdAgent('nonprod', {
-      syncDurationMs: 50,
-      environments: ['dev', 'qa'],
-      clusters: ['nonprod'],
-    }),
-    shopArgoCdAgent('prod', {
-      syncDurationMs: 50,
-      environments: ['prod'],
-      clusters: ['prod'],
-    }),
+    shopNonprodAgent({ syncDurationMs: 50 }),
+    shopProdAgent({ syncDurationMs: 50 }),
     shopHarnessAgent('hx', {
       syncDurationMs: 50,
       environments: [

@@ -14,7 +14,8 @@ import {
   startGitOpsTestBackend,
 } from '../testUtils';
 import {
-  shopArgoCdAgent,
+  shopNonprodAgent,
+  shopProdAgent,
   shopScenario,
   shopService,
 } from '../testUtils/shopScenario';
@@ -44,13 +45,7 @@ const scenario = shopScenario('gitops-backend-metrics-test', {
     }),
     shopService('checkout'),
   ],
-  agents: [
-    shopArgoCdAgent('nonprod', {
-      environments: ['dev', 'qa'],
-      clusters: ['nonprod'],
-    }),
-    shopArgoCdAgent('prod', { environments: ['prod'], clusters: ['prod'] }),
-  ],
+  agents: [shopNonprodAgent(), shopProdAgent()],
 });
 
 const entities: Entity[] = [

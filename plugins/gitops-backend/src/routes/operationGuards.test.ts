@@ -5,8 +5,9 @@ import {
   startGitOpsTestBackend,
 } from '../testUtils';
 import {
-  shopArgoCdAgent,
   shopHarnessAgent,
+  shopNonprodAgent,
+  shopProdAgent,
   shopScenario,
   shopService,
 } from '../testUtils/shopScenario';
@@ -23,16 +24,10 @@ jest.setTimeout(60_000);
 const scenario = shopScenario('gitops-backend-operation-guards', {
   services: [shopService('payments', { agents: ['nonprod', 'prod', 'hx'] })],
   agents: [
-    shopArgoCdAgent('nonprod', {
-      syncDurationMs: 50,
-      environments: ['dev', 'qa'],
-      clusters: ['nonprod'],
-    }),
-    shopArgoCdAgent('prod', {
+    shopNonprodAgent({ syncDurationMs: 50 }),
+    shopProdAgent({
       // long enough for a second operation to arrive while one runs
       syncDurationMs: 3000,
-      environments: ['prod'],
-      clusters: ['prod'],
     }),
     shopHarnessAgent('hx'),
   ],

@@ -27,6 +27,8 @@ export {
   shopApplicationSet,
   shopArgoCdAgent,
   shopHarnessAgent,
+  shopNonprodAgent,
+  shopProdAgent,
   shopScenario,
   shopService,
 } from './shopScenario';

@@ -75,6 +75,36 @@ export function shopArgoCdAgent(
 }
 
 /**
+ * The shop's Argo CD agent `nonprod`: dev and qa on cluster nonprod,
+ * unless `options` say otherwise.
+ * @public
+ */
+export function shopNonprodAgent(
+  options: Partial<Parameters<typeof shopArgoCdAgent>[1]> = {},
+): NonNullable<ScenarioInput['agents']>[number] {
+  return shopArgoCdAgent('nonprod', {
+    environments: ['dev', 'qa'],
+    clusters: ['nonprod'],
+    ...options,
+  });
+}
+
+/**
+ * The shop's Argo CD agent `prod`: prod on cluster prod, unless `options`
+ * say otherwise.
+ * @public
+ */
+export function shopProdAgent(
+  options: Partial<Parameters<typeof shopArgoCdAgent>[1]> = {},
+): NonNullable<ScenarioInput['agents']>[number] {
+  return shopArgoCdAgent('prod', {
+    environments: ['prod'],
+    clusters: ['prod'],
+    ...options,
+  });
+}
+
+/**
  * A Harness GitOps agent of the shop project (account acct123, org default,
  * agent hxagent) on cluster eu, serving dev unless told otherwise.
  * @public

@@ -2,8 +2,9 @@ import { catalogServiceMock } from '@backstage/plugin-catalog-node/testUtils';
 import {
   componentEntity,
   scenarioEnvironments,
-  shopArgoCdAgent,
   shopHarnessAgent,
+  shopNonprodAgent,
+  shopProdAgent,
   shopScenario,
   shopService,
 } from '@gitops-suite/plugin-gitops-backend/testUtils';
@@ -67,15 +68,8 @@ export function fleetScenario(options: FleetScenarioOptions = {}) {
       shopService('risk', { secret: true, agents: ['hx'] }),
     ],
     agents: [
-      agent(
-        shopArgoCdAgent('nonprod', {
-          environments: ['dev', 'qa'],
-          clusters: ['nonprod'],
-        }),
-      ),
-      agent(
-        shopArgoCdAgent('prod', { environments: ['prod'], clusters: ['prod'] }),
-      ),
+      agent(shopNonprodAgent()),
+      agent(shopProdAgent()),
       agent(
         shopHarnessAgent('hx', {
           environments: [
