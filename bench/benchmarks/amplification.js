@@ -9,6 +9,11 @@
  * competes with the backend's on a small machine. In a full run with wrk,
  * the built backend takes both, one after the other, so the generator's
  * effect on the figures shows; each row names its generator.
+ * Built, the same load then goes to the plugin's own health route, which
+ * does nothing but answer: the floor that Backstage's HTTP stack (helmet,
+ * CORS, compression, token checks, the OpenAPI validator) sets for any
+ * route of the plugin on this machine, measured beside the page; and to
+ * Backstage's liveness route, outside any plugin's router.
  */
 const autocannon = require('autocannon');
 const { startSuiteBackend, waitFresh } = require('../lib/backends');
@@ -42,6 +47,11 @@ function generatorsFor(smoke) {
   return { source: [preferred], built: wrk && !smoke ? [wrk, autocannonGenerator] : [preferred] };
 }
 
+/** The plugin's health route: the same stack as the page, and no work. */
+const HEALTH_PATH = '/api/gitops/health';
+/** Backstage's own liveness route, outside every plugin's router. */
+const LIVENESS_PATH = '/.backstage/health/v1/liveness';
+
 async function load({ sandbox, proxy, smoke, log, built, generators }) {
   const backendName = built ? 'built' : 'source';
   const agents = sandbox.agents.slice(0, smoke ? 2 : 4).map(a => ({ ...a, url: proxy.via(a.url) }));
@@ -56,28 +66,41 @@ async function load({ sandbox, proxy, smoke, log, built, generators }) {
     const connections = smoke ? 50 : 500;
     const durationSeconds = smoke ? 3 : 30;
     const rows = [];
-    for (const generator of generators) {
-      log(`load (${backendName}, ${generator.name}): ${connections} connections for ${durationSeconds} s, ${agents.length} agents, warm`);
-      const mark = proxy.mark();
-      const figures = await generator.run({
-        url: `${backend.baseUrl}${suiteEntityPath}`,
-        headers: { authorization: `Bearer ${backend.token}` },
-        connections,
-        durationSeconds,
-        timeoutSeconds: 10,
-      });
-      const calls = proxy.callsSince(mark);
-      rows.push({
-        backend: backendName,
-        generator: generator.name,
-        agents: agents.length,
-        connections,
-        durationSeconds,
-        ...figures,
-        upstreamCalls: calls.length,
-        upstreamCallsPerPageLoad: calls.length / Math.max(1, figures.pageLoads),
-        rssMb: backend.rssMb(),
-      });
+    const pages = [
+      { page: 'entity page', path: suiteEntityPath, generators },
+      // the floor, with the preferred generator only
+      ...(built
+        ? [
+            { page: 'health route (floor)', path: HEALTH_PATH, generators: generators.slice(0, 1) },
+            { page: "Backstage's liveness (no plugin)", path: LIVENESS_PATH, generators: generators.slice(0, 1) },
+          ]
+        : []),
+    ];
+    for (const { page, path, generators: pageGenerators } of pages) {
+      for (const generator of pageGenerators) {
+        log(`load (${backendName}, ${generator.name}, ${page}): ${connections} connections for ${durationSeconds} s, ${agents.length} agents, warm`);
+        const mark = proxy.mark();
+        const figures = await generator.run({
+          url: `${backend.baseUrl}${path}`,
+          headers: { authorization: `Bearer ${backend.token}` },
+          connections,
+          durationSeconds,
+          timeoutSeconds: 10,
+        });
+        const calls = proxy.callsSince(mark);
+        rows.push({
+          backend: backendName,
+          page,
+          generator: generator.name,
+          agents: agents.length,
+          connections,
+          durationSeconds,
+          ...figures,
+          upstreamCalls: calls.length,
+          upstreamCallsPerPageLoad: calls.length / Math.max(1, figures.pageLoads),
+          rssMb: backend.rssMb(),
+        });
+      }
     }
     return rows;
   } finally {

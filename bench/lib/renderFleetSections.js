@@ -32,13 +32,13 @@ function loadSection(runs) {
   return [
     `### Load (${a.connections} concurrent entity-page loads for ${a.durationSeconds} s, ${a.agents} agents, fleet state warm; targets: 0 errors, 0 timeouts, p99 < 250 ms, 0 upstream calls per page)`,
     '',
-    'wrk runs in a process of its own; autocannon runs inside the bench process, on the same cores as the backend. With wrk, non-2xx counts responses >= 400 and 2xx the rest.',
+    'wrk runs in a process of its own; autocannon runs inside the bench process, on the same cores as the backend. With wrk, non-2xx counts responses >= 400 and 2xx the rest. The health route answers nothing but `ok` through the same middleware: the floor of any route of the plugin.',
     '',
-    '| backend | load generator | page loads (2xx) | non-2xx / errors / timeouts | page loads/s | latency ms p50 / p99 / max | upstream calls (page traffic) | per page load | RSS MB after |',
-    '|---|---|---|---|---|---|---|---|---|',
+    '| backend | path | load generator | page loads (2xx) | non-2xx / errors / timeouts | page loads/s | latency ms p50 / p99 / max | upstream calls (page traffic) | per page load | RSS MB after |',
+    '|---|---|---|---|---|---|---|---|---|---|',
     ...runs.map(
       r =>
-        `| ${r.backend} | ${r.generator} | ${r.pageLoads} (${r.pageLoads2xx}) | ${r.non2xx} / ${r.errors} / ${r.timeouts} | ${round(r.pageLoadsPerSecond, 1)} | ${ms(r.latencyMs.p50)} / ${ms(r.latencyMs.p99)} / ${ms(r.latencyMs.max)} | ${r.upstreamCalls} | ${round(r.upstreamCallsPerPageLoad, 4)} | ${mb(r.rssMb)} |`,
+        `| ${r.backend} | ${r.page ?? 'entity page'} | ${r.generator} | ${r.pageLoads} (${r.pageLoads2xx}) | ${r.non2xx} / ${r.errors} / ${r.timeouts} | ${round(r.pageLoadsPerSecond, 1)} | ${ms(r.latencyMs.p50)} / ${ms(r.latencyMs.p99)} / ${ms(r.latencyMs.max)} | ${r.upstreamCalls} | ${round(r.upstreamCallsPerPageLoad, 4)} | ${mb(r.rssMb)} |`,
     ),
   ].join('\n');
 }
