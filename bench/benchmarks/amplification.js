@@ -11,7 +11,7 @@
  * effect on the figures shows; each row names its generator.
  * Built, the same load then goes to the plugin's own health route, which
  * does nothing but answer: the floor that Backstage's HTTP stack (helmet,
- * CORS, compression, token checks, the OpenAPI validator) sets for any
+ * CORS, compression, the auth middleware, the OpenAPI validator) sets for any
  * route of the plugin on this machine, measured beside the page; and to
  * Backstage's liveness route, outside any plugin's router.
  */
