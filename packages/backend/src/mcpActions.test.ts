@@ -1,71 +1,50 @@
-import {
-  mockCredentials,
-  mockServices,
-  startTestBackend,
-} from '@backstage/backend-test-utils';
-import { catalogServiceMock } from '@backstage/plugin-catalog-node/testUtils';
+import { mockCredentials } from '@backstage/backend-test-utils';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import mcpActionsPlugin from '@backstage/plugin-mcp-actions-backend';
-import gitopsPlugin from '@gitops-suite/plugin-gitops-backend';
-import { AuthorizeResult } from '@backstage/plugin-permission-common';
+import {
+  configEnvironments,
+  shopProdAgent,
+  shopScenario,
+  shopService,
+  startGitOpsTestBackend,
+  useGitOpsTestBackend,
+} from '@gitops-suite/plugin-gitops-backend/testUtils';
 
 jest.setTimeout(60_000);
 
 /*
  * The GitOps actions as an AI assistant reaches them: an MCP client over
  * Streamable HTTP against /api/mcp-actions/v1 of a backend with the gitops
- * plugin and the MCP actions plugin, as packages/backend installs them.
+ * plugin and the MCP actions plugin, as packages/backend installs them,
+ * over the suite's harness (a sandbox agent serving one degraded
+ * application).
  */
 describe('GitOps actions over MCP', () => {
-  let baseUrl: string;
-  let stop: () => Promise<void>;
-  /** Permission names the permission service denies right now. */
-  const denied = new Set<string>();
-
-  beforeAll(async () => {
-    const backend = await startTestBackend({
-      features: [
-        gitopsPlugin,
-        mcpActionsPlugin,
-        catalogServiceMock.factory({ entities: [] }),
-        mockServices.rootConfig.factory({
-          data: {
-            backend: { actions: { pluginSources: ['gitops'] } },
-            gitops: { agents: [] },
-          },
-        }),
-        mockServices.permissions.mock({
-          authorize: async requests =>
-            requests.map(request => ({
-              result: denied.has(request.permission.name)
-                ? AuthorizeResult.DENY
-                : AuthorizeResult.ALLOW,
-            })) as any,
-        }).factory,
-        // no Authorization header, no caller (the default mock would make
-        // such a request the default user)
-        mockServices.httpAuth.factory({
-          defaultCredentials: mockCredentials.none(),
-        }),
-      ],
-    });
-    baseUrl = `http://localhost:${backend.server.port()}`;
-    stop = () => backend.stop();
-  });
-
-  afterAll(async () => {
-    await stop?.();
-  });
-
-  afterEach(() => denied.clear());
+  const env = useGitOpsTestBackend(() =>
+    startGitOpsTestBackend({
+      scenario: shopScenario('backend-mcp-actions', {
+        services: [
+          shopService('ledger', {
+            agents: ['prod'],
+            overrides: { prod: { health: 'Degraded' } },
+          }),
+        ],
+        agents: [shopProdAgent()],
+      }),
+      entities: [],
+      environments: configEnvironments,
+      config: { backend: { actions: { pluginSources: ['gitops'] } } },
+      features: [mcpActionsPlugin],
+    }),
+  );
 
   /** An MCP client connected with the given Authorization header. */
   async function connect(authorization?: string) {
     const client = new Client({ name: 'gitops-test-assistant', version: '1' });
     await client.connect(
       new StreamableHTTPClientTransport(
-        new URL(`${baseUrl}/api/mcp-actions/v1`),
+        new URL(`http://localhost:${env.port}/api/mcp-actions/v1`),
         {
           requestInit: {
             headers: authorization ? { authorization } : {},
@@ -112,12 +91,18 @@ describe('GitOps actions over MCP', () => {
     });
     expect(answer.isError).toBeFalsy();
     expect(answer.structuredContent).toEqual({
-      total: 0,
-      items: [],
+      total: 1,
+      items: [
+        expect.objectContaining({
+          agentId: 'prod',
+          name: 'ledger-prod',
+          healthStatus: 'Degraded',
+        }),
+      ],
       errors: [],
     });
 
-    denied.add('gitops.fleet.read');
+    env.denied.add('gitops.fleet.read');
     const refused = await client.callTool({
       name: 'gitops.list-degraded-applications',
       arguments: {},
