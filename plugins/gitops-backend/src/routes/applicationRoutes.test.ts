@@ -53,14 +53,20 @@ describe('application operations (router over real sandbox agents)', () => {
       expect(listed.operation?.startedAt).toBeDefined();
       expect(listed.operation?.startedAt).not.toBe(startedBefore);
 
-      const synced = await waitFor('payments-prod to sync', async () => {
-        const app = await getApp();
-        return app.sync.status === 'Synced' &&
-          app.operation?.phase === 'Succeeded' &&
-          app.operation?.startedAt !== startedBefore
-          ? app
-          : undefined;
-      });
+      // the rollout settles a moment after the apply, as in Argo CD: the
+      // application is Progressing, then Healthy
+      const synced = await waitFor(
+        'payments-prod to sync and settle',
+        async () => {
+          const app = await getApp();
+          return app.sync.status === 'Synced' &&
+            app.operation?.phase === 'Succeeded' &&
+            app.operation?.startedAt !== startedBefore &&
+            app.health.status === 'Healthy'
+            ? app
+            : undefined;
+        },
+      );
       expect(synced.health.status).toBe('Healthy');
 
       // The sandbox itself saw the sync: its raw API agrees.
