@@ -4,7 +4,8 @@ import {
   ReliabilityBackend,
   startReliabilityBackend,
 } from './support/startReliabilityBackend';
-import { Entity, fleetScenario } from './support/fleetScenario';
+import { componentEntity } from '@gitops-suite/plugin-gitops-backend/testUtils';
+import { fleetScenario } from './support/fleetScenario';
 import {
   clusterCase,
   clusterSpec,
@@ -23,22 +24,13 @@ import {
 const RUNS = 60;
 const AGENTS = ['nonprod', 'prod', 'hx'] as const;
 
-function component(name: string, apps: string[]): Entity {
-  return {
-    apiVersion: 'backstage.io/v1alpha1',
-    kind: 'Component',
-    metadata: {
-      name,
-      namespace: 'default',
-      annotations: { 'gitops/app-name': apps.join(',') },
-    },
-    spec: {
-      type: 'service',
-      lifecycle: 'production',
-      owner: 'group:default/team-a',
-    },
-  };
-}
+/** Components that name their applications (`gitops/app-name`). */
+const component = (name: string, apps: string[]) =>
+  componentEntity(
+    name,
+    { 'gitops/app-name': apps.join(',') },
+    'group:default/team-a',
+  );
 
 const entities = [
   component('payments', ['payments-dev', 'payments-qa', 'payments-prod']),

@@ -5,6 +5,7 @@ import { Entity } from '@backstage/catalog-model';
 // The suite's test harness, for tests only (a devDependency).
 // eslint-disable-next-line @backstage/no-mixed-plugin-imports
 import {
+  componentEntity,
   GitOpsTestBackend as SharedTestBackend,
   startGitOpsTestBackend as startSharedTestBackend,
 } from '@gitops-suite/plugin-gitops-backend/testUtils';
@@ -13,18 +14,9 @@ import {
 export { useGitOpsTestBackend } from '@gitops-suite/plugin-gitops-backend/testUtils';
 import { GitOpsBackendClient } from '../actions/gitopsApi/GitOpsBackendClient';
 
-/** A catalog Component annotated for the gitops backend. */
+/** A catalog Component annotated for the gitops backend (`gitops/service`). */
 export function gitopsEntity(name: string, service = name): Entity {
-  return {
-    apiVersion: 'backstage.io/v1alpha1',
-    kind: 'Component',
-    metadata: {
-      name,
-      namespace: 'default',
-      annotations: { 'gitops/service': service },
-    },
-    spec: { type: 'service', lifecycle: 'production', owner: 'team-a' },
-  };
+  return componentEntity(name, { 'gitops/service': service });
 }
 
 /** The suite's test backend, with a client like the module's own. */
