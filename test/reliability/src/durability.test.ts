@@ -108,7 +108,7 @@ describe('durability: PostgreSQL restarted during a burst of syncs', () => {
     const before = await Promise.all(
       fleetApplications.map(a => appliedOperations(backend, a.agent, a.name)),
     );
-    const mark = backend.agentTap.seen.length;
+    const mark = backend.tap.seen.length;
     const answers: Array<{
       status: number;
       auditId?: string;
@@ -212,8 +212,8 @@ describe('durability: PostgreSQL restarted during a burst of syncs', () => {
       fleetApplications.map(a => appliedOperations(backend, a.agent, a.name)),
     );
     const applied = after.reduce((n, v, i) => n + v - before[i], 0);
-    const agentCalls = backend
-      .agentRequestsSince(mark)
+    const agentCalls = backend.agentRequests
+      .slice(mark)
       .filter(r => r.method === 'POST' && /\/sync(\?|$)/.test(r.url)).length;
     const ok = answers.filter(a => a.status === 200);
     const lost = ok.filter(

@@ -3,7 +3,7 @@ import {
   ReliabilityBackend,
   startReliabilityBackend,
 } from './support/startReliabilityBackend';
-import { Recorder, startOtherHost } from './support/recordingProxy';
+import { OtherHost, startOtherHost } from './support/otherHost';
 import { rawRequest } from './support/rawHttp';
 
 /*
@@ -242,7 +242,7 @@ function attempts(other: string) {
 
 describe('proxy escapes', () => {
   let env: ReliabilityBackend;
-  let other: Recorder;
+  let other: OtherHost;
   let port: number;
   const byKind = new Map<string, number>();
   const distinct = new Set<string>();
@@ -269,7 +269,7 @@ describe('proxy escapes', () => {
       } distinct; ${kinds}) + ${headerOnly} header injections on allowed GETs: ${
         passed.length
       } reached an agent or another host (agent requests ${
-        env?.agentTap.seen.length ?? '?'
+        env?.tap.seen.length ?? '?'
       } = the ${headerOnly} allowed GETs only, other host ${
         other?.seen.length ?? '?'
       })`,
@@ -284,14 +284,14 @@ describe('proxy escapes', () => {
         distinct.add(
           `${attempt.method} ${attempt.target} ${attempt.headers.join('|')}`,
         );
-        const mark = env.agentTap.seen.length;
+        const mark = env.tap.seen.length;
         const answer = await rawRequest(
           port,
           `${attempt.method} ${attempt.target} HTTP/1.1`,
           [`Authorization: ${env.userHeader()}`, ...attempt.headers],
           attempt.body,
         );
-        const reached = env.agentRequestsSince(mark);
+        const reached = env.agentRequests.slice(mark);
         const ok =
           reached.length === 0 &&
           other.seen.length === 0 &&
@@ -327,7 +327,7 @@ describe('proxy escapes', () => {
     ];
     const leaks: string[] = [];
     for (const header of injections) {
-      const mark = env.agentTap.seen.length;
+      const mark = env.tap.seen.length;
       const answer = await rawRequest(
         port,
         'GET /api/gitops/proxy/nonprod/api/v1/applications HTTP/1.1',
@@ -335,7 +335,7 @@ describe('proxy escapes', () => {
       );
       headerOnly += 1;
       expect(answer.status).toBe(200);
-      const reached = env.agentRequestsSince(mark);
+      const reached = env.agentRequests.slice(mark);
       const [name, value] = header.split(': ');
       if (
         reached.length !== 1 ||

@@ -163,14 +163,14 @@ describe('permissions derived from the route table', () => {
     refused: boolean,
     body?: object,
   ) {
-    const mark = env.agentTap.seen.length;
+    const mark = env.tap.seen.length;
     let req = env.api()[method](url);
     if (authorization) req = req.set('Authorization', authorization);
     if (body) req = req.send(body);
     const res = await req;
     attempts += 1;
     counts[kind] = (counts[kind] ?? 0) + 1;
-    const effects = env.agentRequestsSince(mark).filter(hasSideEffect);
+    const effects = env.agentRequests.slice(mark).filter(hasSideEffect);
     const ok = res.status >= 200 && res.status < 300;
     if ((refused && ok) || effects.length) {
       passed.push(

@@ -227,7 +227,7 @@ describe('secret scrubbing (property-based)', () => {
       fc.asyncProperty(corpusCase, async c => {
         const { scenario, planted, derived, payloads: count } = buildCase(c);
         const sandbox = await startSandbox({ scenario, log: () => {} });
-        env.agentTap.retarget(sandbox.baseUrl);
+        env.tap.retarget(sandbox.baseUrl);
         const previous = current;
         current = sandbox;
         await previous?.close();

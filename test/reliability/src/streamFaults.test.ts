@@ -115,7 +115,7 @@ describe('watch-stream faults', () => {
   };
   /** The feed's full lists of the agent's applications (resyncs) since `mark`. */
   const resyncsSince = (mark: number) =>
-    backend.agentTap.feed
+    backend.tap.feed
       .slice(mark)
       .filter(r =>
         new URL(r.url, 'http://x').pathname.endsWith(
@@ -160,7 +160,7 @@ describe('watch-stream faults', () => {
       await deleteLedger();
       expect((await read()).stale).toBe(true);
 
-      const mark = backend.agentTap.feed.length;
+      const mark = backend.tap.feed.length;
       backend.sandbox.setFaults(AGENT, {});
       const fresh = await until(a => !a.stale);
       expect(fresh.ledger).toBe(false);
@@ -174,7 +174,7 @@ describe('watch-stream faults', () => {
     await createLedger();
     noticed = false;
     await streamFault('stall');
-    const mark = backend.agentTap.feed.length;
+    const mark = backend.tap.feed.length;
     await deleteLedger();
     await until(a => !a.ledger);
     // gone with the first resync after the deletion, not later

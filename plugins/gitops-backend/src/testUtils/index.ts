@@ -14,8 +14,8 @@ export type {
 } from './startGitOpsTestBackend';
 export { startAgentTap } from './startAgentTap';
 export type { AgentTap, TappedRequest } from './startAgentTap';
-export { sandboxAgentConfig } from './sandboxAgentConfig';
-export { unreachableAgentConfig } from './unreachableAgentConfig';
+export { sandboxAgentConfig, sandboxAgentConfigs } from './sandboxAgentConfig';
+export { closedPort, unreachableAgentConfig } from './unreachableAgentConfig';
 export { waitFor } from './waitFor';
 export { useGitOpsTestBackend } from './useGitOpsTestBackend';
 export {

@@ -26,3 +26,26 @@ export function sandboxAgentConfig(
     ...extra,
   };
 }
+
+/**
+ * The `gitops.agents` entries of every agent of a sandbox, reached through
+ * `baseUrl` (a tap in front of the sandbox) with the given timeout.
+ * @public
+ */
+export function sandboxAgentConfigs(
+  sandbox: Sandbox,
+  options: {
+    baseUrl: string;
+    timeoutMs: number;
+    /** More fields of an agent's entry. */
+    extra?: (agent: Sandbox['agents'][number]) => Record<string, unknown>;
+  },
+) {
+  return sandbox.agents.map(agent =>
+    sandboxAgentConfig(agent, {
+      url: agent.url.replace(sandbox.baseUrl, options.baseUrl),
+      timeoutMs: options.timeoutMs,
+      ...options.extra?.(agent),
+    }),
+  );
+}

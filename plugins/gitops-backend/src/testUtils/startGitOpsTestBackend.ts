@@ -14,7 +14,7 @@ import { catalogServiceMock } from '@backstage/plugin-catalog-node/testUtils';
 import { startSandbox, Sandbox } from '@gitops-suite/sandbox-agent';
 import request from 'supertest';
 import { gitopsPlugin } from '../plugin';
-import { sandboxAgentConfig } from './sandboxAgentConfig';
+import { sandboxAgentConfigs } from './sandboxAgentConfig';
 import { AgentTap, startAgentTap, TappedRequest } from './startAgentTap';
 
 function rawGet(
@@ -62,11 +62,12 @@ export interface GitOpsTestBackend {
    * one resource (clear it after each test).
    */
   denied: Set<string>;
-  /** Every request the agents received for a caller, in order. */
+  /** Every request the agents received for a caller, in order (`tap.seen`). */
   agentRequests: TappedRequest[];
-  /** The requests of the fleet state's background feed (lists, watch streams). */
-  feedRequests: TappedRequest[];
-  /** The recording tap in front of the agents (to retarget it). */
+  /**
+   * The recording tap in front of the agents: also the fleet state's own
+   * feed (`tap.feed`), and `retarget`.
+   */
   tap: AgentTap;
   /** The per-agent timeout the backend is configured with. */
   agentTimeoutMs: number;
@@ -159,13 +160,11 @@ export async function startGitOpsTestBackend(options: {
     });
     const agentTimeoutMs = options.agentTimeoutMs ?? 3000;
     // through the tap, with a shorter timeout than the default
-    const agents: JsonObject[] = sandbox.agents.map(agent =>
-      sandboxAgentConfig(agent, {
-        url: agent.url.replace(sandbox.baseUrl, tap.url),
-        timeoutMs: agentTimeoutMs,
-        ...options.agentConfig?.(agent),
-      }),
-    );
+    const agents: JsonObject[] = sandboxAgentConfigs(sandbox, {
+      baseUrl: tap.url,
+      timeoutMs: agentTimeoutMs,
+      extra: options.agentConfig,
+    });
     agents.push(...(options.agents ?? []));
     const { backend: backendConfig, ...config } = options.config ?? {};
     const backend = await startTestBackend({
@@ -203,7 +202,6 @@ export async function startGitOpsTestBackend(options: {
       auth: mockCredentials.user.header(),
       denied,
       agentRequests: tap.seen,
-      feedRequests: tap.feed,
       tap,
       agentTimeoutMs,
       rawGet: (path, headers = {}) =>

@@ -2,8 +2,11 @@ import http from 'node:http';
 import { AddressInfo } from 'node:net';
 import type { JsonObject } from '@backstage/types';
 
-/** A loopback port nothing listens on (it was free a moment ago). */
-async function closedPort(): Promise<number> {
+/**
+ * A loopback port nothing listens on (it was free a moment ago).
+ * @public
+ */
+export async function closedPort(): Promise<number> {
   const server = http.createServer();
   await new Promise<void>(resolve => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;

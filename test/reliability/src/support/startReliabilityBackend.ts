@@ -1,15 +1,11 @@
 import { mockCredentials } from '@backstage/backend-test-utils';
 import type { JsonObject } from '@backstage/types';
 import {
-  AgentTap,
   configEnvironments,
   GitOpsTestBackend,
   PermissionQuestion,
-  sandboxAgentConfig,
   startGitOpsTestBackend,
-  TappedRequest,
 } from '@gitops-suite/plugin-gitops-backend/testUtils';
-import type { Sandbox } from '@gitops-suite/sandbox-agent';
 import { Entity, fleetEntities, fleetScenario } from './fleetScenario';
 
 export type { PermissionQuestion };
@@ -34,33 +30,12 @@ export interface ReliabilityBackendOptions {
 
 /**
  * The suite's harness over the reliability fleet: a running gitops backend
- * over real sandbox agents, behind the harness's recording tap.
+ * over real sandbox agents, behind the harness's recording tap (`tap.seen`
+ * for what callers caused, `tap.feed` for the fleet state's own feed).
  */
 export interface ReliabilityBackend extends GitOpsTestBackend {
-  /** Every request that reached an agent went through here. */
-  agentTap: AgentTap;
   /** Authorization header of a signed-in user (default user:default/mock). */
   userHeader(userEntityRef?: string): string;
-  /**
-   * Requests that reached an agent since `mark` (an index into
-   * agentTap.seen) because of a caller: the fleet state's background feed
-   * is in agentTap.feed.
-   */
-  agentRequestsSince(mark: number): TappedRequest[];
-}
-
-/** The `gitops.agents` entry of a sandbox agent, reached through `baseUrl`. */
-export function agentConfigEntries(
-  sandbox: Sandbox,
-  baseUrl: string,
-  timeoutMs: number,
-) {
-  return sandbox.agents.map(agent =>
-    sandboxAgentConfig(agent, {
-      url: agent.url.replace(sandbox.baseUrl, baseUrl),
-      timeoutMs,
-    }),
-  );
 }
 
 /**
@@ -88,8 +63,6 @@ export async function startReliabilityBackend(
   });
   return {
     ...env,
-    agentTap: env.tap,
     userHeader: ref => mockCredentials.user.header(ref),
-    agentRequestsSince: mark => env.agentRequests.slice(mark),
   };
 }

@@ -5,13 +5,13 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import {
   AgentTap,
+  closedPort,
   configEnvironments,
+  sandboxAgentConfigs,
   startAgentTap,
 } from '@gitops-suite/plugin-gitops-backend/testUtils';
 import { startSandbox, Sandbox } from '@gitops-suite/sandbox-agent';
 import { fleetEntities, fleetScenario } from './fleetScenario';
-import { closedPort } from './recordingProxy';
-import { agentConfigEntries } from './startReliabilityBackend';
 import { dropDatabases } from './services';
 
 /** One backend process of the scale-out pair. */
@@ -220,7 +220,10 @@ export async function startScaleOutBackends(
           },
         },
         gitops: {
-          agents: agentConfigEntries(sandbox, agentTap.url, 3000),
+          agents: sandboxAgentConfigs(sandbox, {
+            baseUrl: agentTap.url,
+            timeoutMs: 3000,
+          }),
           environments: configEnvironments,
           poller: { frequencySeconds: options.pollerFrequencySeconds },
         },
