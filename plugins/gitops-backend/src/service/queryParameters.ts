@@ -4,16 +4,10 @@
  * the spec's. Lists may come repeated (as the spec's form style says) or
  * comma-separated, as people type them. Errors name every wrong parameter.
  */
-import Ajv, { type ValidateFunction } from 'ajv';
-import { InputError } from '@backstage/errors';
+import Ajv from 'ajv';
 import type { GitOpsApiPaths } from '@gitops-suite/plugin-gitops-common';
 import { spec } from '../schema/openapi';
-import {
-  describeSchemaErrors,
-  SPEC_ID,
-  specAjvSchema,
-  specComponents,
-} from './specSchemas';
+import { SPEC_ID, specCheck, specComponents } from './specSchemas';
 
 /** The spec's paths with a GET. */
 type GetPath = {
@@ -93,49 +87,35 @@ export function queryParameterCheck<
 ): (
   query: unknown,
 ) => GitOpsApiQuery<P> & Required<Pick<GitOpsApiQuery<P>, D>> {
-  let compiled: { validate: ValidateFunction; lists: string[] } | undefined;
+  /** The list parameters, read from the spec at the first use. */
+  let lists: string[] | undefined;
+  const check = specCheck({
+    ajv,
+    schema: () => ({
+      type: 'object',
+      properties: Object.fromEntries(
+        queryParameters(path).map(p => [p.name, p.schema ?? {}]),
+      ),
+      additionalProperties: false,
+    }),
+    defaulted,
+    describeField: field => `query parameter ${field} of GET ${path}`,
+    what,
+  });
   return query => {
-    if (!compiled) {
-      const parameters = queryParameters(path);
-      for (const name of defaulted) {
-        const parameter = parameters.find(p => p.name === name);
-        if (parameter?.schema?.default === undefined) {
-          throw new Error(
-            `openapi.yaml gives query parameter ${String(
-              name,
-            )} of GET ${path} no default`,
-          );
-        }
-      }
-      compiled = {
-        lists: parameters
-          .filter(p => p.schema?.type === 'array')
-          .map(p => p.name),
-        validate: ajv.compile(
-          specAjvSchema({
-            type: 'object',
-            properties: Object.fromEntries(
-              parameters.map(p => [p.name, p.schema ?? {}]),
-            ),
-            additionalProperties: false,
-          }),
-        ),
-      };
-    }
     const values: Record<string, unknown> = {
       ...(query as Record<string, unknown>),
     };
-    for (const name of compiled.lists) {
+    lists ??= queryParameters(path)
+      .filter(p => p.schema?.type === 'array')
+      .map(p => p.name);
+    for (const name of lists) {
       if (values[name] === undefined) continue;
       const items = list(values[name]);
       if (items) values[name] = items;
       else delete values[name];
     }
-    if (!compiled.validate(values)) {
-      throw new InputError(
-        `Invalid ${what}: ${describeSchemaErrors(compiled.validate.errors)}`,
-      );
-    }
+    check(values);
     return values as GitOpsApiQuery<P> & Required<Pick<GitOpsApiQuery<P>, D>>;
   };
 }

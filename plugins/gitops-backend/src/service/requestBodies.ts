@@ -6,18 +6,17 @@
  * field; defaults of the spec are filled into a copy, never into the
  * caller's object.
  */
-import Ajv, { type ValidateFunction } from 'ajv';
-import { InputError } from '@backstage/errors';
+import Ajv from 'ajv';
 import type {
   GitOpsApiPaths,
   GitOpsApiRequestBody,
 } from '@gitops-suite/plugin-gitops-common';
 import { spec } from '../schema/openapi';
 import {
-  describeSchemaErrors,
   SPEC_ID,
-  specAjvSchema,
+  specCheck,
   specComponents,
+  SpecObjectSchema,
 } from './specSchemas';
 
 /** The spec's paths that take a JSON body by POST. */
@@ -37,8 +36,8 @@ const ajv = new Ajv({
 });
 ajv.addSchema(specComponents, SPEC_ID);
 
-/** The request body schema of a path, its `$ref`s pointing into the spec. */
-function bodySchema(path: PostPath): object {
+/** The request body schema of a path. */
+function bodySchema(path: PostPath): SpecObjectSchema {
   const operation = (
     spec.paths as Record<
       string,
@@ -52,7 +51,7 @@ function bodySchema(path: PostPath): object {
   const schema = operation?.requestBody?.content['application/json']?.schema;
   if (!schema)
     throw new Error(`openapi.yaml has no JSON body for POST ${path}`);
-  return specAjvSchema(schema);
+  return schema as SpecObjectSchema;
 }
 
 /**
@@ -73,27 +72,16 @@ export function requestBodyCheck<
   value: unknown,
 ) => GitOpsApiRequestBody<P, 'post'> &
   Required<Pick<GitOpsApiRequestBody<P, 'post'>, D>> {
-  let validate: ValidateFunction | undefined;
+  const check = specCheck({
+    ajv,
+    schema: () => bodySchema(path),
+    defaulted,
+    describeField: field => `${field} of POST ${path}`,
+    what,
+  });
   return value => {
-    if (!validate) {
-      const schema = bodySchema(path) as {
-        properties?: Record<string, { default?: unknown }>;
-      };
-      for (const field of defaulted) {
-        if (schema.properties?.[String(field)]?.default === undefined) {
-          throw new Error(
-            `openapi.yaml gives ${String(field)} of POST ${path} no default`,
-          );
-        }
-      }
-      validate = ajv.compile(schema);
-    }
     const body = structuredClone(value ?? {});
-    if (!validate(body)) {
-      throw new InputError(
-        `Invalid ${what}: ${describeSchemaErrors(validate.errors)}`,
-      );
-    }
+    check(body);
     return body as GitOpsApiRequestBody<P, 'post'> &
       Required<Pick<GitOpsApiRequestBody<P, 'post'>, D>>;
   };
