@@ -81,6 +81,37 @@ export interface Config {
      * The fleet state each backend replica keeps in memory, fed by the
      * agents' watch streams (Argo CD) or by polling (Harness).
      */
+    /**
+     * Who owns each Argo CD AppProject (also the AppProject under a Harness
+     * agent), and where its applications may deploy to and from. An
+     * application belongs to a team by these agent-side facts, never by a
+     * catalog entity's claim: operations need the application's project and
+     * destination to belong to the entity's owners, and every application an
+     * ApplicationSet generates must land in a project, destination and
+     * source repository its owners may use. An AppProject's own
+     * `gitops/owner` annotation, `spec.destinations` and `spec.sourceRepos`
+     * are read too. A project nobody maps: nothing may be created in it, or
+     * in a namespace, where the owners have no application yet.
+     */
+    projects?: Array<{
+      /** The AppProject's name. */
+      name: string;
+      /** Agent ids this entry applies to; every agent when absent. */
+      agents?: string[];
+      /** Owner entity refs, e.g. `group:default/team-payments`. */
+      owners: string[];
+      /**
+       * Allowed destinations: globs over the cluster's `server` URL or
+       * `name`, and the `namespace` (`*`, `?`; a leading `!` denies).
+       */
+      destinations?: Array<{
+        server?: string;
+        name?: string;
+        namespace?: string;
+      }>;
+      /** Allowed source repository URLs, as globs (a leading `!` denies). */
+      sourceRepos?: string[];
+    }>;
     fleet?: {
       /**
        * How often a polled agent's application list is read, seconds

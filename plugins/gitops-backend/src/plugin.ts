@@ -24,6 +24,7 @@ import { CachedEntityLookup } from './catalog/CachedEntityLookup';
 import { EntityQueryIndex } from './signals/EntityQueryIndex';
 import { FleetSignalPublisher } from './signals/FleetSignalPublisher';
 import { GitOpsService } from './service/GitOpsService';
+import { DeploymentTrust } from './trust/DeploymentTrust';
 import { createRouter } from './routes/createRouter';
 import { DatabaseDeliveryEventStore } from './metrics/DatabaseDeliveryEventStore';
 import { DeliveryEventCollector } from './metrics/DeliveryEventCollector';
@@ -164,6 +165,14 @@ export const gitopsPlugin = createBackendPlugin({
           aggregator,
           store,
           runner,
+          trust: new DeploymentTrust({
+            rules: gitops.projects,
+            registry,
+            aggregator,
+            catalog: deps.catalog,
+            auth: deps.auth,
+            logger,
+          }),
           environments: gitops.environments,
           extraProxyPaths: gitops.extraProxyPaths,
           knownSecrets,

@@ -66,6 +66,24 @@ export interface ApplicationSetCreateResult {
 }
 
 /**
+ * Where an Argo CD AppProject lets its applications deploy from and to, and
+ * who owns it: what the trust model reads from the agent.
+ * @public
+ */
+export interface GitOpsProjectInfo {
+  name: string;
+  /** `spec.destinations`: `server`, `name` and `namespace` globs (`!` denies). */
+  destinations: Array<{ server?: string; name?: string; namespace?: string }>;
+  /** `spec.sourceRepos` globs (`!` denies). */
+  sourceRepos: string[];
+  /**
+   * The Backstage owners the project's `gitops/owner` annotation names
+   * (comma-separated entity refs, `group` and `default` when not given).
+   */
+  owners: string[];
+}
+
+/**
  * The raw answer of a read-only passthrough call, for the guarded proxy.
  * The body is what the agent sent; the proxy scrubs it before it leaves.
  * @public
@@ -152,6 +170,23 @@ export interface GitOpsProvider {
     flags: { upsert: boolean; dryRun: boolean },
     options?: ProviderCallOptions,
   ): Promise<ApplicationSetCreateResult>;
+
+  /**
+   * The applications an ApplicationSet would generate, as the agent's own
+   * generator produces them (Argo CD `POST /api/v1/applicationsets/generate`),
+   * normalized; nothing is created. A provider without it cannot have sets
+   * created through the suite: they cannot be checked first.
+   */
+  generateApplicationSet?(
+    manifest: Record<string, unknown>,
+    options?: ProviderCallOptions,
+  ): Promise<GitOpsApplication[]>;
+
+  /** One AppProject; undefined when the agent has none of that name. */
+  getProject?(
+    name: string,
+    options?: ProviderCallOptions,
+  ): Promise<GitOpsProjectInfo | undefined>;
 
   listClusters(options?: ProviderCallOptions): Promise<GitOpsCluster[]>;
 

@@ -16,6 +16,7 @@ describe('scaffolderModuleGitops', () => {
       'gitops:application:sync',
       'gitops:applicationset:create',
       'gitops:applicationset:render',
+      'gitops:authorize',
       'gitops:promote',
     ]);
   });

@@ -5,6 +5,7 @@ import {
 import { scaffolderActionsExtensionPoint } from '@backstage/plugin-scaffolder-node';
 import { createRenderApplicationSetAction } from './actions/renderApplicationSet';
 import { createPromoteAction } from './actions/promote';
+import { createAuthorizeAction } from './actions/authorize';
 import { createCreateApplicationSetAction } from './actions/createApplicationSet';
 import { createSyncApplicationsAction } from './actions/syncApplications';
 import { GitOpsBackendClient } from './actions/gitopsApi/GitOpsBackendClient';
@@ -23,14 +24,16 @@ export const scaffolderModuleGitops = createBackendModule({
         scaffolder: scaffolderActionsExtensionPoint,
         discovery: coreServices.discovery,
         auth: coreServices.auth,
+        permissions: coreServices.permissions,
       },
-      async init({ scaffolder, discovery, auth }) {
+      async init({ scaffolder, discovery, auth, permissions }) {
         const client = new GitOpsBackendClient({ discovery, auth });
         scaffolder.addActions(
+          createAuthorizeAction({ permissions }),
           createRenderApplicationSetAction({ client }),
-          createPromoteAction(),
-          createCreateApplicationSetAction({ client }),
-          createSyncApplicationsAction({ client }),
+          createPromoteAction({ permissions }),
+          createCreateApplicationSetAction({ client, permissions }),
+          createSyncApplicationsAction({ client, permissions }),
         );
       },
     });

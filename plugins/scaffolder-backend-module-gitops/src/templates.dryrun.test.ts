@@ -104,6 +104,7 @@ describe('gitops-service template through the scaffolder dry-run API', () => {
             name: 'orders',
             description: 'Takes orders',
             owner: 'group:default/team-a',
+            project: 'shop',
             environments: ENVIRONMENTS,
             agentId: 'hub',
             cluster: 'https://kubernetes.default.svc',

@@ -27,6 +27,7 @@ const MODULE_ACTIONS = [
   'gitops:applicationset:create',
   'gitops:application:sync',
   'gitops:promote',
+  'gitops:authorize',
 ];
 const isBuiltIn = (action: string) =>
   /^(fetch|publish):/.test(action) ||

@@ -459,6 +459,8 @@ describe('a new user in the GitOps portal', () => {
         .click();
       await page.getByRole('button', { name: 'Next' }).click();
 
+      // the team's own project: the portal checks the owner may deploy there
+      await page.getByRole('textbox', { name: /^Project/ }).fill('payments');
       // the pickers offer the configured environments and agents
       await page.getByRole('checkbox', { name: /^QA \(qa\)/ }).check();
       await page.getByRole('button', { name: /GitOps agent/ }).click();

@@ -253,7 +253,7 @@ describe('permissions derived from the route table', () => {
             labels: { 'gitops/service': service },
           },
           spec: {
-            project: 'shop',
+            project: 'payments',
             source: {
               repoURL: `https://github.com/acme/${service}.git`,
               path: 'deploy',

@@ -20,6 +20,7 @@ import {
   gitopsApplicationSetAdminPermission,
   gitopsApplicationSetCreatePermission,
   gitopsApplicationSyncPermission,
+  gitopsPromotePermission,
 } from '@gitops-suite/plugin-gitops-common';
 
 type Condition = PermissionCondition<'catalog-entity'>;
@@ -28,11 +29,13 @@ const ownerOnly = [
   gitopsApplicationSyncPermission,
   gitopsApplicationRollbackPermission,
   gitopsApplicationRefreshPermission,
+  gitopsPromotePermission,
 ];
 
 /**
  * The shipped policy: everyone may read; only an entity's owners may
- * refresh, sync or roll back its GitOps applications, or create and update
+ * refresh, sync or roll back its GitOps applications, promote its
+ * releases through a template, or create and update
  * its ApplicationSets. A service that is not in the catalog yet is named by
  * the group (or user) that will own it: its members may create its
  * ApplicationSet.

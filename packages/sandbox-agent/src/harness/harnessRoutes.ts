@@ -36,7 +36,11 @@ function argoQuery(query: URLSearchParams): URLSearchParams {
 
 async function objectBody(ctx: RequestContext): Promise<JsonObject> {
   const body = await ctx.body();
-  if (!isObject(body)) throw new ApiError(GrpcCode.InvalidArgument, 'the request body must be a JSON object');
+  if (!isObject(body))
+    throw new ApiError(
+      GrpcCode.InvalidArgument,
+      'the request body must be a JSON object',
+    );
   return body;
 }
 
@@ -51,8 +55,12 @@ function syncRequestFrom(body: JsonObject) {
   const options = body.syncOptions;
   return {
     revision: typeof body.revision === 'string' ? body.revision : undefined,
-    revisions: Array.isArray(body.revisions) ? body.revisions.map(String) : undefined,
-    sourcePositions: Array.isArray(body.sourcePositions) ? body.sourcePositions : undefined,
+    revisions: Array.isArray(body.revisions)
+      ? body.revisions.map(String)
+      : undefined,
+    sourcePositions: Array.isArray(body.sourcePositions)
+      ? body.sourcePositions
+      : undefined,
     prune: Boolean(body.prune),
     dryRun: Boolean(body.dryRun),
     resources: Array.isArray(body.resources) ? body.resources : undefined,
@@ -76,7 +84,8 @@ export function harnessRoutes(agent: SandboxAgent): Router {
   const enter = (ctx: RequestContext, body?: JsonObject): Caller => {
     const caller = harnessCaller(agent, ctx.req);
     checkScope(agent, ctx.query, body);
-    if (ctx.params.agentIdentifier !== undefined) checkAgentIdentifier(agent, ctx.params.agentIdentifier);
+    if (ctx.params.agentIdentifier !== undefined)
+      checkAgentIdentifier(agent, ctx.params.agentIdentifier);
     return caller;
   };
   const initiator = (caller: Caller) => ({ username: caller.subject });
@@ -85,7 +94,10 @@ export function harnessRoutes(agent: SandboxAgent): Router {
     enter(ctx);
     const search = ctx.query.get('searchTerm')?.toLowerCase();
     const agents = [agentObject(agent)].filter(
-      a => !search || String(a.name).toLowerCase().includes(search) || String(a.identifier).toLowerCase().includes(search),
+      a =>
+        !search ||
+        String(a.name).toLowerCase().includes(search) ||
+        String(a.identifier).toLowerCase().includes(search),
     );
     return json(200, page(agents, ctx.query));
   });
@@ -101,21 +113,32 @@ export function harnessRoutes(agent: SandboxAgent): Router {
     const q = argoQuery(ctx.query);
     const records = store.listApps(caller, appQueryFrom(q));
     const refresh = q.get('refresh');
-    if (refresh) for (const r of records) agent.operations.refresh(r, refresh === 'hard');
+    if (refresh)
+      for (const r of records) agent.operations.refresh(r, refresh === 'hard');
     const items = records.map(r => store.serialize(r));
     return {
       status: 200,
       headers: { 'content-type': 'application/json' },
-      body: `{"metadata":{"resourceVersion":"${store.resourceVersion()}"},"items":[${items.join(',')}]}`,
+      body: `{"metadata":{"resourceVersion":"${store.resourceVersion()}"},"items":[${items.join(
+        ',',
+      )}]}`,
     };
   });
 
-  const app = (ctx: RequestContext, caller: Caller, name: string, action: 'get' | 'sync' = 'get', body?: JsonObject) =>
+  const app = (
+    ctx: RequestContext,
+    caller: Caller,
+    name: string,
+    action: 'get' | 'sync' = 'get',
+    body?: JsonObject,
+  ) =>
     requireApp(
       store,
       caller,
       name,
-      (body?.appNamespace as string) || ctx.query.get('query.appNamespace') || ctx.query.get('request.appNamespace'),
+      (body?.appNamespace as string) ||
+        ctx.query.get('query.appNamespace') ||
+        ctx.query.get('request.appNamespace'),
       action,
     );
 
@@ -129,18 +152,33 @@ export function harnessRoutes(agent: SandboxAgent): Router {
 
   router.get(`${agentBase}/applications/:name/resource-tree`, ctx => {
     const caller = enter(ctx);
-    return json(200, resourceTree(store.render, app(ctx, caller, ctx.params.name)));
+    return json(
+      200,
+      resourceTree(store.render, app(ctx, caller, ctx.params.name)),
+    );
   });
 
   router.get(`${agentBase}/applications/:name/managed-resources`, ctx => {
     const caller = enter(ctx);
-    return json(200, { items: managedResources(store.render, app(ctx, caller, ctx.params.name)) });
+    return json(200, {
+      items: managedResources(store.render, app(ctx, caller, ctx.params.name)),
+    });
   });
 
-  router.get(`${agentBase}/applications/:name/revisions/:revision/metadata`, ctx => {
-    const caller = enter(ctx);
-    return json(200, revisionMetadata(store, app(ctx, caller, ctx.params.name), ctx.params.revision));
-  });
+  router.get(
+    `${agentBase}/applications/:name/revisions/:revision/metadata`,
+    ctx => {
+      const caller = enter(ctx);
+      return json(
+        200,
+        revisionMetadata(
+          store,
+          app(ctx, caller, ctx.params.name),
+          ctx.params.revision,
+        ),
+      );
+    },
+  );
 
   router.get(`${agentBase}/applications/:name/syncwindows`, ctx => {
     const caller = enter(ctx);
@@ -153,7 +191,10 @@ export function harnessRoutes(agent: SandboxAgent): Router {
     const body = await objectBody(ctx);
     const caller = enter(ctx, body);
     const record = app(ctx, caller, ctx.params.name, 'sync', body);
-    return json(200, agent.operations.sync(record, syncRequestFrom(body), initiator(caller)));
+    return json(
+      200,
+      agent.operations.sync(record, syncRequestFrom(body), initiator(caller)),
+    );
   });
 
   router.post(`${agentBase}/applications/:name/rollback`, async ctx => {
@@ -162,7 +203,15 @@ export function harnessRoutes(agent: SandboxAgent): Router {
     const record = app(ctx, caller, ctx.params.name, 'sync', body);
     return json(
       200,
-      agent.operations.rollback(record, { id: body.id, dryRun: Boolean(body.dryRun), prune: Boolean(body.prune) }, initiator(caller)),
+      agent.operations.rollback(
+        record,
+        {
+          id: body.id,
+          dryRun: Boolean(body.dryRun),
+          prune: Boolean(body.prune),
+        },
+        initiator(caller),
+      ),
     );
   });
 
@@ -173,12 +222,19 @@ export function harnessRoutes(agent: SandboxAgent): Router {
     return {
       stream: (req, res) => {
         const stream = openStream(req, res, agent.streams, agent.streamFaults);
-        const line = (type: string, body: string) => `{"result":{"type":"${type}","application":${body}}}`;
-        if (!resume) for (const r of store.listApps(caller, query)) stream.send(line('ADDED', store.serialize(r)));
+        const line = (type: string, body: string) =>
+          `{"result":{"type":"${type}","application":${body}}}`;
+        if (!resume)
+          for (const r of store.listApps(caller, query))
+            stream.send(line('ADDED', store.serialize(r)));
         stream.onClose(
           store.subscribe(event => {
             if (event.kind !== 'application') return;
-            if (!store.canSee(caller, event.record.app.spec?.project) || !store.matches(event.record, query)) return;
+            if (
+              !store.canSee(caller, event.record.app.spec?.project) ||
+              !store.matches(event.record, query)
+            )
+              return;
             stream.send(line(event.type, store.serialize(event.record)));
           }),
         );
@@ -188,39 +244,82 @@ export function harnessRoutes(agent: SandboxAgent): Router {
 
   router.get(`${agentBase}/clusters`, ctx => {
     enter(ctx);
-    return json(200, page(store.clusters.map(c => clusterWrapper(agent, c)), ctx.query));
+    return json(
+      200,
+      page(
+        store.clusters.map(c => clusterWrapper(agent, c)),
+        ctx.query,
+      ),
+    );
   });
 
   router.get(`${agentBase}/clusters/:identifier`, ctx => {
     enter(ctx);
     const cluster =
-      store.clusters.find(c => harnessIdentifier(c, String(c.name)) === ctx.params.identifier) ??
-      findCluster(agent, ctx.params.identifier);
-    if (!cluster) throw new ApiError(GrpcCode.NotFound, `cluster ${ctx.params.identifier} not found`);
+      store.clusters.find(
+        c => harnessIdentifier(c, String(c.name)) === ctx.params.identifier,
+      ) ?? findCluster(agent, ctx.params.identifier);
+    if (!cluster)
+      throw new ApiError(
+        GrpcCode.NotFound,
+        `cluster ${ctx.params.identifier} not found`,
+      );
     return json(200, clusterWrapper(agent, cluster));
+  });
+
+  // AgentProjectServiceGet: the Argo CD AppProject under the agent; the
+  // SDK sends the scope as query parameters and no routingId
+  router.get(`${agentBase}/projects/:name`, ctx => {
+    const caller = harnessCaller(agent, ctx.req);
+    checkScope(agent, ctx.query, undefined, { routingId: 'absent' });
+    checkAgentIdentifier(agent, ctx.params.agentIdentifier);
+    const project = store.projects.get(ctx.params.name);
+    if (!project)
+      throw new ApiError(
+        GrpcCode.NotFound,
+        `appprojects.argoproj.io "${ctx.params.name}" not found`,
+      );
+    if (!store.canSee(caller, ctx.params.name))
+      throw permissionDenied(caller, 'projects', 'get', ctx.params.name);
+    return json(200, project);
   });
 
   router.get(`${agentBase}/repositories`, ctx => {
     enter(ctx);
-    return json(200, page(store.repositories.map(r => repositoryWrapper(agent, r)), ctx.query));
+    return json(
+      200,
+      page(
+        store.repositories.map(r => repositoryWrapper(agent, r)),
+        ctx.query,
+      ),
+    );
   });
 
   router.get(`${agentBase}/repositories/:identifier`, ctx => {
     enter(ctx);
     const repo =
-      store.repositories.find(r => harnessIdentifier(r, String(r.name)) === ctx.params.identifier) ??
-      findRepository(agent, ctx.params.identifier);
-    if (!repo) throw new ApiError(GrpcCode.NotFound, `repository ${ctx.params.identifier} not found`);
+      store.repositories.find(
+        r => harnessIdentifier(r, String(r.name)) === ctx.params.identifier,
+      ) ?? findRepository(agent, ctx.params.identifier);
+    if (!repo)
+      throw new ApiError(
+        GrpcCode.NotFound,
+        `repository ${ctx.params.identifier} not found`,
+      );
     return json(200, repositoryWrapper(agent, repo));
   });
 
   router.post(`${base}/applications`, async ctx => {
     const body = await objectBody(ctx);
     const caller = enter(ctx, body);
-    if (body.agentIdentifier && body.agentIdentifier !== agent.config.harness!.agentIdentifier) {
+    if (
+      body.agentIdentifier &&
+      body.agentIdentifier !== agent.config.harness!.agentIdentifier
+    ) {
       return json(200, page([], ctx.query, body));
     }
-    const search = typeof body.searchTerm === 'string' ? body.searchTerm.toLowerCase() : '';
+    const search =
+      typeof body.searchTerm === 'string' ? body.searchTerm.toLowerCase() : '';
     const wrappers = store
       .listApps(caller, {})
       .map(r => applicationWrapper(agent, r))
@@ -229,21 +328,44 @@ export function harnessRoutes(agent: SandboxAgent): Router {
     return json(200, page(wrappers, ctx.query, body));
   });
 
-  const bulk = (operation: 'refresh' | 'sync') => async (ctx: RequestContext) => {
-    const body = await objectBody(ctx);
-    const caller = enter(ctx, body);
-    const targets: JsonObject[] = Array.isArray(body.applicationTargets) ? body.applicationTargets : [];
-    if (!targets.length) throw new ApiError(GrpcCode.InvalidArgument, 'applicationTargets is required');
-    const records = targets.map(t => {
-      if (t.agentIdentifier !== undefined) checkAgentIdentifier(agent, String(t.agentIdentifier));
-      return app(ctx, caller, String(t.applicationName ?? t.name ?? ''), operation === 'sync' ? 'sync' : 'get', t);
-    });
-    for (const record of records) {
-      if (operation === 'refresh') agent.operations.refresh(record, body.hard === true || body.refresh === 'hard');
-      else agent.operations.sync(record, syncRequestFrom(body), initiator(caller));
-    }
-    return json(200, {});
-  };
+  const bulk =
+    (operation: 'refresh' | 'sync') => async (ctx: RequestContext) => {
+      const body = await objectBody(ctx);
+      const caller = enter(ctx, body);
+      const targets: JsonObject[] = Array.isArray(body.applicationTargets)
+        ? body.applicationTargets
+        : [];
+      if (!targets.length)
+        throw new ApiError(
+          GrpcCode.InvalidArgument,
+          'applicationTargets is required',
+        );
+      const records = targets.map(t => {
+        if (t.agentIdentifier !== undefined)
+          checkAgentIdentifier(agent, String(t.agentIdentifier));
+        return app(
+          ctx,
+          caller,
+          String(t.applicationName ?? t.name ?? ''),
+          operation === 'sync' ? 'sync' : 'get',
+          t,
+        );
+      });
+      for (const record of records) {
+        if (operation === 'refresh')
+          agent.operations.refresh(
+            record,
+            body.hard === true || body.refresh === 'hard',
+          );
+        else
+          agent.operations.sync(
+            record,
+            syncRequestFrom(body),
+            initiator(caller),
+          );
+      }
+      return json(200, {});
+    };
   router.post(`${base}/applications/bulk/refresh`, bulk('refresh'));
   router.post(`${base}/applications/bulk/sync`, bulk('sync'));
 
@@ -251,19 +373,46 @@ export function harnessRoutes(agent: SandboxAgent): Router {
     const body = await objectBody(ctx);
     const caller = enter(ctx, body);
     const agentId = ctx.query.get('agentIdentifier') ?? body.agentIdentifier;
-    if (!agentId) throw new ApiError(GrpcCode.InvalidArgument, 'agentIdentifier is required');
+    if (!agentId)
+      throw new ApiError(
+        GrpcCode.InvalidArgument,
+        'agentIdentifier is required',
+      );
     checkAgentIdentifier(agent, String(agentId));
     const appSet = body.applicationset ?? body.applicationSet;
-    if (!isObject(appSet)) throw new ApiError(GrpcCode.InvalidArgument, 'applicationset is required');
+    if (!isObject(appSet))
+      throw new ApiError(
+        GrpcCode.InvalidArgument,
+        'applicationset is required',
+      );
     const project = appSetProject(appSet);
     if (!allowed(store, caller, project, 'create')) {
-      throw permissionDenied(caller, 'applicationsets', 'create', `${project}/${appSet.metadata?.name ?? ''}`);
+      throw permissionDenied(
+        caller,
+        'applicationsets',
+        'create',
+        `${project}/${appSet.metadata?.name ?? ''}`,
+      );
     }
-    const created = agent.applicationSets.create(appSet, { upsert: Boolean(body.upsert), dryRun: Boolean(body.dryRun) });
-    const record = store.findAppSet(created.metadata.name, created.metadata.namespace);
-    const wrapper = record && !body.dryRun
-      ? applicationSetWrapper(agent, record)
-      : { ...applicationSetWrapper(agent, { key: '', uuid: '', appSet: created }), identifier: undefined };
+    const created = agent.applicationSets.create(appSet, {
+      upsert: Boolean(body.upsert),
+      dryRun: Boolean(body.dryRun),
+    });
+    const record = store.findAppSet(
+      created.metadata.name,
+      created.metadata.namespace,
+    );
+    const wrapper =
+      record && !body.dryRun
+        ? applicationSetWrapper(agent, record)
+        : {
+            ...applicationSetWrapper(agent, {
+              key: '',
+              uuid: '',
+              appSet: created,
+            }),
+            identifier: undefined,
+          };
     return json(200, wrapper);
   });
 
@@ -271,20 +420,32 @@ export function harnessRoutes(agent: SandboxAgent): Router {
     const body = await objectBody(ctx);
     enter(ctx, body);
     const appSet = body.applicationSet ?? body.applicationset;
-    if (!isObject(appSet)) throw new ApiError(GrpcCode.InvalidArgument, 'applicationSet is required');
+    if (!isObject(appSet))
+      throw new ApiError(
+        GrpcCode.InvalidArgument,
+        'applicationSet is required',
+      );
     return json(200, { applications: agent.applicationSets.preview(appSet) });
   });
 
   router.post(`${base}/applicationsets`, async ctx => {
     const body = await objectBody(ctx);
     const caller = enter(ctx, body);
-    if (body.agentIdentifier && body.agentIdentifier !== agent.config.harness!.agentIdentifier) {
+    if (
+      body.agentIdentifier &&
+      body.agentIdentifier !== agent.config.harness!.agentIdentifier
+    ) {
       return json(200, page([], ctx.query, body));
     }
-    const search = typeof body.searchTerm === 'string' ? body.searchTerm.toLowerCase() : '';
+    const search =
+      typeof body.searchTerm === 'string' ? body.searchTerm.toLowerCase() : '';
     const items = [...store.appSets.values()]
       .filter(r => allowed(store, caller, appSetProject(r.appSet), 'get'))
-      .filter(r => !search || String(r.appSet.metadata?.name).toLowerCase().includes(search))
+      .filter(
+        r =>
+          !search ||
+          String(r.appSet.metadata?.name).toLowerCase().includes(search),
+      )
       .map(r => {
         agent.applicationSets.refreshStatus(r);
         return applicationSetWrapper(agent, r);
@@ -294,11 +455,22 @@ export function harnessRoutes(agent: SandboxAgent): Router {
 
   router.get(`${base}/applicationset/:identifier`, ctx => {
     const caller = enter(ctx);
-    const record = [...store.appSets.values()].find(r => r.uuid === ctx.params.identifier);
-    if (!record) throw new ApiError(GrpcCode.NotFound, `applicationset ${ctx.params.identifier} not found`);
+    const record = [...store.appSets.values()].find(
+      r => r.uuid === ctx.params.identifier,
+    );
+    if (!record)
+      throw new ApiError(
+        GrpcCode.NotFound,
+        `applicationset ${ctx.params.identifier} not found`,
+      );
     const project = appSetProject(record.appSet);
     if (!allowed(store, caller, project, 'get')) {
-      throw permissionDenied(caller, 'applicationsets', 'get', `${project}/${record.appSet.metadata?.name}`);
+      throw permissionDenied(
+        caller,
+        'applicationsets',
+        'get',
+        `${project}/${record.appSet.metadata?.name}`,
+      );
     }
     agent.applicationSets.refreshStatus(record);
     return json(200, applicationSetWrapper(agent, record));

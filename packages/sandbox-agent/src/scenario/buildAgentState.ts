@@ -39,7 +39,10 @@ import {
 export const IN_CLUSTER = 'https://kubernetes.default.svc';
 
 /** Which agent deploys which service: see README ("Which agent serves what"). */
-export function agentServesService(agent: AgentSpec, service: ServiceSpec): boolean {
+export function agentServesService(
+  agent: AgentSpec,
+  service: ServiceSpec,
+): boolean {
   if (service.agents) return service.agents.includes(agent.id);
   if (agent.services) return agent.services.includes(service.name);
   return true;
@@ -52,8 +55,11 @@ function agentEnvironments(scenario: Scenario, agent: AgentSpec) {
     const env = scenario.environments.find(e => e.name === name)!;
     return {
       env,
-      cluster: (typeof entry === 'string' ? undefined : entry.cluster) ?? env.cluster,
-      namespace: (typeof entry === 'string' ? undefined : entry.namespace) ?? env.namespace,
+      cluster:
+        (typeof entry === 'string' ? undefined : entry.cluster) ?? env.cluster,
+      namespace:
+        (typeof entry === 'string' ? undefined : entry.namespace) ??
+        env.namespace,
     };
   });
 }
@@ -94,11 +100,16 @@ function defaultPath(service: ServiceSpec): string {
 }
 
 function defaultPolicy(env: EnvironmentSpec) {
-  return env.syncPolicy ?? (env.name.includes('prod') ? 'manual' : 'automated-prune');
+  return (
+    env.syncPolicy ?? (env.name.includes('prod') ? 'manual' : 'automated-prune')
+  );
 }
 
 /** The scenario's git repositories (shared by every agent as their base). */
-export function scenarioGit(scenario: Scenario, options: { seed: string; now: number }): GitCatalog {
+export function scenarioGit(
+  scenario: Scenario,
+  options: { seed: string; now: number },
+): GitCatalog {
   const git = new GitCatalog(options.seed, options.now);
   registerRepositories(scenario, git);
   return git;
@@ -114,7 +125,9 @@ function registerRepositories(scenario: Scenario, git: GitCatalog) {
       subject: service.name,
     });
     for (const env of scenario.environments) {
-      repo.directories.add(fill(service.path ?? defaultPath(service), service.name, env.name));
+      repo.directories.add(
+        fill(service.path ?? defaultPath(service), service.name, env.name),
+      );
     }
   }
   for (const declared of scenario.gitRepositories ?? []) {
@@ -122,8 +135,10 @@ function registerRepositories(scenario: Scenario, git: GitCatalog) {
       commits: declared.commits ?? 8,
       signing: declared.signing ?? 'mixed',
     });
-    for (const dir of declared.directories ?? []) repo.directories.add(dir.replace(/\/+$/, ''));
-    for (const [path, content] of Object.entries(declared.files ?? {})) repo.files.set(path, content);
+    for (const dir of declared.directories ?? [])
+      repo.directories.add(dir.replace(/\/+$/, ''));
+    for (const [path, content] of Object.entries(declared.files ?? {}))
+      repo.files.set(path, content);
     repo.labels.push(...(declared.labels ?? []));
     for (const pr of declared.pullRequests ?? []) {
       repo.pullRequests.push({
@@ -133,7 +148,8 @@ function registerRepositories(scenario: Scenario, git: GitCatalog) {
         targetBranch: pr.targetBranch ?? 'main',
         author: pr.author ?? 'jane.doe',
         labels: pr.labels ?? [],
-        headSha: pr.headSha ?? sha1Hex(declared.url, 'pull', pr.number, pr.branch),
+        headSha:
+          pr.headSha ?? sha1Hex(declared.url, 'pull', pr.number, pr.branch),
       });
     }
   }
@@ -152,14 +168,19 @@ function buildServiceApps(
     if (!agentServesService(agent, service)) continue;
     const repo = ctx.git.repository(service.repo);
     for (const { env, cluster: clusterName, namespace } of environments) {
-      if (service.environments && !service.environments.includes(env.name)) continue;
+      if (service.environments && !service.environments.includes(env.name))
+        continue;
       records.push(
         buildServiceApp(scenario, agent, ctx, service, env, repo, {
           cluster:
             clusters.find(c => c.name === clusterName) ??
             clusters.find(c => c.name !== 'in-cluster') ??
             clusters[0],
-          namespace: fill(namespace ?? '{service}-{env}', service.name, env.name),
+          namespace: fill(
+            namespace ?? '{service}-{env}',
+            service.name,
+            env.name,
+          ),
           secrets,
         }),
       );
@@ -184,12 +205,26 @@ function buildServiceApp(
   repo: GitRepository,
   where: { cluster: JsonObject; namespace: string; secrets: Set<string> },
 ): AppRecord {
-  const name = fill(service.appName ?? '{service}-{env}', service.name, env.name);
-  const explicit: InstanceState = { ...(service.state ?? {}), ...(service.overrides?.[env.name] ?? {}) };
+  const name = fill(
+    service.appName ?? '{service}-{env}',
+    service.name,
+    env.name,
+  );
+  const explicit: InstanceState = {
+    ...(service.state ?? {}),
+    ...(service.overrides?.[env.name] ?? {}),
+  };
   const fromMix =
-    explicit.sync || explicit.health || explicit.operation || explicit.drift || explicit.prune
+    explicit.sync ||
+    explicit.health ||
+    explicit.operation ||
+    explicit.drift ||
+    explicit.prune
       ? {}
-      : stateFromMix(scenario.mix, hashFraction(`${ctx.seed}/${agent.id}/${name}`));
+      : stateFromMix(
+          scenario.mix,
+          hashFraction(`${ctx.seed}/${agent.id}/${name}`),
+        );
   const state: InstanceState = { ...fromMix, ...explicit };
 
   const head = repo.commits.length - 1;
@@ -210,12 +245,14 @@ function buildServiceApp(
     state.syncPolicy ?? service.syncPolicy ?? defaultPolicy(env),
     service.syncOptions ?? ['CreateNamespace=true'],
   );
-  const automated = Boolean(policy?.automated) && policy?.automated?.enabled !== false;
+  const automated =
+    Boolean(policy?.automated) && policy?.automated?.enabled !== false;
   const selfHeal = automated && Boolean(policy?.automated?.selfHeal);
   let drift: DriftField | undefined = driftFieldOf(state.drift);
   const orphan = Boolean(state.prune);
   let liveIndex = desiredIndex;
-  const wantsOutOfSync = state.sync === 'OutOfSync' || operation !== 'Succeeded';
+  const wantsOutOfSync =
+    state.sync === 'OutOfSync' || operation !== 'Succeeded';
   if (wantsOutOfSync && !missing && !drift && !orphan) {
     if (automated && !selfHeal && operation === 'Succeeded') {
       drift = 'replicas';
@@ -226,7 +263,11 @@ function buildServiceApp(
     }
   }
 
-  const path = fill(service.path ?? defaultPath(service), service.name, env.name);
+  const path = fill(
+    service.path ?? defaultPath(service),
+    service.name,
+    env.name,
+  );
   const labels: Record<string, string> =
     agent.kind === 'harness'
       ? {
@@ -247,12 +288,20 @@ function buildServiceApp(
         repoURL: service.repo,
         path,
         targetRevision,
-        helm: { releaseName: service.name, valueFiles: ['values.yaml', `values-${env.name}.yaml`] },
+        helm: {
+          releaseName: service.name,
+          valueFiles: ['values.yaml', `values-${env.name}.yaml`],
+        },
       };
       sourceType = 'Helm';
       break;
     case 'directory':
-      source = { repoURL: service.repo, path, targetRevision, directory: { recurse: true } };
+      source = {
+        repoURL: service.repo,
+        path,
+        targetRevision,
+        directory: { recurse: true },
+      };
       sourceType = 'Directory';
       break;
     case 'multi-source':
@@ -261,7 +310,10 @@ function buildServiceApp(
           repoURL: service.chart!.repoURL,
           chart: service.chart!.name,
           targetRevision: service.chart!.version,
-          helm: { releaseName: service.name, valueFiles: [`$values/${path}/values.yaml`] },
+          helm: {
+            releaseName: service.name,
+            valueFiles: [`$values/${path}/values.yaml`],
+          },
         },
         { repoURL: service.repo, targetRevision, ref: 'values' },
       ];
@@ -275,13 +327,16 @@ function buildServiceApp(
   if (service.secret) {
     const password = fakePassword(agent.id, service.name, env.name, 'db');
     const apiKey = fakeAccessKeySecret(agent.id, service.name, env.name, 'api');
-    const dsn = `postgres://${service.name.replace(/-/g, '_')}:${password}@db.${env.name}.acme.internal:5432/${service.name.replace(/-/g, '_')}`;
+    const dsn = `postgres://${service.name.replace(/-/g, '_')}:${password}@db.${
+      env.name
+    }.acme.internal:5432/${service.name.replace(/-/g, '_')}`;
     secretData = {
       DATABASE_URL: Buffer.from(dsn).toString('base64'),
       DATABASE_PASSWORD: Buffer.from(password).toString('base64'),
       API_KEY: Buffer.from(apiKey).toString('base64'),
     };
-    for (const value of [password, apiKey, dsn, ...Object.values(secretData)]) where.secrets.add(value);
+    for (const value of [password, apiKey, dsn, ...Object.values(secretData)])
+      where.secrets.add(value);
   }
 
   const isProd = env.name.includes('prod');
@@ -324,14 +379,21 @@ function base64(text: string) {
 }
 
 /** v1alpha1Cluster objects, with fake credentials unless `secrets: none`. */
-function buildClusters(agent: AgentSpec, now: number, secrets: Set<string>): JsonObject[] {
+function buildClusters(
+  agent: AgentSpec,
+  now: number,
+  secrets: Set<string>,
+): JsonObject[] {
   const inCluster: ClusterSpec = {
     name: 'in-cluster',
     server: IN_CLUSTER,
     secrets: 'none',
     serverVersion: '1.30',
   };
-  const specs = [inCluster, ...(agent.clusters ?? []).filter(c => c.name !== 'in-cluster')];
+  const specs = [
+    inCluster,
+    ...(agent.clusters ?? []).filter(c => c.name !== 'in-cluster'),
+  ];
   return specs.map((spec, index) => {
     const h = hashInt(`${agent.id}/${spec.name}`);
     const config: JsonObject = { tlsClientConfig: { insecure: false } };
@@ -339,7 +401,11 @@ function buildClusters(agent: AgentSpec, now: number, secrets: Set<string>): Jso
       const key = fakeEcPrivateKey(agent.id, spec.name, 'client');
       const cert = fakeCertificate(agent.id, spec.name, 'client');
       const ca = fakeCertificate(agent.id, spec.name, 'ca');
-      config.bearerToken = fakeBearerToken('system:serviceaccount:kube-system:argocd-manager', agent.id, spec.name);
+      config.bearerToken = fakeBearerToken(
+        'system:serviceaccount:kube-system:argocd-manager',
+        agent.id,
+        spec.name,
+      );
       config.tlsClientConfig = {
         insecure: false,
         caData: base64(ca),
@@ -352,10 +418,20 @@ function buildClusters(agent: AgentSpec, now: number, secrets: Set<string>): Jso
       } else {
         config.execProviderConfig = {
           command: 'argocd-k8s-auth',
-          args: ['aws', '--cluster-name', spec.name, '--role-arn', 'arn:aws:iam::123456789012:role/argocd-sandbox'],
+          args: [
+            'aws',
+            '--cluster-name',
+            spec.name,
+            '--role-arn',
+            'arn:aws:iam::123456789012:role/argocd-sandbox',
+          ],
           env: {
             AWS_ACCESS_KEY_ID: 'AKIASANDBOXFAKEKEY01',
-            AWS_SECRET_ACCESS_KEY: fakeAccessKeySecret(agent.id, spec.name, 'exec'),
+            AWS_SECRET_ACCESS_KEY: fakeAccessKeySecret(
+              agent.id,
+              spec.name,
+              'exec',
+            ),
           },
           apiVersion: 'client.authentication.k8s.io/v1beta1',
           installHint: 'argocd-k8s-auth ships with Argo CD',
@@ -366,11 +442,18 @@ function buildClusters(agent: AgentSpec, now: number, secrets: Set<string>): Jso
     Object.assign(config, {
       ...(given.username !== undefined ? { username: given.username } : {}),
       ...(given.password !== undefined ? { password: given.password } : {}),
-      ...(given.bearerToken !== undefined ? { bearerToken: given.bearerToken } : {}),
-      ...(given.execProviderConfig ? { execProviderConfig: given.execProviderConfig } : {}),
+      ...(given.bearerToken !== undefined
+        ? { bearerToken: given.bearerToken }
+        : {}),
+      ...(given.execProviderConfig
+        ? { execProviderConfig: given.execProviderConfig }
+        : {}),
     });
     if (given.tlsClientConfig) {
-      config.tlsClientConfig = { ...config.tlsClientConfig, ...given.tlsClientConfig };
+      config.tlsClientConfig = {
+        ...config.tlsClientConfig,
+        ...given.tlsClientConfig,
+      };
     }
     collectSecrets(
       [
@@ -388,7 +471,13 @@ function buildClusters(agent: AgentSpec, now: number, secrets: Set<string>): Jso
     const attemptedAt = isoSeconds(now - (h % 300) * 1000);
     const connectionState = {
       status,
-      message: spec.message ?? (status === 'Successful' ? '' : `Unable to connect to cluster: dial tcp: lookup ${new URL(spec.server).hostname}: no such host`),
+      message:
+        spec.message ??
+        (status === 'Successful'
+          ? ''
+          : `Unable to connect to cluster: dial tcp: lookup ${
+              new URL(spec.server).hostname
+            }: no such host`),
       attemptedAt,
     };
     const cluster: JsonObject = {
@@ -412,7 +501,10 @@ function buildClusters(agent: AgentSpec, now: number, secrets: Set<string>): Jso
     if (spec.annotations) cluster.annotations = { ...spec.annotations };
     if (spec.project) cluster.project = spec.project;
     if (spec.namespaces) cluster.namespaces = [...spec.namespaces];
-    setHarnessIdentifier(cluster, spec.identifier ?? spec.name.replace(/[^A-Za-z0-9_]/g, '_'));
+    setHarnessIdentifier(
+      cluster,
+      spec.identifier ?? spec.name.replace(/[^A-Za-z0-9_]/g, '_'),
+    );
     return cluster;
   });
 }
@@ -422,14 +514,22 @@ function collectSecrets(values: unknown[], secrets: Set<string>) {
     if (typeof value !== 'string' || value.length < 8) continue;
     secrets.add(value);
     // Base64 fields also leak when decoded.
-    if (/^[A-Za-z0-9+/]+=*$/.test(value) && value.length % 4 === 0 && value.length > 40) {
+    if (
+      /^[A-Za-z0-9+/]+=*$/.test(value) &&
+      value.length % 4 === 0 &&
+      value.length > 40
+    ) {
       const decoded = Buffer.from(value, 'base64').toString('utf8');
       if (decoded.startsWith('-----BEGIN')) secrets.add(decoded);
     }
   }
 }
 
-const AUTH_CYCLE: Array<NonNullable<RepositorySpec['auth']>> = ['https', 'githubApp', 'tls'];
+const AUTH_CYCLE: Array<NonNullable<RepositorySpec['auth']>> = [
+  'https',
+  'githubApp',
+  'tls',
+];
 
 /** v1alpha1Repository objects: declared, or one per repository the agent's apps use. */
 function buildRepositories(
@@ -442,7 +542,9 @@ function buildRepositories(
   if (!agent.repositories) {
     const urls = new Map<string, 'git' | 'helm'>();
     for (const record of apps) {
-      const sources: JsonObject[] = record.app.spec?.sources ?? (record.app.spec?.source ? [record.app.spec.source] : []);
+      const sources: JsonObject[] =
+        record.app.spec?.sources ??
+        (record.app.spec?.source ? [record.app.spec.source] : []);
       for (const s of sources) {
         if (s.repoURL) urls.set(String(s.repoURL), s.chart ? 'helm' : 'git');
       }
@@ -453,7 +555,11 @@ function buildRepositories(
       auth: type === 'helm' ? 'https' : AUTH_CYCLE[i % AUTH_CYCLE.length],
     }));
     if (agent.kind === 'argocd') {
-      specs.push({ repo: 'git@github.com:acme/platform-secrets.git', type: 'git', auth: 'ssh' });
+      specs.push({
+        repo: 'git@github.com:acme/platform-secrets.git',
+        type: 'git',
+        auth: 'ssh',
+      });
     }
   }
   return specs.map(spec => {
@@ -462,7 +568,12 @@ function buildRepositories(
     const repo: JsonObject = {
       repo: spec.repo,
       type,
-      name: spec.name ?? spec.repo.replace(/\.git$/, '').split(/[/:]/).pop(),
+      name:
+        spec.name ??
+        spec.repo
+          .replace(/\.git$/, '')
+          .split(/[/:]/)
+          .pop(),
       insecure: false,
       enableLfs: false,
       inheritedCreds: false,
@@ -477,12 +588,24 @@ function buildRepositories(
         repo.sshPrivateKey = fakeSshPrivateKey(agent.id, spec.repo);
         repo.insecureIgnoreHostKey = false;
       } else if (auth === 'githubApp') {
-        repo.githubAppPrivateKey = fakeRsaPrivateKey(agent.id, spec.repo, 'github-app');
+        repo.githubAppPrivateKey = fakeRsaPrivateKey(
+          agent.id,
+          spec.repo,
+          'github-app',
+        );
         repo.githubAppID = 100000 + (h % 800000);
         repo.githubAppInstallationID = 10000000 + (h % 80000000);
       } else if (auth === 'tls') {
-        repo.tlsClientCertData = fakeCertificate(agent.id, spec.repo, 'repo-client');
-        repo.tlsClientCertKey = fakeEcPrivateKey(agent.id, spec.repo, 'repo-client');
+        repo.tlsClientCertData = fakeCertificate(
+          agent.id,
+          spec.repo,
+          'repo-client',
+        );
+        repo.tlsClientCertKey = fakeEcPrivateKey(
+          agent.id,
+          spec.repo,
+          'repo-client',
+        );
         repo.username = 'argocd-bot';
         repo.password = fakePassword(agent.id, spec.repo, 'repo-tls');
       }
@@ -501,7 +624,13 @@ function buildRepositories(
       if (spec[key] !== undefined) repo[key] = spec[key];
     }
     collectSecrets(
-      [repo.password, repo.sshPrivateKey, repo.tlsClientCertKey, repo.githubAppPrivateKey, repo.bearerToken],
+      [
+        repo.password,
+        repo.sshPrivateKey,
+        repo.tlsClientCertKey,
+        repo.githubAppPrivateKey,
+        repo.bearerToken,
+      ],
       secrets,
     );
     const status = spec.connectionStatus ?? 'Successful';
@@ -509,10 +638,15 @@ function buildRepositories(
       status,
       message:
         spec.message ??
-        (status === 'Successful' ? '' : 'Unable to connect to repository: authentication required'),
+        (status === 'Successful'
+          ? ''
+          : 'Unable to connect to repository: authentication required'),
       attemptedAt: isoSeconds(now - (h % 600) * 1000),
     };
-    setHarnessIdentifier(repo, spec.identifier ?? String(repo.name).replace(/[^A-Za-z0-9_]/g, '_'));
+    setHarnessIdentifier(
+      repo,
+      spec.identifier ?? String(repo.name).replace(/[^A-Za-z0-9_]/g, '_'),
+    );
     return repo;
   });
 }
@@ -530,9 +664,16 @@ function buildProjects(
   for (const record of apps) names.add(record.app.spec?.project || 'default');
   for (const set of agent.applicationSets ?? []) {
     const project = (set as JsonObject).spec?.template?.spec?.project;
-    if (typeof project === 'string' && !project.includes('{{')) names.add(project);
+    if (typeof project === 'string' && !project.includes('{{'))
+      names.add(project);
   }
-  const appNamespaces = [...new Set(apps.map(a => a.app.metadata?.namespace).filter(ns => ns && ns !== namespace))];
+  const appNamespaces = [
+    ...new Set(
+      apps
+        .map(a => a.app.metadata?.namespace)
+        .filter(ns => ns && ns !== namespace),
+    ),
+  ];
   return [...names].sort().map(name => {
     const spec = (scenario.projects ?? []).find(p => p.name === name);
     const h = hashInt(`${agent.id}/project/${name}`);
@@ -543,19 +684,26 @@ function buildProjects(
         uid: uuidFrom(seed, agent.id, 'project', name),
         generation: 1 + (h % 9),
         creationTimestamp: isoSeconds(now - (100 + (h % 400)) * DAY),
+        ...(spec?.annotations && { annotations: { ...spec.annotations } }),
       },
       spec: {
-        description: spec?.description ?? (name === 'default' ? 'Default project' : `Applications of ${name}`),
+        description:
+          spec?.description ??
+          (name === 'default' ? 'Default project' : `Applications of ${name}`),
         sourceRepos: spec?.sourceRepos ?? ['*'],
         destinations: spec?.destinations ?? [{ server: '*', namespace: '*' }],
         clusterResourceWhitelist: [{ group: '*', kind: '*' }],
       },
       status: {},
     };
-    const sourceNamespaces = spec?.sourceNamespaces ?? (appNamespaces.length ? appNamespaces : undefined);
+    const sourceNamespaces =
+      spec?.sourceNamespaces ??
+      (appNamespaces.length ? appNamespaces : undefined);
     if (sourceNamespaces) project.spec.sourceNamespaces = sourceNamespaces;
-    if (spec?.syncWindows?.length) project.spec.syncWindows = spec.syncWindows.map(w => ({ ...w }));
-    if (spec?.signatureKeys?.length) project.spec.signatureKeys = spec.signatureKeys.map(keyID => ({ keyID }));
+    if (spec?.syncWindows?.length)
+      project.spec.syncWindows = spec.syncWindows.map(w => ({ ...w }));
+    if (spec?.signatureKeys?.length)
+      project.spec.signatureKeys = spec.signatureKeys.map(keyID => ({ keyID }));
     return project;
   });
 }
@@ -573,9 +721,16 @@ export function buildAgentState(
   config: AgentConfig,
   options: { seed: string; now: number; baseGit?: GitCatalog },
 ): AgentState {
-  const git = new GitCatalog(options.seed, options.now, options.baseGit ?? scenarioGit(scenario, options));
+  const git = new GitCatalog(
+    options.seed,
+    options.now,
+    options.baseGit ?? scenarioGit(scenario, options),
+  );
   const secrets = new Set<string>();
-  collectSecrets([config.token, config.password, ...config.tokens.map(t => t.token)], secrets);
+  collectSecrets(
+    [config.token, config.password, ...config.tokens.map(t => t.token)],
+    secrets,
+  );
   const clusters = buildClusters(agent, options.now, secrets);
   const ctx: FactoryContext = {
     agentId: agent.id,
@@ -600,7 +755,13 @@ export function buildAgentState(
     }
   }
   const appSets = (agent.applicationSets ?? []).map(set =>
-    appSetRecord(options.seed, agent.id, config.namespace, set as JsonObject, options.now - 20 * DAY),
+    appSetRecord(
+      options.seed,
+      agent.id,
+      config.namespace,
+      set as JsonObject,
+      options.now - 20 * DAY,
+    ),
   );
   return {
     git,
@@ -608,8 +769,18 @@ export function buildAgentState(
     appSets,
     clusters,
     repositories: buildRepositories(agent, apps, options.now, secrets),
-    projects: buildProjects(scenario, agent, apps, config.namespace, options.seed, options.now),
-    revisionMetadata: (agent.revisionMetadata ?? {}) as Record<string, JsonObject>,
+    projects: buildProjects(
+      scenario,
+      agent,
+      apps,
+      config.namespace,
+      options.seed,
+      options.now,
+    ),
+    revisionMetadata: (agent.revisionMetadata ?? {}) as Record<
+      string,
+      JsonObject
+    >,
     appSetEnv: {
       applicationSetNamespaces: agent.applicationSetNamespaces ?? [],
       configMaps: agent.configMaps ?? [],

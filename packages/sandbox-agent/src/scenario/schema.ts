@@ -258,7 +258,9 @@ const syncWindowSchema = z
   .object({
     kind: z.enum(['allow', 'deny']),
     schedule: z.string().min(1),
-    duration: z.string().regex(/^(\d+h)?(\d+m)?$/, 'must be like 1h, 30m or 1h30m'),
+    duration: z
+      .string()
+      .regex(/^(\d+h)?(\d+m)?$/, 'must be like 1h, 30m or 1h30m'),
     applications: z.array(z.string()).optional(),
     namespaces: z.array(z.string()).optional(),
     clusters: z.array(z.string()).optional(),
@@ -273,6 +275,8 @@ const projectSchema = z
   .object({
     name,
     description: z.string().optional(),
+    /** The AppProject's annotations (e.g. `gitops/owner`, read by the portal's trust model). */
+    annotations: z.record(z.string()).optional(),
     sourceRepos: z.array(z.string()).optional(),
     destinations: z
       .array(
@@ -323,7 +327,9 @@ const harnessSchema = z
     /** The agent identifier with its scope prefix: `account.x`, `org.x` or plain `x` (project). */
     agentIdentifier: z.string().min(1),
     name: z.string().optional(),
-    type: z.enum(['MANAGED_ARGO_PROVIDER', 'CONNECTED_ARGO_PROVIDER']).optional(),
+    type: z
+      .enum(['MANAGED_ARGO_PROVIDER', 'CONNECTED_ARGO_PROVIDER'])
+      .optional(),
     version: z
       .string()
       .regex(/^\d+\.\d+\.\d+$/)
@@ -335,7 +341,10 @@ export const agentSchema = z
   .object({
     id: z
       .string()
-      .regex(/^[a-zA-Z0-9][a-zA-Z0-9._-]*$/, 'must be a URL-safe id (letters, digits, ".", "_", "-")'),
+      .regex(
+        /^[a-zA-Z0-9][a-zA-Z0-9._-]*$/,
+        'must be a URL-safe id (letters, digits, ".", "_", "-")',
+      ),
     kind: z.enum(['argocd', 'harness']),
     title: z.string().optional(),
     region: z.string().optional(),
@@ -415,7 +424,10 @@ const gitRepositorySchema = z
             targetBranch: z.string().optional(),
             author: z.string().optional(),
             labels: z.array(z.string()).optional(),
-            headSha: z.string().regex(/^[0-9a-f]{40}$/).optional(),
+            headSha: z
+              .string()
+              .regex(/^[0-9a-f]{40}$/)
+              .optional(),
           })
           .strict(),
       )
@@ -460,4 +472,6 @@ export type ScenarioInput = z.input<typeof scenarioSchema>;
 export type Scenario = z.infer<typeof scenarioSchema>;
 export type ServiceSpec = Scenario['services'][number];
 export type EnvironmentSpec = Scenario['environments'][number];
-export type GitRepositorySpec = NonNullable<Scenario['gitRepositories']>[number];
+export type GitRepositorySpec = NonNullable<
+  Scenario['gitRepositories']
+>[number];

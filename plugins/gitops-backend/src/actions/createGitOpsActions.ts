@@ -1,4 +1,6 @@
 import { ActionsRegistryService } from '@backstage/backend-plugin-api/alpha';
+import { InputError } from '@backstage/errors';
+import { jsonBoundsProblem } from '@gitops-suite/plugin-gitops-common';
 import { GitOpsService } from '../service/GitOpsService';
 import { knownError } from '../service/knownErrors';
 import { createGetEntityGitOpsStatusAction } from './createGetEntityGitOpsStatusAction';
@@ -15,12 +17,18 @@ export const createGitOpsActions = (options: {
   actionsRegistry: ActionsRegistryService;
 }) => {
   // every action's errors as the routes' (a database that is away is a 503)
+  // and every action's input bounded
   const actionsRegistry: ActionsRegistryService = {
     register: action =>
       options.actionsRegistry.register({
         ...action,
         action: async context => {
           try {
+            // every input bounded (depth, size), as every HTTP body is
+            const problem = jsonBoundsProblem(context.input);
+            if (problem) {
+              throw new InputError(`The input of ${action.name} ${problem}`);
+            }
             return await action.action(context);
           } catch (error) {
             throw knownError(error);

@@ -7,9 +7,9 @@ import {
   getGitOpsEntityQuery,
   GITOPS_ENABLING_ANNOTATIONS,
   GitOpsApplication,
-  GitOpsApplicationSet,
   GitOpsEntityQuery,
 } from '@gitops-suite/plugin-gitops-common';
+import { entityOwners } from '../trust/entityOwners';
 
 /** Whether a query selects applications by what they are, not by set. */
 function selectsApplications(query: GitOpsEntityQuery): boolean {
@@ -29,24 +29,34 @@ function readQuery(entity: Entity): GitOpsEntityQuery | undefined {
   }
 }
 
+/** A catalog entity that claims applications of an agent, and its owners. */
+export interface ClaimingEntity {
+  entityRef: string;
+  owners: string[];
+  /** Of the applications asked about, the ones its annotations select. */
+  selected: GitOpsApplication[];
+  /** Whether it names the ApplicationSet asked about in `gitops/applicationset`. */
+  namesSet: boolean;
+}
+
 /**
- * The catalog entities that claim an existing ApplicationSet: each names it
- * in `gitops/applicationset`, or its annotations select an application the
- * set generated (by service id, label selector or name). An entity whose
- * annotations only restrict (agents, project) claims nothing, so a broad
- * annotation cannot capture other teams' sets.
+ * The catalog entities that claim some of `applications` on an agent (their
+ * annotations select them by service id, label selector or name) or that
+ * name the ApplicationSet `setName`. An entity whose annotations only
+ * restrict (agents, project) claims nothing, so a broad annotation cannot
+ * capture other teams' applications.
  *
- * `generated` is the agent's applications that the set generated. The
- * catalog is read with the plugin's own credentials, so that an entity the
- * caller cannot see still counts as a claimant.
+ * The catalog is read with the plugin's own credentials, so that an entity
+ * the caller cannot see still counts.
  */
-export async function findApplicationSetClaimants(options: {
+export async function readClaimingEntities(options: {
   catalog: CatalogService;
   credentials: BackstageCredentials;
-  set: Pick<GitOpsApplicationSet, 'agentId' | 'name'>;
-  generated: GitOpsApplication[];
-}): Promise<string[]> {
-  const { catalog, credentials, set, generated } = options;
+  agentId: string;
+  applications: GitOpsApplication[];
+  setName?: string;
+}): Promise<ClaimingEntity[]> {
+  const { catalog, credentials, agentId, applications, setName } = options;
   const { items } = await catalog.getEntities(
     {
       filter: GITOPS_ENABLING_ANNOTATIONS.map(name => ({
@@ -57,31 +67,61 @@ export async function findApplicationSetClaimants(options: {
         'metadata.namespace',
         'metadata.name',
         'metadata.annotations',
+        'spec.owner',
+        'relations',
       ],
     },
     { credentials },
   );
-  const claimants = new Set<string>();
+  const claiming: ClaimingEntity[] = [];
   for (const entity of items) {
     const query = readQuery(entity);
     if (!query) continue;
-    if (query.agents?.length && !query.agents.includes(set.agentId)) continue;
-    const namesSet = query.applicationSets?.includes(set.name) ?? false;
-    let selectsGenerated = false;
-    if (!namesSet && selectsApplications(query) && generated.length > 0) {
+    if (query.agents?.length && !query.agents.includes(agentId)) continue;
+    const namesSet =
+      setName !== undefined &&
+      (query.applicationSets?.includes(setName) ?? false);
+    let selected: GitOpsApplication[] = [];
+    if (selectsApplications(query) && applications.length > 0) {
       try {
         const matches = createApplicationMatcher({
           ...query,
           applicationSets: [],
         });
-        selectsGenerated = generated.some(matches);
+        selected = applications.filter(matches);
       } catch {
         // a malformed selector selects nothing
       }
     }
-    if (namesSet || selectsGenerated) {
-      claimants.add(stringifyEntityRef(entity));
+    if (namesSet || selected.length) {
+      claiming.push({
+        entityRef: stringifyEntityRef(entity),
+        owners: entityOwners(entity),
+        selected,
+        namesSet,
+      });
     }
   }
-  return [...claimants].sort();
+  return claiming.sort((a, b) => a.entityRef.localeCompare(b.entityRef));
+}
+
+/**
+ * The catalog entities that claim an existing ApplicationSet: each names it
+ * in `gitops/applicationset`, or its annotations select an application the
+ * set generated (`generated`).
+ */
+export async function findApplicationSetClaimants(options: {
+  catalog: CatalogService;
+  credentials: BackstageCredentials;
+  set: { agentId: string; name: string };
+  generated: GitOpsApplication[];
+}): Promise<string[]> {
+  const claiming = await readClaimingEntities({
+    catalog: options.catalog,
+    credentials: options.credentials,
+    agentId: options.set.agentId,
+    applications: options.generated,
+    setName: options.set.name,
+  });
+  return claiming.map(c => c.entityRef);
 }

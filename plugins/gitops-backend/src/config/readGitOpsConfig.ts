@@ -2,11 +2,14 @@ import { Config } from '@backstage/config';
 import { InputError } from '@backstage/errors';
 import { EnvironmentDefinition } from '@gitops-suite/plugin-gitops-common';
 import { GitOpsAgentConfig } from '@gitops-suite/plugin-gitops-node';
+import { ProjectRule, readProjectRules } from '../trust/projectRules';
 
 /** The `gitops` config block, read and checked once at start-up. */
 export interface GitOpsConfig {
   agents: GitOpsAgentConfig[];
   environments: EnvironmentDefinition[];
+  /** `gitops.projects`: which owners each AppProject belongs to. */
+  projects: ProjectRule[];
   /** How often a polled agent's list is read. */
   fleetPollIntervalMs: number;
   /** How often a watched agent is re-listed and its streams reopened. */
@@ -140,6 +143,7 @@ export function readGitOpsConfig(root: Config): GitOpsConfig {
   return {
     agents,
     environments,
+    projects: readProjectRules(config),
     fleetPollIntervalMs: positiveSeconds(
       config,
       'fleet.pollIntervalSeconds',

@@ -37,7 +37,11 @@ describe('scrubSecrets', () => {
     });
     expect(out.items[1].config).toEqual({
       bearerToken: REDACTED,
-      tlsClientConfig: { keyData: REDACTED, certData: REDACTED, caData: 'ca' },
+      tlsClientConfig: {
+        keyData: REDACTED,
+        certData: REDACTED,
+        caData: REDACTED,
+      },
       execProviderConfig: REDACTED,
     });
     // the input is left alone

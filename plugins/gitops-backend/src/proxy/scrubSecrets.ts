@@ -7,6 +7,14 @@
 
 export const REDACTED = '<redacted>';
 
+/*
+ * Cluster credentials are redacted as Argo CD itself redacts a cluster in
+ * its API (Cluster.Sanitized): of `config` only `tlsClientConfig.insecure`
+ * and `serverName` remain, so the bearer token, username/password, the
+ * client key and certificate, the CA bundle (`caData`), the exec provider
+ * and the cloud auth configs (AWS) never leave the backend. The sandbox's
+ * list of secrets (`/_sandbox/secrets`) names the same fields.
+ */
 const SECRET_KEYS = new Set(
   [
     'password',
@@ -19,6 +27,7 @@ const SECRET_KEYS = new Set(
     'token',
     'keyData',
     'certData',
+    'caData',
     'execProviderConfig',
     'awsAuthConfig',
     'apiKey',

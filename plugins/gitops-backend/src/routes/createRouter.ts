@@ -9,6 +9,7 @@ import { knownErrorHandler } from './knownErrorHandler';
 import { metricsRoutes } from './metricsRoutes';
 import { promotionRoutes } from './promotionRoutes';
 import { requireJsonBodies } from './requireJsonBody';
+import { boundedJsonBodies } from './boundedJsonBodies';
 import { DeliveryMetricsService } from '../metrics/DeliveryMetricsService';
 import { createOpenApiRouter } from '../schema/openapi';
 
@@ -23,7 +24,11 @@ export async function createRouter(
   options: { metrics: DeliveryMetricsService },
 ): Promise<express.Router> {
   const router = await createOpenApiRouter({
-    middleware: [requireJsonBodies(), express.json({ limit: '1mb' })],
+    middleware: [
+      requireJsonBodies(),
+      express.json({ limit: '1mb' }),
+      boundedJsonBodies(),
+    ],
   });
   router.get('/health', (_req, res) => {
     res.json({ status: 'ok' });

@@ -32,6 +32,7 @@ import { CachedEntityLookup } from '../catalog/CachedEntityLookup';
 import { ProviderRegistry } from '../providers/ProviderRegistry';
 import { scrubbedJson } from '../proxy/scrubbedJson';
 import { scrubSecrets } from '../proxy/scrubSecrets';
+import { DeploymentTrust } from '../trust/DeploymentTrust';
 
 type Principal = BackstageUserPrincipal | BackstageServicePrincipal;
 
@@ -54,6 +55,8 @@ export class GitOpsService {
       aggregator: ApplicationAggregator;
       store: AuditStore;
       runner: OperationRunner;
+      /** Who may deploy and operate where (projects, destinations). */
+      trust: DeploymentTrust;
       environments: EnvironmentDefinition[];
       extraProxyPaths: RegExp[];
       knownSecrets: string[];

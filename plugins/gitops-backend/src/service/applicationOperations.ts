@@ -56,11 +56,20 @@ async function runOperation(
   },
 ): Promise<{ auditId: string; application: GitOpsApplication }> {
   const { credentials, target, request } = caller;
-  const { entityRef, provider, app, ref } = await resolveEntityApplication(
-    ctx,
-    credentials,
-    target,
-    operation.permission,
+  const { entityRef, entity, provider, app, ref } =
+    await resolveEntityApplication(
+      ctx,
+      credentials,
+      target,
+      operation.permission,
+    );
+  // the user may act on the entity; the application's project and
+  // destination must belong to that entity's owners too
+  await ctx.deps.trust.assertOperable(
+    entityRef,
+    entity,
+    app,
+    operation.permission.name,
   );
   if (operation.precheck) {
     // the agent's current state, not a list read a moment ago

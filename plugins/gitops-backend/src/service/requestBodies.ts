@@ -4,12 +4,15 @@
  * one description of them: HTTP requests meet the OpenAPI validator first,
  * actions and other in-process callers meet only these. Errors name each
  * field; defaults of the spec are filled into a copy, never into the
- * caller's object.
+ * caller's object. A body beyond the suite's JSON bounds (depth, size) is
+ * refused first, naming the limit.
  */
 import Ajv from 'ajv';
-import type {
-  GitOpsApiPaths,
-  GitOpsApiRequestBody,
+import { InputError } from '@backstage/errors';
+import {
+  jsonBoundsProblem,
+  type GitOpsApiPaths,
+  type GitOpsApiRequestBody,
 } from '@gitops-suite/plugin-gitops-common';
 import { spec } from '../schema/openapi';
 import {
@@ -80,6 +83,9 @@ export function requestBodyCheck<
     what,
   });
   return value => {
+    // bounded before anything walks it (the clone, the validator)
+    const problem = jsonBoundsProblem(value ?? {});
+    if (problem) throw new InputError(`Invalid ${what}: the body ${problem}`);
     const body = structuredClone(value ?? {});
     check(body);
     return body as GitOpsApiRequestBody<P, 'post'> &

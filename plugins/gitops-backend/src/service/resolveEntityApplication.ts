@@ -1,5 +1,5 @@
 import { BackstageCredentials } from '@backstage/backend-plugin-api';
-import { CompoundEntityRef } from '@backstage/catalog-model';
+import { CompoundEntityRef, Entity } from '@backstage/catalog-model';
 import { ResourcePermission } from '@backstage/plugin-permission-common';
 import { GitOpsApplication } from '@gitops-suite/plugin-gitops-common';
 import {
@@ -29,11 +29,12 @@ export async function resolveEntityApplication(
   permission: ResourcePermission<'catalog-entity'>,
 ): Promise<{
   entityRef: string;
+  entity: Entity;
   provider: GitOpsProvider;
   app: GitOpsApplication;
   ref: ApplicationRef;
 }> {
-  const { entityRef, query } = await ctx.entityByRef(
+  const { entityRef, entity, query } = await ctx.entityByRef(
     target.entityRef,
     credentials,
   );
@@ -51,5 +52,5 @@ export async function resolveEntityApplication(
     namespace: app.namespace,
     project: app.project,
   };
-  return { entityRef, provider, app, ref };
+  return { entityRef, entity, provider, app, ref };
 }

@@ -163,6 +163,14 @@ export function shopApplicationSet(
     selectedBy?: string;
     environments: string[];
     labels?: Record<string, string>;
+    /** The generated applications' project (`shop`). */
+    project?: string;
+    /** Their source repository (the service's deploy repository). */
+    repoURL?: string;
+    /** Their destination namespace, `{{env}}` allowed (`<name>-{{env}}`). */
+    namespace?: string;
+    /** Their destination cluster (`nonprod`). */
+    cluster?: ShopCluster;
   },
 ): Record<string, unknown> {
   return {
@@ -182,15 +190,17 @@ export function shopApplicationSet(
           },
         },
         spec: {
-          project: 'shop',
+          project: options.project ?? 'shop',
           source: {
-            repoURL: `https://github.com/acme/${options.service}-deploy.git`,
+            repoURL:
+              options.repoURL ??
+              `https://github.com/acme/${options.service}-deploy.git`,
             path: 'overlays/{{env}}',
             targetRevision: 'main',
           },
           destination: {
-            server: clusters.nonprod.server,
-            namespace: `${name}-{{env}}`,
+            server: clusters[options.cluster ?? 'nonprod'].server,
+            namespace: options.namespace ?? `${name}-{{env}}`,
           },
         },
       },

@@ -7,6 +7,7 @@ import {
 import type {
   BackendFeature,
   BackstageCredentials,
+  PermissionsService,
 } from '@backstage/backend-plugin-api';
 import type { Entity } from '@backstage/catalog-model';
 import type { JsonObject } from '@backstage/types';
@@ -71,6 +72,12 @@ export interface GitOpsTestBackend {
   tap: AgentTap;
   /** The per-agent timeout the backend is configured with. */
   agentTimeoutMs: number;
+  /**
+   * The backend's permission service (it answers as `denied` or
+   * `authorize` say), for other plugins' code in the same test, such as
+   * scaffolder actions checking the user who started a task.
+   */
+  permissions: PermissionsService;
   /**
    * A GET sent byte for byte, answering its status (supertest and fetch
    * normalize `..`, `\\` and the like before sending, which would hide what
@@ -204,6 +211,7 @@ export async function startGitOpsTestBackend(options: {
       agentRequests: tap.seen,
       tap,
       agentTimeoutMs,
+      permissions,
       rawGet: (path, headers = {}) =>
         rawGet(backend.server.port(), path, headers),
       agentFetch(agentId, path, init) {

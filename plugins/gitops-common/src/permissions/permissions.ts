@@ -45,6 +45,19 @@ export const gitopsApplicationRollbackPermission = createPermission({
 });
 
 /**
+ * Change what a catalog entity's GitOps repository deploys through a
+ * template: promote a release to an environment, add an environment. The
+ * scaffolder checks it for the user who started the task, before the
+ * template's first network call.
+ * @public
+ */
+export const gitopsPromotePermission = createPermission({
+  name: 'gitops.promote',
+  attributes: { action: 'update' },
+  resourceType: RESOURCE_TYPE_CATALOG_ENTITY,
+});
+
+/**
  * Create, or update (upsert), an ApplicationSet for a catalog entity. The
  * resource is the entity the set is for; updating an existing set needs it
  * on every entity that claims that set, too. For a service that is not in
@@ -104,6 +117,7 @@ export const gitopsPermissions: Permission[] = [
   gitopsApplicationSyncPermission,
   gitopsApplicationRefreshPermission,
   gitopsApplicationRollbackPermission,
+  gitopsPromotePermission,
   gitopsApplicationSetCreatePermission,
   gitopsApplicationSetAdminPermission,
   gitopsFleetReadPermission,

@@ -14,3 +14,4 @@ export {
   operationFailed,
 } from './applicationAttention';
 export { imageReference, imageVersion } from './imageReference';
+export { JSON_BOUNDS, jsonBoundsProblem } from './jsonBounds';

@@ -2,6 +2,7 @@ import { mockServices } from '@backstage/backend-test-utils';
 import { HostDiscovery } from '@backstage/backend-defaults/discovery';
 import { ConfigReader } from '@backstage/config';
 import { Entity } from '@backstage/catalog-model';
+import type { JsonObject } from '@backstage/types';
 // The suite's test harness, for tests only (a devDependency).
 // eslint-disable-next-line @backstage/no-mixed-plugin-imports
 import {
@@ -36,12 +37,18 @@ export async function startGitOpsTestBackend(options: {
   entities: Entity[];
   /** dev, then prod (production) unless this says otherwise. */
   environments?: Array<{ name: string; order: number; production?: boolean }>;
+  /** More `gitops` config (by default, project shop is team-a's). */
+  gitops?: JsonObject;
 }): Promise<GitOpsTestBackend> {
   const backend = await startSharedTestBackend({
     environments: [
       { name: 'dev', order: 1 },
       { name: 'prod', order: 2, production: true },
     ],
+    // the shop project is team-a's (the owner of the test components)
+    gitops: {
+      projects: [{ name: 'shop', owners: ['group:default/team-a'] }],
+    },
     ...options,
   });
   const { port } = backend;

@@ -49,7 +49,10 @@ describe('gitops:applicationset:create', () => {
   );
 
   const run = async (input: Record<string, unknown>, isDryRun = false) => {
-    const action = createCreateApplicationSetAction({ client: gitops.client });
+    const action = createCreateApplicationSetAction({
+      client: gitops.client,
+      permissions: gitops.permissions,
+    });
     const ctx = {
       ...createMockActionContext({ input: input as any }),
       isDryRun,
@@ -171,10 +174,11 @@ describe('gitops:applicationset:create', () => {
     );
   });
 
-  it('surfaces a permission denial of the gitops backend and creates nothing', async () => {
+  it('checks the user who started the task before any network call, and creates nothing', async () => {
     gitops.denied.add(
       'gitops.applicationset.create component:default/existing',
     );
+    const mark = gitops.agentRequests.length;
     await expect(
       run({
         agentId: 'hub',
@@ -182,8 +186,9 @@ describe('gitops:applicationset:create', () => {
         entityRef: 'component:default/existing',
       }),
     ).rejects.toThrow(
-      'The gitops backend answered POST /agents/hub/applicationsets with 403 Forbidden; caused by NotAllowedError: Not allowed: gitops.applicationset.create on component:default/existing',
+      'gitops:applicationset:create: not allowed: gitops.applicationset.create on component:default/existing for the user who started this task',
     );
+    expect(gitops.agentRequests.slice(mark)).toEqual([]);
     expect(await agentApplicationSet('forbidden')).toBeUndefined();
   });
 
@@ -217,7 +222,7 @@ describe('gitops:applicationset:create', () => {
     expect(await agentApplicationSet('billing')).toEqual(before);
   });
 
-  it('lets only an administrator change a set that no entity claims', async () => {
+  it('lets the owners of its project, or else only an administrator, change a set that no entity claims', async () => {
     // orphan's Applications are selected by no entity, and no entity names it
     await run({
       agentId: 'hub',
@@ -225,24 +230,32 @@ describe('gitops:applicationset:create', () => {
       entityRef: 'component:default/existing',
     });
     gitops.denied.add('gitops.applicationset.admin');
+    // named by nobody: an administrator's change
     await expect(
       run({
         agentId: 'hub',
         applicationSet: stringify(manifestOf('orphan', ['dev', 'prod'])),
-        entityRef: 'component:default/existing',
       }),
     ).rejects.toThrow(/Not allowed: gitops.applicationset.admin/);
     expect(await agentApplications('orphan')).toEqual(['orphan-dev']);
 
-    gitops.denied.clear();
+    // for an entity whose owners own the project it deploys in: theirs
     await run({
       agentId: 'hub',
       applicationSet: stringify(manifestOf('orphan', ['dev', 'prod'])),
+      entityRef: 'component:default/existing',
     });
     expect(await agentApplications('orphan')).toEqual([
       'orphan-dev',
       'orphan-prod',
     ]);
+
+    gitops.denied.clear();
+    await run({
+      agentId: 'hub',
+      applicationSet: stringify(manifestOf('orphan', ['dev'])),
+    });
+    expect(await agentApplications('orphan')).toEqual(['orphan-dev']);
   });
 
   it('refuses bad input before calling anything', async () => {

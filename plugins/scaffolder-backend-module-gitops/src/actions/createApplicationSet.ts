@@ -1,7 +1,10 @@
 import fs from 'fs/promises';
 import { z } from 'zod';
 import { parse as parseYaml, stringify } from 'yaml';
+import { PermissionsService } from '@backstage/backend-plugin-api';
 import { createTemplateAction } from '@backstage/plugin-scaffolder-node';
+import { gitopsApplicationSetCreatePermission } from '@gitops-suite/plugin-gitops-common';
+import { authorizeInitiator } from './authorizeInitiator';
 import { InputError } from '@backstage/errors';
 import { ApplicationSetSchemaValidator } from './applicationSet/ApplicationSetSchemaValidator';
 import { GitOpsBackendClient } from './gitopsApi/GitOpsBackendClient';
@@ -41,7 +44,7 @@ export const createInputSchema = (zImpl: typeof z) =>
         .string()
         .optional()
         .describe(
-          'The catalog entity the ApplicationSet belongs to, for the audit log',
+          'The catalog entity the ApplicationSet is for (for a service not in the catalog yet, the group that will own it); the user who started the task needs gitops.applicationset.create on it, and the set may deploy only where its owners may',
         ),
     })
     .refine(i => Boolean(i.applicationSet) !== Boolean(i.manifestPath), {
@@ -55,8 +58,9 @@ export const createInputSchema = (zImpl: typeof z) =>
  */
 export function createCreateApplicationSetAction(options: {
   client: GitOpsBackendClient;
+  permissions: PermissionsService;
 }) {
-  const { client } = options;
+  const { client, permissions } = options;
   return createTemplateAction({
     id: CREATE_APPLICATIONSET_ACTION_ID,
     description:
@@ -99,6 +103,16 @@ export function createCreateApplicationSetAction(options: {
         ctx.input,
         CREATE_APPLICATIONSET_ACTION_ID,
       );
+      if (input.entityRef) {
+        // before anything is read or sent; the backend checks the set too
+        await authorizeInitiator({
+          permissions,
+          ctx,
+          permission: gitopsApplicationSetCreatePermission,
+          entityRef: input.entityRef,
+          actionId: CREATE_APPLICATIONSET_ACTION_ID,
+        });
+      }
       const source = input.manifestPath
         ? await fs.readFile(
             resolveWorkspacePath(

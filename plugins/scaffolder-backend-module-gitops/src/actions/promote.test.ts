@@ -4,7 +4,21 @@ import path from 'path';
 import { execFileSync } from 'child_process';
 import { InputError } from '@backstage/errors';
 import { createMockActionContext } from '@backstage/plugin-scaffolder-node-test-utils';
+import { mockServices } from '@backstage/backend-test-utils';
+import { AuthorizeResult } from '@backstage/plugin-permission-common';
 import { createPromoteAction } from './promote';
+
+/** The service the task's user owns; the permission service allows only it. */
+const OWNED = 'component:default/payments';
+const permissions = mockServices.permissions.mock({
+  authorize: async requests =>
+    requests.map(r => ({
+      result:
+        'resourceRef' in r && r.resourceRef === OWNED
+          ? AuthorizeResult.ALLOW
+          : AuthorizeResult.DENY,
+    })) as any,
+});
 
 const KUBECTL = '/usr/bin/kubectl';
 
@@ -42,7 +56,7 @@ spec:
 };
 
 describe('gitops:promote', () => {
-  const action = createPromoteAction();
+  const action = createPromoteAction({ permissions });
   let workspacePath: string;
   const file = (p: string) => path.join(workspacePath, p);
   const read = (p: string) => fs.readFileSync(file(p), 'utf8');
@@ -65,12 +79,38 @@ describe('gitops:promote', () => {
 
   const run = async (input: Record<string, unknown>, isDryRun = false) => {
     const ctx = {
-      ...createMockActionContext({ input: input as any, workspacePath }),
+      ...createMockActionContext({
+        input: { entityRef: OWNED, ...input } as any,
+        workspacePath,
+      }),
       isDryRun,
     };
     await action.handler(ctx);
     return ctx;
   };
+
+  it('refuses a service the user who started the task does not own, before touching a file', async () => {
+    const before = read('deploy/overlays/prod/kustomization.yaml');
+    const denied = run({
+      entityRef: 'component:default/checkout-web',
+      environment: 'prod',
+      tag: '1.0.0',
+    });
+    await expect(denied).rejects.toThrow(
+      'gitops:promote: not allowed: gitops.promote on component:default/checkout-web for the user who started this task',
+    );
+    await expect(denied).rejects.toMatchObject({ name: 'NotAllowedError' });
+    expect(read('deploy/overlays/prod/kustomization.yaml')).toBe(before);
+    expect(permissions.authorize).toHaveBeenCalledWith(
+      [
+        expect.objectContaining({
+          resourceRef: 'component:default/checkout-web',
+          permission: expect.objectContaining({ name: 'gitops.promote' }),
+        }),
+      ],
+      expect.anything(),
+    );
+  });
 
   it("changes only the chosen overlay's tag and keeps comments", async () => {
     const devBefore = read('deploy/overlays/dev/kustomization.yaml');

@@ -9,15 +9,24 @@ import {
   stringify,
   YAMLMap,
 } from 'yaml';
+import { PermissionsService } from '@backstage/backend-plugin-api';
 import { createTemplateAction } from '@backstage/plugin-scaffolder-node';
+import { gitopsPromotePermission } from '@gitops-suite/plugin-gitops-common';
+import { authorizeInitiator } from './authorizeInitiator';
 import { InputError } from '@backstage/errors';
-import { actionSchema, DNS_LABEL, parseInput } from './validation';
+import { actionSchema, DNS_LABEL, ENTITY_REF, parseInput } from './validation';
 import { resolveWorkspacePath } from './workspacePath';
 
 export const PROMOTE_ACTION_ID = 'gitops:promote';
 
 export const promoteInputSchema = (zImpl: typeof z) =>
   zImpl.object({
+    entityRef: zImpl
+      .string()
+      .regex(ENTITY_REF, 'entityRef must be kind:namespace/name')
+      .describe(
+        'The service being promoted; the user who started the task needs gitops.promote on it',
+      ),
     repoPath: zImpl
       .string()
       .default('.')
@@ -144,7 +153,9 @@ function promoteValues(
  * values file) in a checked-out GitOps repository, ready for a
  * `publish:*:pull-request` step. Comments and layout of the file are kept.
  */
-export function createPromoteAction() {
+export function createPromoteAction(options: {
+  permissions: PermissionsService;
+}) {
   return createTemplateAction({
     id: PROMOTE_ACTION_ID,
     description:
@@ -160,6 +171,7 @@ export function createPromoteAction() {
               action: PROMOTE_ACTION_ID,
               name: 'Bump the prod image tag',
               input: {
+                entityRef: 'component:default/payments',
                 repoPath: 'repo',
                 environment: 'prod',
                 image: 'ghcr.io/acme/payments',
@@ -188,6 +200,13 @@ export function createPromoteAction() {
         ctx.input,
         PROMOTE_ACTION_ID,
       );
+      await authorizeInitiator({
+        permissions: options.permissions,
+        ctx,
+        permission: gitopsPromotePermission,
+        entityRef: input.entityRef,
+        actionId: PROMOTE_ACTION_ID,
+      });
       const fill = (p: string) =>
         p.split('{{environment}}').join(input.environment);
       const relative = input.valuesFile

@@ -1,3 +1,4 @@
+import { mockServices } from '@backstage/backend-test-utils';
 import { createRenderApplicationSetAction } from './renderApplicationSet';
 import { createPromoteAction } from './promote';
 
@@ -24,7 +25,9 @@ describe('published action schemas', () => {
   });
 
   it('describes the promote input as JSON schema', () => {
-    const schema = createPromoteAction().schema?.input as any;
+    const schema = createPromoteAction({
+      permissions: mockServices.permissions(),
+    }).schema?.input as any;
     expect(schema.required).toEqual(
       expect.arrayContaining(['environment', 'tag']),
     );

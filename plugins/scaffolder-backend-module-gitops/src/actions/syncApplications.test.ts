@@ -55,7 +55,10 @@ describe('gitops:application:sync', () => {
   };
 
   const run = async (input: Record<string, unknown>, isDryRun = false) => {
-    const action = createSyncApplicationsAction({ client: gitops.client });
+    const action = createSyncApplicationsAction({
+      client: gitops.client,
+      permissions: gitops.permissions,
+    });
     const ctx = {
       ...createMockActionContext({ input: input as any }),
       isDryRun,
@@ -172,11 +175,13 @@ describe('gitops:application:sync', () => {
     expect(app.status.sync.status).toBe('OutOfSync');
   });
 
-  it('surfaces a permission denial of the gitops backend', async () => {
+  it('checks the user who started the task before any network call', async () => {
     gitops.denied.add('gitops.application.sync');
+    const mark = gitops.agentRequests.length;
     await expect(run(base)).rejects.toThrow(
-      'The gitops backend answered POST /entity/default/component/payments/applications/hub/payments-dev/sync with 403 Forbidden; caused by NotAllowedError: Not allowed: gitops.application.sync on component:default/payments',
+      'gitops:application:sync: not allowed: gitops.application.sync on component:default/payments for the user who started this task',
     );
+    expect(gitops.agentRequests.slice(mark)).toEqual([]);
   });
 
   it('surfaces an application the entity does not have', async () => {

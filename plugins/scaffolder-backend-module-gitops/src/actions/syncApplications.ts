@@ -1,11 +1,14 @@
 import { z } from 'zod';
 import { stringify } from 'yaml';
+import { PermissionsService } from '@backstage/backend-plugin-api';
 import { createTemplateAction } from '@backstage/plugin-scaffolder-node';
+import { gitopsApplicationSyncPermission } from '@gitops-suite/plugin-gitops-common';
+import { authorizeInitiator } from './authorizeInitiator';
 import {
   EntityApplicationRef,
   GitOpsBackendClient,
 } from './gitopsApi/GitOpsBackendClient';
-import { actionSchema, parseInput } from './validation';
+import { ENTITY_REF, actionSchema, parseInput } from './validation';
 
 export const SYNC_APPLICATIONS_ACTION_ID = 'gitops:application:sync';
 
@@ -13,10 +16,7 @@ export const syncInputSchema = (zImpl: typeof z) =>
   zImpl.object({
     entityRef: zImpl
       .string()
-      .regex(
-        /^[^:/]+:([^/]+\/)?[^/]+$/,
-        'entityRef must be kind:namespace/name',
-      )
+      .regex(ENTITY_REF, 'entityRef must be kind:namespace/name')
       .describe('The catalog entity whose applications are synced'),
     agentId: zImpl
       .string()
@@ -59,8 +59,9 @@ const settled = (app: {
  */
 export function createSyncApplicationsAction(options: {
   client: GitOpsBackendClient;
+  permissions: PermissionsService;
 }) {
-  const { client } = options;
+  const { client, permissions } = options;
   return createTemplateAction({
     id: SYNC_APPLICATIONS_ACTION_ID,
     description:
@@ -108,6 +109,13 @@ export function createSyncApplicationsAction(options: {
         ctx.input,
         SYNC_APPLICATIONS_ACTION_ID,
       );
+      await authorizeInitiator({
+        permissions,
+        ctx,
+        permission: gitopsApplicationSyncPermission,
+        entityRef: input.entityRef,
+        actionId: SYNC_APPLICATIONS_ACTION_ID,
+      });
       const refs: EntityApplicationRef[] = input.applications.map(appName => ({
         entityRef: input.entityRef,
         agentId: input.agentId,

@@ -1,12 +1,21 @@
 import { z } from 'zod';
 import { InputError } from '@backstage/errors';
+import { jsonBoundsProblem } from '@gitops-suite/plugin-gitops-common';
 
-/** Parses action input with zod; failures become an InputError naming each field. */
+/**
+ * Parses action input with zod; failures become an InputError naming each
+ * field. Input beyond the suite's JSON bounds (depth, size) is refused
+ * first, naming the limit.
+ */
 export function parseInput<T extends z.ZodTypeAny>(
   schema: T,
   value: unknown,
   actionId: string,
 ): z.output<T> {
+  const problem = jsonBoundsProblem(value ?? {});
+  if (problem) {
+    throw new InputError(`Invalid input to ${actionId}: the input ${problem}`);
+  }
   const result = schema.safeParse(value ?? {});
   if (!result.success) {
     const detail = result.error.issues
@@ -16,6 +25,9 @@ export function parseInput<T extends z.ZodTypeAny>(
   }
   return result.data;
 }
+
+/** A catalog entity ref, `kind:namespace/name` (namespace optional). */
+export const ENTITY_REF = /^[^:/]+:([^/]+\/)?[^/]+$/;
 
 /** An RFC 1123 label: Kubernetes namespaces, environment names. */
 export const DNS_LABEL = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;

@@ -63,10 +63,23 @@ export function fleetScenario(options: FleetScenarioOptions = {}) {
       env.name === 'prod' ? { ...env, syncPolicy } : env,
     ),
     services: [
-      shopService('payments', { secret: true, agents: ['nonprod', 'prod'] }),
-      shopService('checkout', { secret: true, agents: ['nonprod', 'prod'] }),
-      shopService('risk', { secret: true, agents: ['hx'] }),
+      shopService('payments', {
+        secret: true,
+        project: 'payments',
+        agents: ['nonprod', 'prod'],
+      }),
+      shopService('checkout', {
+        secret: true,
+        project: 'checkout',
+        agents: ['nonprod', 'prod'],
+      }),
+      shopService('risk', {
+        secret: true,
+        project: 'payments',
+        agents: ['hx'],
+      }),
     ],
+    projects: [{ name: 'shop' }, { name: 'payments' }, { name: 'checkout' }],
     agents: [
       agent(shopNonprodAgent()),
       agent(shopProdAgent()),
@@ -88,6 +101,27 @@ const component = (
   owner: string,
   annotations: Record<string, string>,
 ): Entity => componentEntity(name, annotations, owner);
+
+/**
+ * The trust model's config (`gitops.projects`): team-a owns project
+ * payments (its services payments and risk, in `payments-*` and `risk-*`
+ * namespaces), team-b owns project checkout; both deploy from acme's
+ * repositories only.
+ */
+export const fleetProjects = [
+  {
+    name: 'payments',
+    owners: ['group:default/team-a'],
+    destinations: [{ namespace: 'payments-*' }, { namespace: 'risk-*' }],
+    sourceRepos: ['https://github.com/acme/*'],
+  },
+  {
+    name: 'checkout',
+    owners: ['group:default/team-b'],
+    destinations: [{ namespace: 'checkout-*' }],
+    sourceRepos: ['https://github.com/acme/*'],
+  },
+];
 
 /** Owners: team-a owns payments and risk, team-b owns checkout. */
 export const fleetEntities: Entity[] = [

@@ -6,7 +6,12 @@ import {
   PermissionQuestion,
   startGitOpsTestBackend,
 } from '@gitops-suite/plugin-gitops-backend/testUtils';
-import { Entity, fleetEntities, fleetScenario } from './fleetScenario';
+import {
+  Entity,
+  fleetEntities,
+  fleetProjects,
+  fleetScenario,
+} from './fleetScenario';
 
 export type { PermissionQuestion };
 
@@ -26,6 +31,8 @@ export interface ReliabilityBackendOptions {
   entities?: Entity[];
   /** The permission policy (default: allow everything). */
   authorize?: (question: PermissionQuestion) => boolean;
+  /** Serve the gitops actions through the actions registry too. */
+  actions?: boolean;
 }
 
 /**
@@ -50,7 +57,7 @@ export async function startReliabilityBackend(
     scenario: options.scenario ?? fleetScenario(),
     entities: options.entities ?? fleetEntities,
     environments: configEnvironments,
-    gitops: options.gitops,
+    gitops: { projects: fleetProjects, ...options.gitops },
     agents: options.extraAgents,
     agentTimeoutMs: options.agentTimeoutMs ?? 2000,
     authorize: options.authorize ?? (() => true),
@@ -58,6 +65,7 @@ export async function startReliabilityBackend(
       backend: {
         ...(options.database && { database: options.database }),
         ...(options.cache && { cache: options.cache }),
+        ...(options.actions && { actions: { pluginSources: ['gitops'] } }),
       },
     },
   });

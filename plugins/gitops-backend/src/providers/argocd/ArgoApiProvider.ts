@@ -17,6 +17,7 @@ import {
   ApplicationRef,
   ApplicationSetCreateResult,
   GitOpsAgentError,
+  GitOpsProjectInfo,
   GitOpsProvider,
   ProviderCallOptions,
   RawAgentResponse,
@@ -38,6 +39,7 @@ import {
   normalizeResourceTree,
 } from './normalizeResources';
 import { normalizeRevisionMetadata } from './normalizeRevisionMetadata';
+import { ArgoAppProject, normalizeProject } from './normalizeProject';
 import { normalizeSyncWindows } from './normalizeSyncWindows';
 import { normalizeApplicationSet } from './normalizeApplicationSet';
 import { normalizeCluster, normalizeRepository } from './normalizeInventory';
@@ -289,6 +291,39 @@ export abstract class ArgoApiProvider implements GitOpsProvider {
       ),
       dryRun: flags.dryRun,
     };
+  }
+
+  async generateApplicationSet(
+    manifest: Record<string, unknown>,
+    options?: ProviderCallOptions,
+  ): Promise<GitOpsApplication[]> {
+    const answer = await this.http.json<{
+      applications?: ArgoApplication[] | null;
+    }>({
+      ...this.scheme.generateApplicationSet(manifest),
+      signal: options?.signal,
+    });
+    return (answer?.applications ?? []).map(app =>
+      normalizeApplication(app, this.context),
+    );
+  }
+
+  async getProject(
+    name: string,
+    options?: ProviderCallOptions,
+  ): Promise<GitOpsProjectInfo | undefined> {
+    try {
+      const raw = await this.http.json<ArgoAppProject>({
+        ...this.scheme.project(name),
+        signal: options?.signal,
+      });
+      return normalizeProject(raw);
+    } catch (error) {
+      if (error instanceof GitOpsAgentError && error.code === 'not_found') {
+        return undefined;
+      }
+      throw error;
+    }
   }
 
   async listClusters(options?: ProviderCallOptions): Promise<GitOpsCluster[]> {

@@ -54,6 +54,10 @@ export interface ArgoApiRouteScheme {
     manifest: Record<string, unknown>,
     flags: { upsert: boolean; dryRun: boolean },
   ): AgentCall;
+  /** The applications an ApplicationSet would generate (nothing is created). */
+  generateApplicationSet(manifest: Record<string, unknown>): AgentCall;
+  /** One AppProject by name. */
+  project(name: string): AgentCall;
   /** The Argo CD ApplicationSet in an answer. */
   unwrapApplicationSet(body: unknown): ArgoApplicationSet;
   clusters: ListRoute<ArgoCluster>;
@@ -97,6 +101,15 @@ export const argoCdRouteScheme: ArgoApiRouteScheme = {
     path: '/api/v1/applicationsets',
     query: { upsert: String(flags.upsert), dryRun: String(flags.dryRun) },
     body: manifest,
+  }),
+  // ApplicationSetService_Generate: `applicationsetApplicationSetGenerateRequest`
+  generateApplicationSet: manifest => ({
+    method: 'POST',
+    path: '/api/v1/applicationsets/generate',
+    body: { applicationSet: manifest },
+  }),
+  project: name => ({
+    path: `/api/v1/projects/${encodeURIComponent(name)}`,
   }),
   unwrapApplicationSet: body => body as ArgoApplicationSet,
   clusters: { call: { path: '/api/v1/clusters' }, items: argoItems },

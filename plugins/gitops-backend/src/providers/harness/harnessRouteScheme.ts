@@ -132,6 +132,25 @@ export function harnessRouteScheme(scope: HarnessScope): ArgoApiRouteScheme {
         dryRun: flags.dryRun,
       },
     }),
+    // ApplicationSetServiceGenerate: the body model
+    // (ApplicationsApplicationSetGenerateRequest) holds only `applicationset`
+    generateApplicationSet: manifest => ({
+      method: 'POST',
+      path: '/gitops/api/v1/applicationset/generate',
+      query: harnessScopeQuery(scope, {
+        agentIdentifier: scope.agentIdentifier,
+      }),
+      body: { applicationset: manifest },
+    }),
+    // AgentProjectServiceGet: the SDK sends the scope without routingId
+    project: name => ({
+      path: harnessAgentPath(scope, `/projects/${encodeURIComponent(name)}`),
+      query: {
+        accountIdentifier: scope.accountIdentifier,
+        orgIdentifier: scope.orgIdentifier,
+        projectIdentifier: scope.projectIdentifier,
+      },
+    }),
     unwrapApplicationSet: unwrapHarnessApplicationSet,
     clusters: {
       call: {

@@ -38,8 +38,16 @@ function expectedValidatorErrors(entry: CorpusEntry) {
 }
 
 /** What the render action's dry run gives: the agent's Applications or its refusal. */
+/** Argo CD's refusal of a templated project, which the backend gives first. */
+const TEMPLATED_PROJECT =
+  'InputError: error validating ApplicationSets: the Argo CD API does not currently support creating ApplicationSets with templated `project` fields';
+
 function expectedDryRun(entry: CorpusEntry) {
   const generated = entry.expected.generated;
+  const project = (entry.manifest as any)?.spec?.template?.spec?.project;
+  if (typeof project === 'string' && project.includes('{{')) {
+    return { refused: expect.stringContaining(TEMPLATED_PROJECT) };
+  }
   return Array.isArray(generated)
     ? { applications: [...new Set(generated)].sort() }
     : {
@@ -61,13 +69,26 @@ describe('the real-world ApplicationSet corpus in the scaffolder module', () => 
   );
 
   describe('gitops:applicationset:render with a full manifest', () => {
+    const scenario = parseYaml(
+      fs.readFileSync(REAL_WORLD_CORPUS_SCENARIO, 'utf8'),
+    );
+    // every project of the corpus is the corpus team's: the previews show
+    // what the agent generates, the trust model's refusals are tested apart
+    const projects = [
+      ...new Set<string>([
+        'default',
+        ...(scenario.projects ?? []).map((p: { name: string }) => p.name),
+        ...corpus
+          .map(e => (e.manifest as any)?.spec?.template?.spec?.project)
+          .filter((p): p is string => typeof p === 'string' && !!p),
+      ]),
+    ].map(name => ({ name, owners: ['group:default/team-a'] }));
     const gitops = useGitOpsTestBackend(() =>
       startGitOpsTestBackend({
-        scenario: parseYaml(
-          fs.readFileSync(REAL_WORLD_CORPUS_SCENARIO, 'utf8'),
-        ),
+        scenario,
         entities: [gitopsEntity('corpus')],
         environments: [{ name: 'dev', order: 1 }],
+        gitops: { projects },
       }),
     );
     let workspacePath: string;
