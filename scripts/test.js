@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 /*
- * `npm test`: type-check, lint, API reports up to date, every jest project
+ * `npm test`: type-check, lint, API reports up to date, publish metadata and
+ * packed tarballs (scripts/check-packages.js), every jest project
  * (unit, router, database, contract tests) and the cross-package tests under
  * test/, then one summary line `N passed, N failed`. Exits non-zero when
  * anything failed.
@@ -45,6 +46,21 @@ step('api-reports', 'npm', [
   'build:api-reports:only',
   '--',
   '--ci',
+]);
+
+// the publish metadata backstage-cli derives (repository, pluginPackages,
+// peerModules...) is written: `backstage-cli repo fix --publish` fixes it
+step('publish-metadata', bin('backstage-cli'), [
+  'repo',
+  'fix',
+  '--publish',
+  '--check',
+]);
+// every published package builds, packs through prepack/postpack into a
+// tarball whose entry points are in dist/ and whose imports are declared,
+// and the backend tarballs install and load (scripts/check-packages.js)
+step('packages', process.execPath, [
+  path.join(root, 'scripts/check-packages.js'),
 ]);
 
 const report = path.join(os.tmpdir(), `gitops-jest-${process.pid}.json`);

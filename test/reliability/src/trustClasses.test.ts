@@ -116,7 +116,9 @@ describe('trust classes: foreign project, destination, repository and label', ()
         method: 'POST',
         body: JSON.stringify(manifest),
       });
-      expect(res.status).toBe(200);
+      if (res.status !== 200) {
+        throw new Error(`planting failed: ${res.status} ${await res.text()}`);
+      }
     }
     // payments' entity page lists them: what a user could then operate
     await waitFor('the planted applications in payments', async () => {
@@ -190,6 +192,7 @@ describe('trust classes: foreign project, destination, repository and label', ()
   ).filter(([, methods]) => methods.post);
 
   it('refuses every operation route on a foreign application (derived from the spec)', async () => {
+    const backend = env;
     const operations = specPosts
       .map(([p]) => p)
       .filter(p => p.includes('{appName}'));
@@ -204,7 +207,7 @@ describe('trust classes: foreign project, destination, repository and label', ()
           .replace('{agentId}', 'nonprod')
           .replace('{appName}', `planted-${foreign}-dev`)}`;
         await attempt(`route ${op} ${foreign}`, () =>
-          env
+          backend
             .api()
             .post(url)
             .set('Authorization', ALICE)
@@ -216,6 +219,7 @@ describe('trust classes: foreign project, destination, repository and label', ()
   });
 
   it('refuses every ApplicationSet create or upsert route of a foreign class (derived from the spec)', async () => {
+    const backend = env;
     const creates = specPosts
       .map(([p]) => p)
       .filter(p => !p.includes('{appName}'));
@@ -223,7 +227,7 @@ describe('trust classes: foreign project, destination, repository and label', ()
     for (const foreign of CLASSES) {
       for (const upsert of [false, true]) {
         await attempt(`applicationset ${foreign} upsert=${upsert}`, () =>
-          env
+          backend
             .api()
             .post('/api/gitops/agents/nonprod/applicationsets')
             .set('Authorization', ALICE)
@@ -239,6 +243,7 @@ describe('trust classes: foreign project, destination, repository and label', ()
   });
 
   it('refuses every action that changes an agent on a foreign application (derived from the registry)', async () => {
+    const backend = env;
     const list = await env.api().get(ACTIONS).set('Authorization', ALICE);
     expect(list.status).toBe(200);
     const writing = (
@@ -253,7 +258,7 @@ describe('trust classes: foreign project, destination, repository and label', ()
     for (const id of writing) {
       for (const foreign of CLASSES) {
         await attempt(`action ${id} ${foreign}`, () =>
-          env
+          backend
             .api()
             .post(`${ACTIONS}/${encodeURIComponent(id)}/invoke`)
             .set('Authorization', ALICE)

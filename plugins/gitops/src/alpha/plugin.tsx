@@ -1,6 +1,3 @@
-// @backstage/frontend-plugin-api arrives with @backstage/plugin-catalog-react
-// but is not yet declared in package.json (see the README).
-// eslint-disable-next-line @backstage/no-undeclared-imports
 import {
   ApiBlueprint,
   createFrontendPlugin,
