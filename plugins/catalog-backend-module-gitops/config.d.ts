@@ -18,6 +18,15 @@ export interface Config {
          * minutes).
          */
         schedule?: SchedulerServiceTaskScheduleDefinitionConfig;
+        /**
+         * The suite's golden-path templates (GitOps service, promote a
+         * release, add an environment), shipped in this package: provided
+         * to the catalog when enabled. `catalog.rules` must allow `Template`.
+         */
+        templates?: {
+          /** Provide the templates (default false). */
+          enabled?: boolean;
+        };
       };
     };
   };

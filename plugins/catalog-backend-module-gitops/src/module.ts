@@ -6,11 +6,13 @@ import { catalogProcessingExtensionPoint } from '@backstage/plugin-catalog-node'
 import { GitOpsHttpReader } from './api/GitOpsHttpReader';
 import { GitOpsEnvironmentProcessor } from './processor/GitOpsEnvironmentProcessor';
 import { GitOpsEntityProvider } from './provider/GitOpsEntityProvider';
+import { GitOpsTemplateProvider } from './templates/GitOpsTemplateProvider';
 
 /**
  * Catalog module of the GitOps plugin suite: environments, clusters and
- * agents as `Resource` entities, and Components related to the
- * environments they are deployed to.
+ * agents as `Resource` entities, Components related to the environments
+ * they are deployed to, and (with `catalog.providers.gitops.templates.enabled`)
+ * the suite's golden-path templates.
  * @public
  */
 export const catalogModuleGitopsEntityProvider = createBackendModule({
@@ -38,6 +40,9 @@ export const catalogModuleGitopsEntityProvider = createBackendModule({
         catalog.addProcessor(
           new GitOpsEnvironmentProcessor({ reader, logger }),
         );
+        // the golden-path templates, when enabled
+        const templates = GitOpsTemplateProvider.fromConfig(config, { logger });
+        if (templates) catalog.addEntityProvider(templates);
       },
     });
   },

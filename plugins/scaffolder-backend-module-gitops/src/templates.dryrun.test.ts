@@ -26,10 +26,10 @@ import { ApplicationSetSchemaValidator } from './actions/applicationSet/Applicat
 // starting the scaffolder and compiling the ApplicationSet CRD schema take a few seconds
 jest.setTimeout(60_000);
 
-/** The golden-path templates of the suite, at the repository root. */
+/** The golden-path templates of the suite, shipped in the catalog module. */
 const TEMPLATE_DIR = path.resolve(
   __dirname,
-  '../../../templates/gitops-service',
+  '../../catalog-backend-module-gitops/templates/gitops-service',
 );
 const KUBECTL = '/usr/bin/kubectl';
 // staging is none of the three the skeleton once held overlays for

@@ -19,8 +19,8 @@ import { ApplicationSetSchemaValidator } from './actions/applicationSet/Applicat
 // compiling the ApplicationSet CRD schema takes a few seconds
 jest.setTimeout(20_000);
 
-/** The golden-path templates of the suite, at the repository root. */
-const TEMPLATES = path.resolve(__dirname, '../../../templates');
+/** The golden-path templates of the suite, shipped in the catalog module. */
+const TEMPLATES = path.resolve(__dirname, '../../catalog-backend-module-gitops/templates');
 const KUBECTL = '/usr/bin/kubectl';
 const MODULE_ACTIONS = [
   'gitops:applicationset:render',

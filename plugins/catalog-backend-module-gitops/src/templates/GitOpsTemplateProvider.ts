@@ -1,0 +1,101 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { parse as parseYaml } from 'yaml';
+import {
+  LoggerService,
+  resolvePackagePath,
+} from '@backstage/backend-plugin-api';
+import { Config } from '@backstage/config';
+import {
+  ANNOTATION_LOCATION,
+  ANNOTATION_ORIGIN_LOCATION,
+  Entity,
+} from '@backstage/catalog-model';
+import {
+  EntityProvider,
+  EntityProviderConnection,
+} from '@backstage/plugin-catalog-node';
+
+/** The golden-path templates this package ships, beside its dist/. */
+export function shippedTemplatesDir(): string {
+  return resolvePackagePath(
+    '@gitops-suite/plugin-catalog-backend-module-gitops',
+    'templates',
+  );
+}
+
+/**
+ * Provides the suite's golden-path software templates (GitOps service,
+ * promote a release, add an environment) to the catalog, from the files
+ * this package ships, when `catalog.providers.gitops.templates.enabled` is
+ * true. Each template is located at its file (`file:` location), so the
+ * scaffolder reads its skeleton and overlays from beside it, unchanged.
+ */
+export class GitOpsTemplateProvider implements EntityProvider {
+  static fromConfig(
+    config: Config,
+    options: { logger: LoggerService; directory?: string },
+  ): GitOpsTemplateProvider | undefined {
+    const enabled =
+      config.getOptionalBoolean('catalog.providers.gitops.templates.enabled') ??
+      false;
+    if (!enabled) return undefined;
+    return new GitOpsTemplateProvider(
+      options.directory ?? shippedTemplatesDir(),
+      options.logger,
+    );
+  }
+
+  constructor(
+    private readonly directory: string,
+    private readonly logger: LoggerService,
+  ) {}
+
+  getProviderName(): string {
+    return 'gitops-templates';
+  }
+
+  async connect(connection: EntityProviderConnection): Promise<void> {
+    const entities = await this.readTemplates();
+    await connection.applyMutation({
+      type: 'full',
+      entities: entities.map(entity => ({
+        entity,
+        locationKey: this.getProviderName(),
+      })),
+    });
+    this.logger.info(
+      `Provided ${entities.length} GitOps templates from ${this.directory}`,
+    );
+  }
+
+  /** Every `<dir>/template.yaml`, located at its own file. */
+  async readTemplates(): Promise<Entity[]> {
+    const dirs = (await fs.readdir(this.directory, { withFileTypes: true }))
+      .filter(d => d.isDirectory())
+      .map(d => d.name)
+      .sort();
+    const entities: Entity[] = [];
+    for (const dir of dirs) {
+      const file = path.join(this.directory, dir, 'template.yaml');
+      let text: string;
+      try {
+        text = await fs.readFile(file, 'utf8');
+      } catch {
+        continue; // a folder without a template
+      }
+      const entity = parseYaml(text) as Entity;
+      if (entity?.kind !== 'Template' || !entity.metadata?.name) {
+        throw new Error(`${file} is not a software template`);
+      }
+      const location = `file:${file}`;
+      entity.metadata.annotations = {
+        ...entity.metadata.annotations,
+        [ANNOTATION_LOCATION]: location,
+        [ANNOTATION_ORIGIN_LOCATION]: location,
+      };
+      entities.push(entity);
+    }
+    return entities;
+  }
+}
