@@ -56,6 +56,13 @@ step('publish-metadata', bin('backstage-cli'), [
   '--publish',
   '--check',
 ]);
+// the knip report of every published package (unused and unlisted
+// dependencies, unused exports) matches: `npm run build:knip-reports`
+step('knip-reports', bin('backstage-repo-tools'), [
+  'knip-reports',
+  '--ci',
+  'plugins/*',
+]);
 // every published package builds, packs through prepack/postpack into a
 // tarball whose entry points are in dist/ and whose imports are declared,
 // and the backend tarballs install and load (scripts/check-packages.js)
