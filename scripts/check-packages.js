@@ -22,7 +22,11 @@
  *     temporary directory (`npm install <tarballs>`, everything else from the
  *     registry) and requires each backend package's entry points (`.`,
  *     `./alpha` when exported) under Node 22 when it is found, checking that
- *     the default export is a Backstage backend feature.
+ *     the default export is a Backstage backend feature;
+ *  6. starts a backend made of them (scripts/startPackedBackend.js):
+ *     @backstage/backend-defaults from the registry, the gitops plugin from
+ *     its tarball, PostgreSQL, and an agent of the sandbox-agent tarball;
+ *     the plugin must answer /api/gitops/agents with that agent connected.
  *
  * Options: --skip-install (stop after step 4), --keep (keep the temporary
  * directory and print it). Node 22 is looked up in $GITOPS_NODE22, then
@@ -38,6 +42,7 @@ const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 const { builtinModules } = require('node:module');
+const { startPackedBackend } = require('./startPackedBackend');
 
 const root = path.resolve(__dirname, '..');
 const args = process.argv.slice(2);
@@ -466,6 +471,17 @@ async function main() {
   if (!skipInstall && !problems.length) {
     await phase('install the backend tarballs and require them', async () => {
       installAndRequire(tmp, tarballs);
+    });
+  }
+  if (!skipInstall && !problems.length) {
+    await phase('start a backend from the tarballs', async () => {
+      const found = await startPackedBackend({
+        appDir: path.join(tmp, 'app'),
+        node: findNode22() ?? process.execPath,
+        log: line => console.log(line),
+        sandboxTarball: tarballs.get('@gitops-suite/sandbox-agent'),
+      });
+      for (const problem of found) fail('(backend start)', problem);
     });
   }
   return finish(tmp, started);
