@@ -12,24 +12,13 @@
 const { spawn, spawnSync } = require('node:child_process');
 const crypto = require('node:crypto');
 const fs = require('node:fs');
-const net = require('node:net');
 const path = require('node:path');
+const { freePort } = require('../bench/lib/ports');
 
 const root = path.resolve(__dirname, '..');
 const POSTGRES =
   process.env.GITOPS_TEST_POSTGRES_URL ??
   'postgresql://postgres@127.0.0.1:5432/postgres';
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 function lockVersion(name) {
   const lock = JSON.parse(

@@ -29,6 +29,16 @@ function readQuery(entity: Entity): GitOpsEntityQuery | undefined {
   }
 }
 
+/** What the catalog answers of an entity for its claims and its owners. */
+export const CLAIM_FIELDS = [
+  'kind',
+  'metadata.namespace',
+  'metadata.name',
+  'metadata.annotations',
+  'spec.owner',
+  'relations',
+];
+
 /** A catalog entity that claims applications of an agent, and its owners. */
 export interface ClaimingEntity {
   entityRef: string;
@@ -62,14 +72,7 @@ export async function readClaimingEntities(options: {
       filter: GITOPS_ENABLING_ANNOTATIONS.map(name => ({
         [`metadata.annotations.${name}`]: CATALOG_FILTER_EXISTS,
       })),
-      fields: [
-        'kind',
-        'metadata.namespace',
-        'metadata.name',
-        'metadata.annotations',
-        'spec.owner',
-        'relations',
-      ],
+      fields: CLAIM_FIELDS,
     },
     { credentials },
   );

@@ -6,37 +6,21 @@ import {
   getGitOpsEntityQuery,
   GitOpsApplication,
 } from '@gitops-suite/plugin-gitops-common';
-import {
-  GitOpsAgentError,
-  GitOpsProjectInfo,
-} from '@gitops-suite/plugin-gitops-node';
 import { ApplicationAggregator } from '../aggregation/ApplicationAggregator';
 import { ProviderRegistry } from '../providers/ProviderRegistry';
-import { readClaimingEntities } from '../applicationsets/findApplicationSetClaimants';
 import {
-  destinationAllowed,
-  DestinationPattern,
-  patternsAllow,
-} from './globMatch';
+  CLAIM_FIELDS,
+  readClaimingEntities,
+} from '../applicationsets/findApplicationSetClaimants';
+import { destinationAllowed, patternsAllow } from './globMatch';
 import { ProjectRule } from './projectRules';
+import { ProjectFacts, ProjectFactsReader } from './ProjectFactsReader';
 import { entityOwners } from './entityOwners';
-
-const PROJECT_TTL_MS = 30_000;
 
 /** One application that falls outside what its owners may use, and why. */
 export interface TrustViolation {
   application: string;
   reason: string;
-}
-
-/** What is known of one project on one agent. */
-interface ProjectFacts {
-  /** The owners config and the AppProject name; empty when nobody says. */
-  owners: string[];
-  /** Every list must allow a destination (config's, the AppProject's). */
-  destinations: Array<{ from: string; patterns: DestinationPattern[] }>;
-  /** Every list must allow a source repository. */
-  sourceRepos: Array<{ from: string; patterns: string[] }>;
 }
 
 /** Where the owners already run applications on one agent. */
@@ -74,10 +58,7 @@ function repositoriesOf(app: GitOpsApplication): string[] {
  * the owners have no application yet.
  */
 export class DeploymentTrust {
-  private readonly projects = new Map<
-    string,
-    { expiresAt: number; value: Promise<GitOpsProjectInfo | undefined> }
-  >();
+  private readonly facts: ProjectFactsReader;
 
   constructor(
     private readonly deps: {
@@ -89,7 +70,9 @@ export class DeploymentTrust {
       logger: LoggerService;
       clock?: () => number;
     },
-  ) {}
+  ) {
+    this.facts = new ProjectFactsReader(deps);
+  }
 
   /**
    * Refuses (403) an operation on `app` through `entity` unless the app's
@@ -125,7 +108,7 @@ export class DeploymentTrust {
     owners: string[],
     app: GitOpsApplication,
   ): Promise<string[]> {
-    const facts = await this.projectFacts(app.agentId, app.project);
+    const facts = await this.facts.read(app.agentId, app.project);
     if (facts.owners.length === 0) return [];
     return this.problems(owners, app, facts, { repositories: true });
   }
@@ -144,7 +127,7 @@ export class DeploymentTrust {
     let footprint: Promise<Footprint> | undefined;
     const occupants = await this.occupants(agentId);
     for (const app of generated) {
-      const facts = await this.projectFacts(agentId, app.project);
+      const facts = await this.facts.read(agentId, app.project);
       for (const reason of await this.occupiedBy(owners, app, occupants)) {
         violations.push({ application: app.name, reason });
       }
@@ -213,7 +196,7 @@ export class DeploymentTrust {
     }
     const problems: string[] = [];
     for (const other of [...others].sort()) {
-      const facts = await this.projectFacts(app.agentId, other);
+      const facts = await this.facts.read(app.agentId, other);
       if (facts.owners.length && !facts.owners.some(o => owners.includes(o))) {
         problems.push(
           `destination ${describeDestination(
@@ -308,79 +291,6 @@ export class DeploymentTrust {
     return problems;
   }
 
-  /** Config's rule and the AppProject's own facts for one project. */
-  private async projectFacts(
-    agentId: string,
-    projectName: string | undefined,
-  ): Promise<ProjectFacts> {
-    const project = projectName || 'default';
-    const rule = this.deps.rules.find(
-      r => r.project === project && (!r.agents || r.agents.includes(agentId)),
-    );
-    const appProject = await this.appProject(agentId, project);
-    const facts: ProjectFacts = {
-      owners: [
-        ...new Set([...(rule?.owners ?? []), ...(appProject?.owners ?? [])]),
-      ],
-      destinations: [],
-      sourceRepos: [],
-    };
-    if (rule?.destinations) {
-      facts.destinations.push({
-        from: 'gitops.projects',
-        patterns: rule.destinations,
-      });
-    }
-    if (appProject?.destinations.length) {
-      facts.destinations.push({
-        from: 'the AppProject',
-        patterns: appProject.destinations,
-      });
-    }
-    if (rule?.sourceRepos) {
-      facts.sourceRepos.push({
-        from: 'gitops.projects',
-        patterns: rule.sourceRepos,
-      });
-    }
-    if (appProject?.sourceRepos.length) {
-      facts.sourceRepos.push({
-        from: 'the AppProject',
-        patterns: appProject.sourceRepos,
-      });
-    }
-    return facts;
-  }
-
-  /** The AppProject as the agent has it, kept briefly; undefined if unreadable. */
-  private appProject(
-    agentId: string,
-    project: string,
-  ): Promise<GitOpsProjectInfo | undefined> {
-    const now = (this.deps.clock ?? Date.now)();
-    const key = `${agentId}\n${project}`;
-    const kept = this.projects.get(key);
-    if (kept && kept.expiresAt > now) return kept.value;
-    const provider = this.deps.registry.get(agentId);
-    const value = (
-      provider.getProject?.(project) ?? Promise.resolve(undefined)
-    ).catch(error => {
-      this.projects.delete(key);
-      // a project the portal's token may not read says nothing; an agent
-      // that does not answer fails the check (closed, never open)
-      if (error instanceof GitOpsAgentError && error.code === 'forbidden') {
-        this.deps.logger.debug(
-          `AppProject ${project} of agent ${agentId} is not readable: ${error.message}`,
-        );
-        return undefined;
-      }
-      throw error;
-    });
-    if (this.projects.size > 1000) this.projects.clear();
-    this.projects.set(key, { expiresAt: now + PROJECT_TTL_MS, value });
-    return value;
-  }
-
   /** The projects and destinations where `owners` run applications already. */
   private async footprint(
     agentId: string,
@@ -404,14 +314,7 @@ export class DeploymentTrust {
           { 'relations.ownedBy': owners },
           { 'spec.owner': [...new Set(written)] },
         ],
-        fields: [
-          'kind',
-          'metadata.namespace',
-          'metadata.name',
-          'metadata.annotations',
-          'spec.owner',
-          'relations',
-        ],
+        fields: CLAIM_FIELDS,
       },
       { credentials: await this.deps.auth.getOwnServiceCredentials() },
     );

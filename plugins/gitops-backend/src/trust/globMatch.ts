@@ -75,8 +75,7 @@ function fieldsMatch(pattern: DestinationPattern, destination: Destination) {
   // a destination named one way only (Argo CD resolves the other) is
   // matched on the other side by a `*` alone
   const side = (glob: string | undefined, value: string | undefined) =>
-    glob !== undefined &&
-    (value ? globMatches(glob, value) : glob === '*');
+    glob !== undefined && (value ? globMatches(glob, value) : glob === '*');
   const byServer = side(pattern.server, destination.server);
   const byName = side(pattern.name, destination.name);
   const anyCluster = pattern.server === undefined && pattern.name === undefined;

@@ -1,0 +1,113 @@
+import { LoggerService } from '@backstage/backend-plugin-api';
+import {
+  GitOpsAgentError,
+  GitOpsProjectInfo,
+} from '@gitops-suite/plugin-gitops-node';
+import { ProviderRegistry } from '../providers/ProviderRegistry';
+import { DestinationPattern } from './globMatch';
+import { ProjectRule } from './projectRules';
+
+const PROJECT_TTL_MS = 30_000;
+
+/** What is known of one project on one agent. */
+export interface ProjectFacts {
+  /** The owners config and the AppProject name; empty when nobody says. */
+  owners: string[];
+  /** Every list must allow a destination (config's, the AppProject's). */
+  destinations: Array<{ from: string; patterns: DestinationPattern[] }>;
+  /** Every list must allow a source repository. */
+  sourceRepos: Array<{ from: string; patterns: string[] }>;
+}
+
+/**
+ * The facts of a project the trust model decides on: its `gitops.projects`
+ * entry and the AppProject as the agent has it (kept 30 s).
+ */
+export class ProjectFactsReader {
+  private readonly projects = new Map<
+    string,
+    { expiresAt: number; value: Promise<GitOpsProjectInfo | undefined> }
+  >();
+
+  constructor(
+    private readonly deps: {
+      rules: ProjectRule[];
+      registry: ProviderRegistry;
+      logger: LoggerService;
+      clock?: () => number;
+    },
+  ) {}
+
+  /** Config's rule and the AppProject's own facts for one project. */
+  async read(
+    agentId: string,
+    projectName: string | undefined,
+  ): Promise<ProjectFacts> {
+    const project = projectName || 'default';
+    const rule = this.deps.rules.find(
+      r => r.project === project && (!r.agents || r.agents.includes(agentId)),
+    );
+    const appProject = await this.appProject(agentId, project);
+    const facts: ProjectFacts = {
+      owners: [
+        ...new Set([...(rule?.owners ?? []), ...(appProject?.owners ?? [])]),
+      ],
+      destinations: [],
+      sourceRepos: [],
+    };
+    if (rule?.destinations) {
+      facts.destinations.push({
+        from: 'gitops.projects',
+        patterns: rule.destinations,
+      });
+    }
+    if (appProject?.destinations.length) {
+      facts.destinations.push({
+        from: 'the AppProject',
+        patterns: appProject.destinations,
+      });
+    }
+    if (rule?.sourceRepos) {
+      facts.sourceRepos.push({
+        from: 'gitops.projects',
+        patterns: rule.sourceRepos,
+      });
+    }
+    if (appProject?.sourceRepos.length) {
+      facts.sourceRepos.push({
+        from: 'the AppProject',
+        patterns: appProject.sourceRepos,
+      });
+    }
+    return facts;
+  }
+
+  /** The AppProject as the agent has it, kept briefly; undefined if unreadable. */
+  private appProject(
+    agentId: string,
+    project: string,
+  ): Promise<GitOpsProjectInfo | undefined> {
+    const now = (this.deps.clock ?? Date.now)();
+    const key = `${agentId}\n${project}`;
+    const kept = this.projects.get(key);
+    if (kept && kept.expiresAt > now) return kept.value;
+    const provider = this.deps.registry.get(agentId);
+    const value = (
+      provider.getProject?.(project) ?? Promise.resolve(undefined)
+    ).catch(error => {
+      this.projects.delete(key);
+      // a project the portal's token may not read says nothing; an agent
+      // that does not answer fails the check (closed, never open)
+      if (error instanceof GitOpsAgentError && error.code === 'forbidden') {
+        this.deps.logger.debug(
+          `AppProject ${project} of agent ${agentId} is not readable: ${error.message}`,
+        );
+        return undefined;
+      }
+      throw error;
+    });
+    if (this.projects.size > 1000) this.projects.clear();
+    this.projects.set(key, { expiresAt: now + PROJECT_TTL_MS, value });
+    return value;
+  }
+}
