@@ -79,7 +79,7 @@ export function checkScope(
       );
   } else if (!routingId)
     throw new ApiError(GrpcCode.InvalidArgument, 'routingId is required');
-  if (routingId !== h.accountIdentifier) {
+  if (options.routingId !== 'absent' && routingId !== h.accountIdentifier) {
     throw new ApiError(
       GrpcCode.InvalidArgument,
       'invalid scope: routingId must be the accountIdentifier',
