@@ -3,6 +3,8 @@ import type { SandboxAgent } from '../agent/SandboxAgent';
 import { ApiError, GrpcCode } from '../http/ApiError';
 import { Caller } from '../state/types';
 import { JsonObject } from '../util/json';
+import type { SdkOperation } from './sdkOperations';
+import { acceptedQuery } from './sdkRequestCheck';
 
 /** The caller of a Harness request: `x-api-key` must be one of the agent's tokens. */
 export function harnessCaller(
@@ -39,77 +41,81 @@ export function harnessCaller(
   );
 }
 
+/** The scope parameters, checked with their values by {@link checkScope}. */
+export const SCOPE_PARAMS = [
+  'accountIdentifier',
+  'routingId',
+  'orgIdentifier',
+  'projectIdentifier',
+];
+
 /**
- * Checks the scope parameters every Harness call carries: accountIdentifier
- * and routingId (the account), plus orgIdentifier and projectIdentifier for
- * org- and project-scoped agents. Missing or wrong scope answers 400.
+ * Whether a call must carry a scope parameter: where the operation, as the
+ * Harness Go SDK defines it, requires it as a query parameter or holds it in
+ * its body's model only (the ApplicationSet list's V1ApplicationSetQuery).
+ * A parameter the operation takes optionally is checked when given. Calls
+ * outside the SDK (the seeds' cross-agent list and bulk operations) carry
+ * the whole scope, `routingId` included.
  */
+function requires(op: SdkOperation | undefined, name: string): boolean {
+  if (!op) return true;
+  if (op.requiredQuery.includes(name)) return true;
+  return Boolean(op.bodyFields?.includes(name)) && !acceptedQuery(op).has(name);
+}
+
 /**
- * Checks the account, org and project scope of a call. `routingId` is
- * required unless the operation, as the Harness Go SDK defines it, takes
- * none (`routingId: 'absent'`: AgentProjectServiceGet).
+ * Checks the account, org and project scope of a call, from its query
+ * parameters or, where the operation's body model holds them, its body:
+ * each one the operation requires must be there (the org for an org- or
+ * project-scoped agent, the project for a project-scoped one), and each one
+ * given must name the agent's. `routingId` is the account. Whether a
+ * parameter may be sent at all is checkSdkQuery's part.
  */
 export function checkScope(
   agent: SandboxAgent,
   query: URLSearchParams,
   body?: JsonObject,
-  options: { routingId?: 'required' | 'absent' } = {},
+  op?: SdkOperation,
 ) {
   const h = agent.config.harness!;
   const get = (name: string) =>
-    query.get(name) ?? (typeof body?.[name] === 'string' ? body[name] : null);
-  const account = get('accountIdentifier');
-  if (!account)
-    throw new ApiError(
-      GrpcCode.InvalidArgument,
-      'accountIdentifier is required',
-    );
-  if (account !== h.accountIdentifier) {
-    throw new ApiError(
-      GrpcCode.InvalidArgument,
-      `invalid scope: unknown accountIdentifier ${account}`,
-    );
-  }
-  const routingId = query.get('routingId');
-  if (options.routingId === 'absent') {
-    if (routingId !== null)
+    query.get(name) ||
+    (typeof body?.[name] === 'string' ? body[name] : '') ||
+    null;
+  const check = (
+    name: string,
+    expected: string | undefined,
+    needed: boolean,
+  ) => {
+    const value = get(name);
+    if (!value) {
+      if (needed)
+        throw new ApiError(GrpcCode.InvalidArgument, `${name} is required`);
+      return;
+    }
+    if (value !== expected) {
       throw new ApiError(
         GrpcCode.InvalidArgument,
-        'routingId is not a parameter of this operation',
-      );
-  } else if (!routingId)
-    throw new ApiError(GrpcCode.InvalidArgument, 'routingId is required');
-  if (options.routingId !== 'absent' && routingId !== h.accountIdentifier) {
-    throw new ApiError(
-      GrpcCode.InvalidArgument,
-      'invalid scope: routingId must be the accountIdentifier',
-    );
-  }
-  if (h.scope !== 'ACCOUNT') {
-    const org = get('orgIdentifier');
-    if (!org)
-      throw new ApiError(GrpcCode.InvalidArgument, 'orgIdentifier is required');
-    if (org !== h.orgIdentifier) {
-      throw new ApiError(
-        GrpcCode.InvalidArgument,
-        `invalid scope: unknown orgIdentifier ${org}`,
+        name === 'routingId'
+          ? 'invalid scope: routingId must be the accountIdentifier'
+          : `invalid scope: unknown ${name} ${value}`,
       );
     }
-  }
-  if (h.scope === 'PROJECT') {
-    const project = get('projectIdentifier');
-    if (!project)
-      throw new ApiError(
-        GrpcCode.InvalidArgument,
-        'projectIdentifier is required',
-      );
-    if (project !== h.projectIdentifier) {
-      throw new ApiError(
-        GrpcCode.InvalidArgument,
-        `invalid scope: unknown projectIdentifier ${project}`,
-      );
-    }
-  }
+  };
+  check(
+    'accountIdentifier',
+    h.accountIdentifier,
+    requires(op, 'accountIdentifier'),
+  );
+  check('routingId', h.accountIdentifier, requires(op, 'routingId'));
+  if (h.scope !== 'ACCOUNT')
+    check('orgIdentifier', h.orgIdentifier, requires(op, 'orgIdentifier'));
+  if (h.scope === 'PROJECT')
+    check(
+      'projectIdentifier',
+      h.projectIdentifier,
+      requires(op, 'projectIdentifier'),
+    );
 }
 
 /** The agent named in a path, or 404. */

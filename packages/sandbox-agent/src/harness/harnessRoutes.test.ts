@@ -40,7 +40,7 @@ describe('Harness GitOps API', () => {
 
   it('lists and gets agents with their health', async () => {
     const client = harnessClient(hx);
-    const list = await client.get('/gitops/api/v1/agents');
+    const list = await client.get('/gitops/api/v1/agents?type=MANAGED_ARGO_PROVIDER');
     expect(list.status).toBe(200);
     expect(list.json).toMatchObject({ pageIndex: 0, totalItems: 1, totalPages: 1, empty: false, pageItemCount: 1 });
     const agent = (await client.get('/gitops/api/v1/agents/hxagent')).json;

@@ -1,7 +1,6 @@
 import type { SandboxAgent } from '../agent/SandboxAgent';
-import { allowed, permissionDenied, requireApp } from '../agent/access';
+import { permissionDenied, requireApp } from '../agent/access';
 import { appQueryFrom } from '../argocd/applicationRoutes';
-import { appSetProject } from '../argocd/applicationSetRoutes';
 import { findCluster, findRepository } from '../argocd/inventoryRoutes';
 import { ApiError, GrpcCode } from '../http/ApiError';
 import { Router } from '../http/Router';
@@ -15,10 +14,11 @@ import { applicationSyncWindows } from '../state/syncWindows';
 import { Caller } from '../state/types';
 import { JsonObject, isObject } from '../util/json';
 import { checkAgentIdentifier, checkScope, harnessCaller } from './HarnessAuth';
+import { harnessApplicationSetRoutes } from './harnessApplicationSetRoutes';
+import { objectBody, sdkRoutes } from './sdkRoutes';
 import { matchesFilter } from './matchesFilter';
 import {
   agentObject,
-  applicationSetWrapper,
   applicationWrapper,
   clusterWrapper,
   page,
@@ -32,16 +32,6 @@ function argoQuery(query: URLSearchParams): URLSearchParams {
     if (key.startsWith('query.')) out.append(key.slice('query.'.length), value);
   }
   return out;
-}
-
-async function objectBody(ctx: RequestContext): Promise<JsonObject> {
-  const body = await ctx.body();
-  if (!isObject(body))
-    throw new ApiError(
-      GrpcCode.InvalidArgument,
-      'the request body must be a JSON object',
-    );
-  return body;
 }
 
 /** `syncOptions` given either as `{ items: [...] }` or as a plain list. */
@@ -72,15 +62,20 @@ function syncRequestFrom(body: JsonObject) {
 /**
  * The Harness GitOps REST API subset: agents, per-agent applications,
  * clusters and repositories, the cross-agent application list, bulk
- * operations and ApplicationSets.
+ * operations and ApplicationSets. Each operation of the Harness Go SDK is
+ * registered from its definition (sdk-operations.json): its method and path,
+ * and a refusal (400, grpc-gateway's {code, message}) of any query parameter
+ * it does not take and any body field outside its model (sdkRequestCheck.ts
+ * says where the sandbox is lenient and why).
  */
 export function harnessRoutes(agent: SandboxAgent): Router {
   const router = new Router();
   const store = agent.store;
   const base = '/gitops/api/v1';
-  const agentBase = `${base}/agents/:agentIdentifier`;
 
-  /** Authenticates, checks the scope and (when in the path) the agent. */
+  const sdk = sdkRoutes(router, agent);
+
+  /** For the calls outside the SDK: authenticates, checks the whole scope and the agent. */
   const enter = (ctx: RequestContext, body?: JsonObject): Caller => {
     const caller = harnessCaller(agent, ctx.req);
     checkScope(agent, ctx.query, body);
@@ -90,8 +85,7 @@ export function harnessRoutes(agent: SandboxAgent): Router {
   };
   const initiator = (caller: Caller) => ({ username: caller.subject });
 
-  router.get(`${base}/agents`, ctx => {
-    enter(ctx);
+  sdk('AgentServiceForServerList', ctx => {
     const search = ctx.query.get('searchTerm')?.toLowerCase();
     const agents = [agentObject(agent)].filter(
       a =>
@@ -102,14 +96,12 @@ export function harnessRoutes(agent: SandboxAgent): Router {
     return json(200, page(agents, ctx.query));
   });
 
-  router.get(`${base}/agents/:identifier`, ctx => {
-    enter(ctx);
+  sdk('AgentServiceForServerGet', ctx => {
     checkAgentIdentifier(agent, ctx.params.identifier);
     return json(200, agentObject(agent));
   });
 
-  router.get(`${agentBase}/applications`, ctx => {
-    const caller = enter(ctx);
+  sdk('AgentApplicationServiceList', (ctx, caller) => {
     const q = argoQuery(ctx.query);
     const records = store.listApps(caller, appQueryFrom(q));
     const refresh = q.get('refresh');
@@ -142,54 +134,47 @@ export function harnessRoutes(agent: SandboxAgent): Router {
       action,
     );
 
-  router.get(`${agentBase}/applications/:name`, ctx => {
-    const caller = enter(ctx);
+  sdk('AgentApplicationServiceGet', (ctx, caller) => {
     const record = app(ctx, caller, ctx.params.name);
     const refresh = ctx.query.get('query.refresh');
     if (refresh) agent.operations.refresh(record, refresh === 'hard');
     return json(200, applicationWrapper(agent, record));
   });
 
-  router.get(`${agentBase}/applications/:name/resource-tree`, ctx => {
-    const caller = enter(ctx);
+  sdk('AgentApplicationServiceResourceTree', (ctx, caller) => {
     return json(
       200,
       resourceTree(store.render, app(ctx, caller, ctx.params.name)),
     );
   });
 
-  router.get(`${agentBase}/applications/:name/managed-resources`, ctx => {
-    const caller = enter(ctx);
+  sdk('AgentApplicationServiceManagedResources', (ctx, caller) => {
     return json(200, {
-      items: managedResources(store.render, app(ctx, caller, ctx.params.name)),
+      items: managedResources(
+        store.render,
+        app(ctx, caller, ctx.params.applicationName),
+      ),
     });
   });
 
-  router.get(
-    `${agentBase}/applications/:name/revisions/:revision/metadata`,
-    ctx => {
-      const caller = enter(ctx);
-      return json(
-        200,
-        revisionMetadata(
-          store,
-          app(ctx, caller, ctx.params.name),
-          ctx.params.revision,
-        ),
-      );
-    },
-  );
+  sdk('AgentApplicationServiceRevisionMetadata', (ctx, caller) => {
+    return json(
+      200,
+      revisionMetadata(
+        store,
+        app(ctx, caller, ctx.params.name),
+        ctx.params.revision,
+      ),
+    );
+  });
 
-  router.get(`${agentBase}/applications/:name/syncwindows`, ctx => {
-    const caller = enter(ctx);
+  sdk('AgentApplicationServiceGetApplicationSyncWindows', (ctx, caller) => {
     const record = app(ctx, caller, ctx.params.name);
     const project = store.projects.get(record.app.spec?.project || 'default');
     return json(200, applicationSyncWindows(project, record.app, store.now()));
   });
 
-  router.post(`${agentBase}/applications/:name/sync`, async ctx => {
-    const body = await objectBody(ctx);
-    const caller = enter(ctx, body);
+  sdk('AgentApplicationServiceSync', (ctx, caller, body) => {
     const record = app(ctx, caller, ctx.params.name, 'sync', body);
     return json(
       200,
@@ -197,9 +182,7 @@ export function harnessRoutes(agent: SandboxAgent): Router {
     );
   });
 
-  router.post(`${agentBase}/applications/:name/rollback`, async ctx => {
-    const body = await objectBody(ctx);
-    const caller = enter(ctx, body);
+  sdk('AgentApplicationServiceRollback', (ctx, caller, body) => {
     const record = app(ctx, caller, ctx.params.name, 'sync', body);
     return json(
       200,
@@ -215,8 +198,7 @@ export function harnessRoutes(agent: SandboxAgent): Router {
     );
   });
 
-  router.get(`${agentBase}/stream/applications`, ctx => {
-    const caller = enter(ctx);
+  sdk('AgentApplicationServiceWatch', (ctx, caller) => {
     const query = appQueryFrom(argoQuery(ctx.query));
     const resume = ctx.query.get('query.resourceVersion');
     return {
@@ -242,8 +224,7 @@ export function harnessRoutes(agent: SandboxAgent): Router {
     };
   });
 
-  router.get(`${agentBase}/clusters`, ctx => {
-    enter(ctx);
+  sdk('AgentClusterServiceList', ctx => {
     return json(
       200,
       page(
@@ -253,8 +234,7 @@ export function harnessRoutes(agent: SandboxAgent): Router {
     );
   });
 
-  router.get(`${agentBase}/clusters/:identifier`, ctx => {
-    enter(ctx);
+  sdk('AgentClusterServiceGet', ctx => {
     const cluster =
       store.clusters.find(
         c => harnessIdentifier(c, String(c.name)) === ctx.params.identifier,
@@ -269,10 +249,7 @@ export function harnessRoutes(agent: SandboxAgent): Router {
 
   // AgentProjectServiceGet: the Argo CD AppProject under the agent; the
   // SDK sends the scope as query parameters and no routingId
-  router.get(`${agentBase}/projects/:name`, ctx => {
-    const caller = harnessCaller(agent, ctx.req);
-    checkScope(agent, ctx.query, undefined, { routingId: 'absent' });
-    checkAgentIdentifier(agent, ctx.params.agentIdentifier);
+  sdk('AgentProjectServiceGet', (ctx, caller) => {
     const project = store.projects.get(ctx.params.name);
     if (!project)
       throw new ApiError(
@@ -284,8 +261,7 @@ export function harnessRoutes(agent: SandboxAgent): Router {
     return json(200, project);
   });
 
-  router.get(`${agentBase}/repositories`, ctx => {
-    enter(ctx);
+  sdk('AgentRepositoryServiceListRepositories', ctx => {
     return json(
       200,
       page(
@@ -295,8 +271,7 @@ export function harnessRoutes(agent: SandboxAgent): Router {
     );
   });
 
-  router.get(`${agentBase}/repositories/:identifier`, ctx => {
-    enter(ctx);
+  sdk('AgentRepositoryServiceGet', ctx => {
     const repo =
       store.repositories.find(
         r => harnessIdentifier(r, String(r.name)) === ctx.params.identifier,
@@ -369,112 +344,7 @@ export function harnessRoutes(agent: SandboxAgent): Router {
   router.post(`${base}/applications/bulk/refresh`, bulk('refresh'));
   router.post(`${base}/applications/bulk/sync`, bulk('sync'));
 
-  router.post(`${base}/applicationset`, async ctx => {
-    const body = await objectBody(ctx);
-    const caller = enter(ctx, body);
-    const agentId = ctx.query.get('agentIdentifier') ?? body.agentIdentifier;
-    if (!agentId)
-      throw new ApiError(
-        GrpcCode.InvalidArgument,
-        'agentIdentifier is required',
-      );
-    checkAgentIdentifier(agent, String(agentId));
-    const appSet = body.applicationset ?? body.applicationSet;
-    if (!isObject(appSet))
-      throw new ApiError(
-        GrpcCode.InvalidArgument,
-        'applicationset is required',
-      );
-    const project = appSetProject(appSet);
-    if (!allowed(store, caller, project, 'create')) {
-      throw permissionDenied(
-        caller,
-        'applicationsets',
-        'create',
-        `${project}/${appSet.metadata?.name ?? ''}`,
-      );
-    }
-    const created = agent.applicationSets.create(appSet, {
-      upsert: Boolean(body.upsert),
-      dryRun: Boolean(body.dryRun),
-    });
-    const record = store.findAppSet(
-      created.metadata.name,
-      created.metadata.namespace,
-    );
-    const wrapper =
-      record && !body.dryRun
-        ? applicationSetWrapper(agent, record)
-        : {
-            ...applicationSetWrapper(agent, {
-              key: '',
-              uuid: '',
-              appSet: created,
-            }),
-            identifier: undefined,
-          };
-    return json(200, wrapper);
-  });
-
-  router.post(`${base}/applicationset/generate`, async ctx => {
-    const body = await objectBody(ctx);
-    enter(ctx, body);
-    const appSet = body.applicationSet ?? body.applicationset;
-    if (!isObject(appSet))
-      throw new ApiError(
-        GrpcCode.InvalidArgument,
-        'applicationSet is required',
-      );
-    return json(200, { applications: agent.applicationSets.preview(appSet) });
-  });
-
-  router.post(`${base}/applicationsets`, async ctx => {
-    const body = await objectBody(ctx);
-    const caller = enter(ctx, body);
-    if (
-      body.agentIdentifier &&
-      body.agentIdentifier !== agent.config.harness!.agentIdentifier
-    ) {
-      return json(200, page([], ctx.query, body));
-    }
-    const search =
-      typeof body.searchTerm === 'string' ? body.searchTerm.toLowerCase() : '';
-    const items = [...store.appSets.values()]
-      .filter(r => allowed(store, caller, appSetProject(r.appSet), 'get'))
-      .filter(
-        r =>
-          !search ||
-          String(r.appSet.metadata?.name).toLowerCase().includes(search),
-      )
-      .map(r => {
-        agent.applicationSets.refreshStatus(r);
-        return applicationSetWrapper(agent, r);
-      });
-    return json(200, page(items, ctx.query, body));
-  });
-
-  router.get(`${base}/applicationset/:identifier`, ctx => {
-    const caller = enter(ctx);
-    const record = [...store.appSets.values()].find(
-      r => r.uuid === ctx.params.identifier,
-    );
-    if (!record)
-      throw new ApiError(
-        GrpcCode.NotFound,
-        `applicationset ${ctx.params.identifier} not found`,
-      );
-    const project = appSetProject(record.appSet);
-    if (!allowed(store, caller, project, 'get')) {
-      throw permissionDenied(
-        caller,
-        'applicationsets',
-        'get',
-        `${project}/${record.appSet.metadata?.name}`,
-      );
-    }
-    agent.applicationSets.refreshStatus(record);
-    return json(200, applicationSetWrapper(agent, record));
-  });
+  harnessApplicationSetRoutes(agent, sdk);
 
   return router;
 }

@@ -1,5 +1,7 @@
 import path from 'node:path';
 import type { SandboxAgentInfo } from '../startSandbox';
+import { SdkOperation, sdkOperations } from '../harness/sdkOperations';
+import { acceptedQuery } from '../harness/sdkRequestCheck';
 
 /*
  * Helpers for the package's own tests: HTTP clients for sandbox agents and
@@ -61,13 +63,42 @@ export function harnessScope(agent: SandboxAgentInfo): string {
   return params.toString();
 }
 
-/** A client for a Harness agent: x-api-key and scope on every call. */
+/** The SDK operation a Harness call goes to, by method and path template. */
+function harnessOperation(method: string, p: string): SdkOperation | undefined {
+  const pathname = p.split('?')[0];
+  return sdkOperations()
+    .filter(op => op.method === method)
+    .filter(op => new RegExp(`^${op.path.replace(/\{[^}]+\}/g, '[^/]+')}$`).test(pathname))
+    .sort((a, b) => a.path.split('{').length - b.path.split('{').length)[0];
+}
+
+/**
+ * A client for a Harness agent: x-api-key on every call, and the scope where
+ * the Harness Go SDK sends it: as the query parameters the operation takes,
+ * or in the body where only its model holds it (the ApplicationSet list).
+ * Calls outside the SDK (the cross-agent list, bulk operations) carry the
+ * whole scope as query parameters.
+ */
 export function harnessClient(agent: SandboxAgentInfo, apiKey: string | undefined = agent.token) {
   const headers = apiKey ? { 'x-api-key': apiKey } : undefined;
-  const withScope = (p: string) => `${agent.url}${p}${p.includes('?') ? '&' : '?'}${harnessScope(agent)}`;
+  const scoped = (method: string, p: string, body?: unknown) => {
+    const op = harnessOperation(method, p);
+    const scope = new URLSearchParams(harnessScope(agent));
+    const takes = op ? acceptedQuery(op) : undefined;
+    const query = [...scope].filter(([name]) => !takes || takes.has(name));
+    const url = `${agent.url}${p}${query.length ? `${p.includes('?') ? '&' : '?'}${new URLSearchParams(query)}` : ''}`;
+    const inBody =
+      op?.bodyFields?.includes('accountIdentifier') && !takes?.has('accountIdentifier')
+        ? Object.fromEntries([...scope].filter(([name]) => op.bodyFields!.includes(name)))
+        : {};
+    return { url, body: body === undefined ? undefined : { ...inBody, ...(body as object) } };
+  };
   return {
-    get: (p: string) => request(withScope(p), { headers }),
-    post: (p: string, body: unknown = {}) => request(withScope(p), { method: 'POST', headers, body }),
+    get: (p: string) => request(scoped('GET', p).url, { headers }),
+    post: (p: string, body: unknown = {}) => {
+      const call = scoped('POST', p, body);
+      return request(call.url, { method: 'POST', headers, body: call.body });
+    },
     raw: (p: string) => request(`${agent.url}${p}`, { headers }),
   };
 }

@@ -1,5 +1,9 @@
 import { checkProxyPath } from './checkProxyPath';
-import { isAllowedProxyPath } from './proxyAllowlist';
+import {
+  checkProxyQuery,
+  findProxyRoute,
+  isAllowedProxyPath,
+} from './proxyAllowlist';
 
 describe('checkProxyPath', () => {
   it.each([
@@ -75,5 +79,39 @@ describe('isAllowedProxyPath', () => {
         /^\/api\/v1\/settings$/,
       ]),
     ).toBe(true);
+  });
+});
+
+describe('checkProxyQuery', () => {
+  const agents = '/gitops/api/v1/agents';
+  const route = () => findProxyRoute('harness', agents)!;
+
+  it("takes a Harness agent list's required type, and names it when it is missing", () => {
+    expect(() =>
+      checkProxyQuery(
+        'harness',
+        route(),
+        agents,
+        new URLSearchParams('type=MANAGED_ARGO_PROVIDER'),
+      ),
+    ).not.toThrow();
+    expect(() =>
+      checkProxyQuery('harness', route(), agents, new URLSearchParams()),
+    ).toThrow(`The GitOps proxy needs query parameter 'type' on ${agents}`);
+  });
+
+  it('refuses parameters the Harness operation does not take', () => {
+    const metadata =
+      '/gitops/api/v1/agents/a/applications/web/revisions/abc/metadata';
+    expect(() =>
+      checkProxyQuery(
+        'harness',
+        findProxyRoute('harness', metadata)!,
+        metadata,
+        new URLSearchParams('query.project=default'),
+      ),
+    ).toThrow(
+      "The GitOps proxy does not forward query parameter 'query.project' on",
+    );
   });
 });

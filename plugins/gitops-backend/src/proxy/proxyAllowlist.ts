@@ -13,15 +13,25 @@ import { InputError } from '@backstage/errors';
  */
 const SEG = '[A-Za-z0-9._:~-]+';
 
-/** One forwarded path and the query parameters allowed on it. */
+/**
+ * One forwarded path, the query parameters allowed on it, and those of them a
+ * caller must give (the agent's API requires them and the provider cannot
+ * choose them for the caller).
+ */
 export interface ProxyRoute {
   path: RegExp;
   query: readonly string[];
+  required?: readonly string[];
 }
 
-const route = (path: string, query: readonly string[] = []): ProxyRoute => ({
+const route = (
+  path: string,
+  query: readonly string[] = [],
+  required: readonly string[] = [],
+): ProxyRoute => ({
   path: new RegExp(`^${path}$`),
-  query,
+  query: [...query, ...required],
+  ...(required.length ? { required } : {}),
 });
 
 const ARGO_APP_SCOPE = ['appNamespace', 'project'];
@@ -80,10 +90,31 @@ const HARNESS_SCOPE = [
 ];
 const HARNESS_APP = ['query.project', 'query.appNamespace', ...HARNESS_SCOPE];
 const HARNESS_AGENT = `/gitops/api/v1/agents/${SEG}`;
+const HARNESS_RESOURCE = [
+  'query.namespace',
+  'query.version',
+  'query.group',
+  'query.kind',
+];
 
+/*
+ * Each Harness path takes the parameters of its operation in the Harness Go
+ * SDK (reference/harness/sdk-operations.json; harnessSdkContract.test.ts
+ * checks every route against it): the agent list requires `type`; revision
+ * metadata and sync windows take nothing but the scope; the resource tree
+ * and managed resources take a resource's coordinates, not the
+ * application's namespace or project (only their doc comments list those).
+ */
 const HARNESS: ProxyRoute[] = [
-  route('/gitops/api/v1/agents', HARNESS_SCOPE),
+  // AgentServiceForServerList
+  route(
+    '/gitops/api/v1/agents',
+    ['searchTerm', 'pageSize', 'pageIndex', ...HARNESS_SCOPE],
+    ['type'],
+  ),
+  // AgentServiceForServerGet
   route(HARNESS_AGENT, HARNESS_SCOPE),
+  // AgentApplicationServiceList
   route(`${HARNESS_AGENT}/applications`, [
     'query.name',
     'query.resourceVersion',
@@ -91,20 +122,39 @@ const HARNESS: ProxyRoute[] = [
     'query.repo',
     ...HARNESS_APP,
   ]),
+  // AgentApplicationServiceGet
   route(`${HARNESS_AGENT}/applications/${SEG}`, [
     'query.resourceVersion',
     'query.selector',
     'query.repo',
     ...HARNESS_APP,
   ]),
-  route(
-    `${HARNESS_AGENT}/applications/${SEG}/(resource-tree|managed-resources|syncwindows|events)`,
-    HARNESS_APP,
-  ),
+  // AgentApplicationServiceResourceTree
+  route(`${HARNESS_AGENT}/applications/${SEG}/resource-tree`, [
+    ...HARNESS_RESOURCE,
+    ...HARNESS_SCOPE,
+  ]),
+  // AgentApplicationServiceManagedResources
+  route(`${HARNESS_AGENT}/applications/${SEG}/managed-resources`, [
+    'query.name',
+    ...HARNESS_RESOURCE,
+    ...HARNESS_SCOPE,
+  ]),
+  // AgentApplicationServiceGetApplicationSyncWindows
+  route(`${HARNESS_AGENT}/applications/${SEG}/syncwindows`, HARNESS_SCOPE),
+  // AgentApplicationServiceListResourceEvents
+  route(`${HARNESS_AGENT}/applications/${SEG}/events`, [
+    'query.resourceNamespace',
+    'query.resourceName',
+    'query.resourceUID',
+    ...HARNESS_APP,
+  ]),
+  // AgentApplicationServiceRevisionMetadata
   route(
     `${HARNESS_AGENT}/applications/${SEG}/revisions/${SEG}/metadata`,
-    HARNESS_APP,
+    HARNESS_SCOPE,
   ),
+  // AgentClusterServiceList, AgentRepositoryServiceListRepositories
   route(`${HARNESS_AGENT}/clusters`, HARNESS_SCOPE),
   route(`${HARNESS_AGENT}/repositories`, HARNESS_SCOPE),
 ];
@@ -124,10 +174,15 @@ const SIDE_EFFECTS: Record<string, Record<string, string>> = {
   },
 };
 
-const BY_KIND: Record<string, ProxyRoute[]> = {
+const BY_KIND: Record<string, readonly ProxyRoute[]> = {
   argocd: ARGOCD,
   harness: HARNESS,
 };
+
+/** The routes the proxy forwards to an agent of `kind`. */
+export function proxyRoutes(kind: string): readonly ProxyRoute[] {
+  return BY_KIND[kind] ?? [];
+}
 
 /**
  * The route that allows a GET of `path` on an agent of `kind`, if any.
@@ -156,7 +211,8 @@ export function isAllowedProxyPath(
 /**
  * Refuses, naming the parameter, any query parameter that is not allowed on
  * the route: one with a side effect says what it would do; any other says
- * which parameters the path takes. Nothing refused reaches the agent.
+ * which parameters the path takes; and a required one that is missing. Nothing
+ * refused reaches the agent.
  */
 export function checkProxyQuery(
   kind: string,
@@ -180,5 +236,13 @@ export function checkProxyQuery(
         }`,
       );
     }
+  }
+  const missing = (allowed.required ?? []).filter(name => !query.has(name));
+  if (missing.length) {
+    throw new InputError(
+      `The GitOps proxy needs query parameter${
+        missing.length > 1 ? 's' : ''
+      } ${missing.map(name => `'${name}'`).join(', ')} on ${path}`,
+    );
   }
 }

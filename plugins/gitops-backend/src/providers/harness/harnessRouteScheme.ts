@@ -34,8 +34,11 @@ function page<T>(body: unknown): T[] {
 }
 
 /**
- * Harness's scoping of every call: `accountIdentifier` and `routingId` (both
- * the account), the org and the project (see reference NOTES.md).
+ * Harness's scoping of a call, as query parameters: `accountIdentifier` and
+ * `routingId` (both the account), the org and the project (see reference
+ * NOTES.md). The SDK always sends the parameters an operation requires, empty
+ * when unset (an account-scoped agent has no org or project), so they are
+ * never left out here either.
  */
 export function harnessScopeQuery(
   scope: HarnessScope,
@@ -44,8 +47,8 @@ export function harnessScopeQuery(
   return {
     accountIdentifier: scope.accountIdentifier,
     routingId: scope.accountIdentifier,
-    orgIdentifier: scope.orgIdentifier,
-    projectIdentifier: scope.projectIdentifier,
+    orgIdentifier: scope.orgIdentifier ?? '',
+    projectIdentifier: scope.projectIdentifier ?? '',
     ...extra,
   };
 }
@@ -69,17 +72,17 @@ export function harnessAgentPath(scope: HarnessScope, suffix: string): string {
 }
 
 /**
- * Harness GitOps's gateway to the Argo CD under one agent: per-agent paths,
- * `query.`-prefixed parameters, the scope on every call and in every body,
- * applications possibly wrapped (`{app}`), and no `fields` selection (lean
- * lists are cut here, before normalizing).
+ * Harness GitOps's gateway to the Argo CD under one agent, each call as the
+ * Harness Go SDK sends it (shared/reference/harness/sdk-operations.json,
+ * checked by harnessSdkContract.test.ts): per-agent paths, `query.`-prefixed
+ * parameters, the scope as query parameters (in the body only where the
+ * body's model holds it: the ApplicationSet list), bodies with their model's
+ * fields only, applications possibly wrapped (`{app}`), and no `fields`
+ * selection (lean lists are cut here, before normalizing).
  */
 export function harnessRouteScheme(scope: HarnessScope): ArgoApiRouteScheme {
-  const agentScopeBody = {
-    ...harnessScopeBody(scope),
-    agentIdentifier: scope.agentIdentifier,
-  };
   return {
+    // AgentApplicationServiceList
     list: query => ({
       path: harnessAgentPath(scope, '/applications'),
       query: harnessScopeQuery(scope, {
@@ -90,28 +93,45 @@ export function harnessRouteScheme(scope: HarnessScope): ArgoApiRouteScheme {
       }),
       cutToLean: Boolean(query.lean),
     }),
+    // AgentApplicationServiceGet takes the application's namespace, project
+    // and refresh. Its sub-resources take none of them: revision metadata and
+    // sync windows take no optional parameter at all, and ResourceTree and
+    // ManagedResources list `query.appNamespace` and `query.project` in their
+    // doc comments only (the spec's), which the SDK's code never sends. Where
+    // the SDK and the docs disagree this follows the SDK. The sync and
+    // rollback paths (`/sync`, `/rollback`) carry the namespace and project
+    // in their bodies (see `operation`).
     application: (ref, suffix = '', refresh) => ({
       path: harnessAgentPath(
         scope,
         `/applications/${encodeURIComponent(ref.name)}${suffix}`,
       ),
-      query: harnessScopeQuery(scope, {
-        'query.appNamespace': ref.namespace,
-        'query.project': ref.project,
-        'query.refresh': refresh,
-      }),
+      query: harnessScopeQuery(
+        scope,
+        suffix === ''
+          ? {
+              'query.appNamespace': ref.namespace,
+              'query.project': ref.project,
+              'query.refresh': refresh,
+            }
+          : {},
+      ),
     }),
-    operation: body => ({
-      query: harnessScopeQuery(scope),
-      body: { ...harnessScopeBody(scope), ...body },
-    }),
+    // AgentApplicationServiceSync / Rollback: the scope as query parameters,
+    // the body Argo CD's request as is (ApplicationsApplicationSyncRequest and
+    // ApplicationsApplicationRollbackRequest have no scope fields)
+    operation: body => ({ query: harnessScopeQuery(scope), body }),
     unwrap: unwrapHarnessApplication,
+    // ApplicationSetServiceList sends no query string: its scope is in the
+    // V1ApplicationSetQuery body, with the agent
     applicationSets: {
       call: {
         method: 'POST',
         path: '/gitops/api/v1/applicationsets',
-        query: harnessScopeQuery(scope),
-        body: agentScopeBody,
+        body: {
+          ...harnessScopeBody(scope),
+          agentIdentifier: scope.agentIdentifier,
+        },
       },
       items: body =>
         page<HarnessApplicationSetWrapper>(body).map(
@@ -119,6 +139,9 @@ export function harnessRouteScheme(scope: HarnessScope): ArgoApiRouteScheme {
         ),
     },
     // no applicationSet(name): Harness reads one by its UUID only
+    // ApplicationSetServiceCreate: the scope and the agent as query
+    // parameters, the body ApplicationsApplicationSetCreateRequest
+    // ({applicationset, upsert, dryRun})
     createApplicationSet: (manifest, flags) => ({
       method: 'POST',
       path: '/gitops/api/v1/applicationset',
@@ -126,7 +149,6 @@ export function harnessRouteScheme(scope: HarnessScope): ArgoApiRouteScheme {
         agentIdentifier: scope.agentIdentifier,
       }),
       body: {
-        ...agentScopeBody,
         applicationset: manifest,
         upsert: flags.upsert,
         dryRun: flags.dryRun,

@@ -1,0 +1,178 @@
+import fs from 'node:fs';
+import path from 'node:path';
+
+/*
+ * The Harness GitOps operations as the official Harness Go SDK sends them
+ * (shared/reference/harness/sdk-operations.json), and a check of one request
+ * against them. The reference lives beside the repository (`../shared`, as
+ * in CI); without it, the sandbox's committed copy is read (the sandbox's own
+ * test keeps that copy byte-identical with the reference).
+ */
+
+export interface SdkOperation {
+  function: string;
+  method: string;
+  path: string;
+  pathParams: string[];
+  requiredQuery: string[];
+  optionalQuery: string[];
+  repeatableQuery: string[];
+  documentedOnlyQuery: string[];
+  bodyModel: string | null;
+  bodyRequired: boolean | null;
+  bodyFields: string[] | null;
+}
+
+/** One request as an agent received it. */
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  query: URLSearchParams;
+  body: unknown;
+}
+
+function repoRoot(): string {
+  let dir = __dirname;
+  while (!fs.existsSync(path.join(dir, 'plugins', 'gitops-backend'))) {
+    const parent = path.dirname(dir);
+    if (parent === dir)
+      throw new Error(`no repository root above ${__dirname}`);
+    dir = parent;
+  }
+  return dir;
+}
+
+/** Where the SDK's operations are read from. */
+export function sdkOperationsFile(): string {
+  const root = repoRoot();
+  const shared = path.resolve(
+    root,
+    '../shared/reference/harness/sdk-operations.json',
+  );
+  if (fs.existsSync(shared)) return shared;
+  return path.join(
+    root,
+    'packages/sandbox-agent/testdata/harness/sdk-operations.json',
+  );
+}
+
+let loaded: SdkOperation[] | undefined;
+
+export function sdkOperations(): SdkOperation[] {
+  if (!loaded) {
+    const file = JSON.parse(fs.readFileSync(sdkOperationsFile(), 'utf8'));
+    loaded = file.operations as SdkOperation[];
+    if (loaded.length !== file.operationCount) {
+      throw new Error(
+        `${sdkOperationsFile()} says ${
+          file.operationCount
+        } operations and lists ${loaded.length}`,
+      );
+    }
+  }
+  return loaded;
+}
+
+const literalSegments = (template: string) =>
+  template.split('/').filter(s => s && !s.startsWith('{')).length;
+
+function templateRegExp(template: string): RegExp {
+  const pattern = template
+    .split(/\{[^}]+\}/)
+    .map(part => part.replace(/[.*+?^$()|[\]\\]/g, '\\$&'))
+    .join('[^/]+');
+  return new RegExp(`^${pattern}$`);
+}
+
+/**
+ * The SDK operation with this method and a path template that `path` fills;
+ * the most literal template wins (`/applicationset/generate` over
+ * `/applicationset/{identifier}`).
+ */
+export function findSdkOperation(
+  method: string,
+  requestPath: string,
+): SdkOperation | undefined {
+  return sdkOperations()
+    .filter(
+      op => op.method === method && templateRegExp(op.path).test(requestPath),
+    )
+    .sort((a, b) => literalSegments(b.path) - literalSegments(a.path))[0];
+}
+
+/** The path of an operation with every path parameter set to `value`. */
+export function samplePath(op: SdkOperation, value = 'sample'): string {
+  return op.path.replace(/\{[^}]+\}/g, value);
+}
+
+/**
+ * What is wrong with a request by the SDK: no operation with its method and
+ * path; a required query parameter missing; a parameter the operation does
+ * not take, or repeated where the SDK sends it once; a body where the
+ * operation takes none, or none where it needs one; a body field outside the
+ * model. The SDK's models are Go structs whose fields are all `omitempty`,
+ * so the SDK sends a subset of `bodyFields`, never a field outside them.
+ * Parameters that only an operation's doc comment lists (the spec's
+ * `documentedOnlyQuery`) count as not taken: the SDK never sends them, and
+ * where the SDK and the docs disagree the SDK is followed.
+ */
+export function sdkMismatches(request: RecordedRequest): string[] {
+  const where = `${request.method} ${request.path}`;
+  const op = findSdkOperation(request.method, request.path);
+  if (!op) return [`${where}: the Harness Go SDK has no such operation`];
+  const problems: string[] = [];
+  const name = `${where} (${op.function})`;
+  const takes = new Set([...op.requiredQuery, ...op.optionalQuery]);
+  for (const param of op.requiredQuery) {
+    if (!request.query.has(param)) {
+      problems.push(`${name}: required query parameter '${param}' is missing`);
+    }
+  }
+  for (const param of new Set(request.query.keys())) {
+    if (!takes.has(param)) {
+      problems.push(
+        `${name}: query parameter '${param}' is not a parameter of the operation${
+          op.documentedOnlyQuery.includes(param)
+            ? ' (only its doc comment lists it; the SDK never sends it)'
+            : ''
+        }`,
+      );
+    } else if (
+      request.query.getAll(param).length > 1 &&
+      !op.repeatableQuery.includes(param)
+    ) {
+      problems.push(
+        `${name}: query parameter '${param}' is sent more than once`,
+      );
+    }
+  }
+  if (request.body === undefined) {
+    if (op.bodyRequired) {
+      problems.push(`${name}: the operation needs a ${op.bodyModel} body`);
+    }
+    return problems;
+  }
+  if (!op.bodyModel || !op.bodyFields) {
+    problems.push(`${name}: the operation takes no body`);
+    return problems;
+  }
+  if (
+    !request.body ||
+    typeof request.body !== 'object' ||
+    Array.isArray(request.body)
+  ) {
+    problems.push(`${name}: the body is not a ${op.bodyModel} object`);
+    return problems;
+  }
+  const outside = Object.keys(request.body).filter(
+    field => !op.bodyFields!.includes(field),
+  );
+  if (outside.length) {
+    problems.push(
+      `${name}: body field${outside.length > 1 ? 's' : ''} ${outside
+        .map(f => `'${f}'`)
+        .join(', ')} outside ${op.bodyModel} (${op.bodyFields.join(', ')})`,
+    );
+  }
+  return problems;
+}
