@@ -74,6 +74,12 @@ describe('@gitops-suite/plugin-gitops-common', () => {
         'sortEnvironments',
         'stripHarnessScope',
         'summarizeFleet',
+        'summarizeFleetCounts',
+        'fleetApplicationPages',
+        'readAllFleetApplications',
+        'FleetCounts',
+        'countedHealthStatus',
+        'countedSyncStatus',
       ].sort(),
     );
   });

@@ -2,6 +2,7 @@ import { AuthService, DiscoveryService } from '@backstage/backend-plugin-api';
 import {
   answerBody,
   gitopsApiClient,
+  readAllFleetApplications,
   type GitOpsApiClient,
 } from '@gitops-suite/plugin-gitops-common';
 import { GitOpsApiReader } from './GitOpsApiReader';
@@ -37,8 +38,9 @@ export class GitOpsHttpReader implements GitOpsApiReader {
     return answerBody((await this.api()).GET('/clusters'));
   }
 
+  /** Every application, every page (the backend answers 5,000 a page). */
   async applications() {
-    return answerBody((await this.api()).GET('/fleet/applications'));
+    return readAllFleetApplications(await this.api());
   }
 
   private async api(): Promise<GitOpsApiClient> {

@@ -5,6 +5,7 @@ import {
   createApplicationMatcher,
   EnvironmentDefinition,
   FleetApplicationFilter,
+  FleetCounts,
   FleetSummary,
   GitOpsAgentStatus,
   GitOpsApplication,
@@ -13,6 +14,7 @@ import {
   GitOpsEntityQuery,
   GitOpsRepository,
   summarizeFleet,
+  summarizeFleetCounts,
 } from '@gitops-suite/plugin-gitops-common';
 import {
   ApplicationRef,
@@ -27,7 +29,6 @@ import {
   filterAgentFleet,
   selectApplications,
 } from '../fleet/selectApplications';
-import { summarizeFleetState } from '../fleet/summarizeFleetState';
 import { fanOut } from './fanOut';
 
 /** A read over many agents: what they hold, which failed, how fresh each is. */
@@ -145,8 +146,9 @@ export class ApplicationAggregator {
   }
 
   /**
-   * The fleet summary: from the kept counters when only agents narrow it,
-   * else over the filtered applications.
+   * The fleet summary: from the counters the agents' states keep when only
+   * agents narrow it (O(agents x environments)), else over the filtered
+   * applications; both count by common's one rule (`FleetCounts`).
    */
   async fleetSummary(
     filter: FleetApplicationFilter,
@@ -156,12 +158,15 @@ export class ApplicationAggregator {
     const statuses = await this.agentStatuses();
     const narrows =
       Boolean(filter.search?.trim()) ||
+      Boolean(filter.attention) ||
       [
         filter.environment,
         filter.region,
         filter.health,
         filter.sync,
         filter.project,
+        filter.cluster,
+        filter.server,
       ].some(values => values?.length);
     if (!narrows) {
       const fleets = await this.read(
@@ -169,9 +174,11 @@ export class ApplicationAggregator {
         fleet => [fleet],
         (p, signal) => this.loaded(p, signal, fleet => [fleet]),
       );
+      const counts = new FleetCounts();
+      for (const fleet of fleets.items) counts.add(fleet.counts);
       return {
-        ...summarizeFleetState(
-          fleets.items,
+        ...summarizeFleetCounts(
+          counts,
           statuses.items,
           [...fleets.errors, ...statuses.errors],
           environments,

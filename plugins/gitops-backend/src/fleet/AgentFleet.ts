@@ -1,23 +1,19 @@
 import {
+  countedHealthStatus,
+  countedSyncStatus,
+  FleetCounts,
   GitOpsAgentStatus,
   GitOpsApplication,
   GitOpsApplicationSet,
   GitOpsCluster,
   GitOpsRepository,
   GITOPS_LABEL_SERVICE,
+  needsAttention,
   HARNESS_LABEL_SERVICE_REF,
-  isDrifting,
   stripHarnessScope,
 } from '@gitops-suite/plugin-gitops-common';
 import { sealLike } from '../proxy/scrubSecrets';
 import { KeyIndex } from './KeyIndex';
-
-/** Counts kept per environment as applications come and go. */
-export interface EnvironmentCounts {
-  total: number;
-  outOfSync: number;
-  degraded: number;
-}
 
 const serviceTerms = (app: GitOpsApplication): string[] => {
   const terms: string[] = [];
@@ -35,7 +31,8 @@ const serviceTerms = (app: GitOpsApplication): string[] => {
 /**
  * One agent's applications and ApplicationSets in memory, with the
  * secondary indexes reads use (service, name, label `key=value`, label
- * key, ApplicationSet owner, environment, sync, health) and counters kept
+ * key, ApplicationSet owner, environment, sync, health, needing attention)
+ * and counters kept
  * as applications change, so no read walks the whole agent.
  */
 export class AgentFleet {
@@ -49,7 +46,10 @@ export class AgentFleet {
   readonly byEnvironment = new KeyIndex();
   readonly bySync = new KeyIndex();
   readonly byHealth = new KeyIndex();
-  readonly environmentCounts = new Map<string, EnvironmentCounts>();
+  /** The applications that need attention, under the one term `attention`. */
+  readonly byAttention = new KeyIndex();
+  /** The fleet counters, kept by common's one counting rule. */
+  readonly counts = new FleetCounts();
   /** ApplicationSet by the name of an application it generated. */
   private readonly generatedBy = new Map<string, string>();
   /** The copy of each application with its ApplicationSet owner set. */
@@ -57,9 +57,6 @@ export class AgentFleet {
   clusters: GitOpsCluster[] = [];
   repositories: GitOpsRepository[] = [];
   status?: GitOpsAgentStatus;
-  drifting = 0;
-  outOfSync = 0;
-  degraded = 0;
 
   constructor(readonly agentId: string) {}
 
@@ -173,22 +170,9 @@ export class AgentFleet {
     }
     if (app.applicationSet) apply(this.byOwner, app.applicationSet);
     apply(this.byEnvironment, app.environment);
-    apply(this.bySync, app.sync.status);
-    apply(this.byHealth, app.health.status);
-    const outOfSync = app.sync.status === 'OutOfSync' ? delta : 0;
-    const degraded = app.health.status === 'Degraded' ? delta : 0;
-    this.outOfSync += outOfSync;
-    this.degraded += degraded;
-    if (isDrifting(app)) this.drifting += delta;
-    const counts = this.environmentCounts.get(app.environment) ?? {
-      total: 0,
-      outOfSync: 0,
-      degraded: 0,
-    };
-    counts.total += delta;
-    counts.outOfSync += outOfSync;
-    counts.degraded += degraded;
-    if (counts.total === 0) this.environmentCounts.delete(app.environment);
-    else this.environmentCounts.set(app.environment, counts);
+    apply(this.bySync, countedSyncStatus(app.sync.status));
+    apply(this.byHealth, countedHealthStatus(app.health.status));
+    if (needsAttention(app)) apply(this.byAttention, 'attention');
+    this.counts.count(app, delta);
   }
 }

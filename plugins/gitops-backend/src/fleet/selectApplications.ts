@@ -89,7 +89,8 @@ export function selectApplications(
 
 /**
  * One agent's applications narrowed by a fleet filter: the environment,
- * sync and health indexes give the candidates, the shared filter decides.
+ * sync, health and attention indexes give the candidates, the shared
+ * filter decides.
  */
 export function filterAgentFleet(
   fleet: AgentFleet,
@@ -101,6 +102,7 @@ export function filterAgentFleet(
     sets.push(fleet.byEnvironment.union(filter.environment));
   if (filter.sync?.length) sets.push(fleet.bySync.union(filter.sync));
   if (filter.health?.length) sets.push(fleet.byHealth.union(filter.health));
+  if (filter.attention) sets.push(fleet.byAttention.get('attention'));
   const apps = sets.length
     ? [...intersect(sets)].map(key => fleet.apps.get(key)!)
     : [...fleet.apps.values()];

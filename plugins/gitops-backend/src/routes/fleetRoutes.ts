@@ -49,11 +49,17 @@ export function fleetRoutes(ctx: GitOpsService) {
       credentials,
       filter,
     );
+    // a page says when more follow it, and where the next one starts
+    const end = offset + limit;
+    const truncated = end < items.length;
     sendJson(ctx, res, {
-      items: items.slice(offset, offset + limit),
+      items: items.slice(offset, end),
       errors,
       freshness,
       total: items.length,
+      offset,
+      truncated,
+      ...(truncated && { nextOffset: end }),
     });
   });
 

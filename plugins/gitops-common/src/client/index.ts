@@ -11,3 +11,4 @@ export type {
   operations as GitOpsApiOperations,
 } from './generated/openapi';
 export * from './routeParams';
+export * from './fleetApplicationPages';

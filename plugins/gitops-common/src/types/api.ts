@@ -38,6 +38,15 @@ export interface FleetApplicationFilter {
   project?: string[];
   /** Whitespace-separated terms, each matched case-insensitively. */
   search?: string;
+  /** Only the applications that need attention (`needsAttention`). */
+  attention?: boolean;
+  /**
+   * The destination cluster by name; an application sent to a server
+   * matches by `server` when given, else when its server is named here.
+   */
+  cluster?: string[];
+  /** The destination cluster's API server URL (trailing slashes ignored). */
+  server?: string[];
 }
 
 /**

@@ -3,6 +3,8 @@ import type {
   GitOpsAgentInfo,
   GitOpsApplication,
 } from '../types';
+import { needsAttention } from './applicationAttention';
+import { countedHealthStatus, countedSyncStatus } from './fleetCounts';
 
 /**
  * Agents by id, for the region filter: a record or a map.
@@ -44,15 +46,47 @@ function searchableText(app: GitOpsApplication): string {
     .toLocaleLowerCase('en');
 }
 
+const withoutTrailingSlashes = (url: string) => url.replace(/\/+$/, '');
+
+/**
+ * Whether an application is sent to one of the named clusters: by its
+ * server when servers are given and it has one, else by its cluster name,
+ * destination name or server.
+ */
+function onCluster(
+  app: GitOpsApplication,
+  clusters: readonly string[] | undefined,
+  servers: readonly string[] | undefined,
+): boolean {
+  if (!clusters?.length && !servers?.length) return true;
+  const server = app.destination.server;
+  if (servers?.length && server) {
+    const own = withoutTrailingSlashes(server);
+    return servers.some(s => withoutTrailingSlashes(s) === own);
+  }
+  return (clusters ?? []).some(
+    cluster =>
+      cluster === app.clusterName ||
+      cluster === app.destination.name ||
+      cluster === server,
+  );
+}
+
 function oneOf<T>(allowed: readonly T[] | undefined, value: T): boolean {
   return !allowed || allowed.length === 0 || allowed.includes(value);
 }
 
 /**
  * Narrows the fleet list. Values within one filter field are alternatives
- * (OR); fields combine (AND); absent or empty fields do not narrow. `region`
+ * (OR); fields combine (AND); absent or empty fields do not narrow. Health
+ * and sync compare the statuses an application counts under in the summary
+ * (`countedHealthStatus`, `countedSyncStatus`). `region`
  * is the region of the serving agent, looked up in `agentsById` (an app
  * whose agent has no region is left out when regions are asked for).
+ * `attention` keeps the applications that need attention (`needsAttention`).
+ * `cluster` and `server` name destination clusters: an application sent to
+ * a server matches by it (trailing slashes ignored) when servers are given,
+ * else by its cluster name, destination name or server among `cluster`.
  * `search` is split on whitespace; every term must occur, case-insensitively,
  * in the app's name, namespace, project, environment, service, agent,
  * cluster, ApplicationSet, destination or source repository, path or chart.
@@ -71,9 +105,11 @@ export function filterFleetApplications(
     if (
       !oneOf(filter.agent, app.agentId) ||
       !oneOf(filter.environment, app.environment) ||
-      !oneOf(filter.health, app.health.status) ||
-      !oneOf(filter.sync, app.sync.status) ||
-      !oneOf(filter.project, app.project)
+      !oneOf(filter.health, countedHealthStatus(app.health.status)) ||
+      !oneOf(filter.sync, countedSyncStatus(app.sync.status)) ||
+      !oneOf(filter.project, app.project) ||
+      (filter.attention && !needsAttention(app)) ||
+      !onCluster(app, filter.cluster, filter.server)
     ) {
       return false;
     }

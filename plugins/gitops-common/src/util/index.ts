@@ -1,6 +1,13 @@
 export { applicationKey, parseApplicationKey } from './applicationKey';
 export { shortRevision } from './shortRevision';
-export { summarizeFleet, isDrifting } from './summarizeFleet';
+export { summarizeFleet, summarizeFleetCounts } from './summarizeFleet';
+export {
+  FleetCounts,
+  countedHealthStatus,
+  countedSyncStatus,
+  isDrifting,
+} from './fleetCounts';
+export type { PartCounts } from './fleetCounts';
 export { filterFleetApplications } from './filterFleetApplications';
 export type { AgentsById } from './filterFleetApplications';
 export { deployedRevision, historyEntryRevision } from './deployedRevision';

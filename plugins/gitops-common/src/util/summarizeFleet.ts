@@ -5,45 +5,67 @@ import {
   FleetSummary,
   GitOpsAgentStatus,
   GitOpsApplication,
-  HEALTH_STATUSES,
-  HealthStatusCode,
-  SYNC_STATUSES,
-  SyncStatusCode,
 } from '../types';
+import { FleetCounts } from './fleetCounts';
 
-interface Counts {
-  total: number;
-  outOfSync: number;
-  degraded: number;
-}
-
-function zeroes<K extends string>(keys: readonly K[]): Record<K, number> {
-  return Object.fromEntries(keys.map(k => [k, 0])) as Record<K, number>;
-}
+export { isDrifting } from './fleetCounts';
 
 /**
- * Whether an application drifts: out of sync, with no operation under way
- * that would bring it back.
+ * The fleet summary of counts kept by {@link FleetCounts} (the backend's
+ * fleet state adds its agents' counts): every status has a count (zero
+ * included), and `total` is the sum of `bySync` and of `byHealth`.
+ * `byAgent` lists the given agents in their order, then other agents that
+ * hold applications or reported errors, alphabetically. `byEnvironment` is
+ * in promotion order when environment definitions are given (alphabetical
+ * otherwise). `drifting` counts applications out of sync with no operation
+ * running.
  * @public
  */
-export function isDrifting(
-  app: Pick<GitOpsApplication, 'sync' | 'operation'>,
-): boolean {
-  const phase = app.operation?.phase;
-  return (
-    app.sync.status === 'OutOfSync' &&
-    phase !== 'Running' &&
-    phase !== 'Terminating'
-  );
+export function summarizeFleetCounts(
+  counts: FleetCounts,
+  agents: readonly GitOpsAgentStatus[],
+  errors: readonly AgentError[],
+  definitions: readonly EnvironmentDefinition[] = [],
+): FleetSummary {
+  const known = new Set(agents.map(a => a.agentId));
+  const others = new Set<string>();
+  for (const agentId of [
+    ...counts.byAgent.keys(),
+    ...errors.map(e => e.agentId),
+  ]) {
+    if (!known.has(agentId)) others.add(agentId);
+  }
+  const agentOrder = [
+    ...known,
+    ...[...others].sort((a, b) => a.localeCompare(b, 'en')),
+  ];
+  return {
+    total: counts.total,
+    bySync: { ...counts.bySync },
+    byHealth: { ...counts.byHealth },
+    byAgent: agentOrder.map(agentId => ({
+      agentId,
+      total: 0,
+      outOfSync: 0,
+      degraded: 0,
+      ...counts.byAgent.get(agentId),
+    })),
+    byEnvironment: sortEnvironments(
+      [...counts.byEnvironment.keys()],
+      definitions,
+    ).map(environment => ({
+      environment,
+      ...counts.byEnvironment.get(environment)!,
+    })),
+    drifting: counts.drifting,
+    agents: [...agents],
+    errors: [...errors],
+  };
 }
 
 /**
- * Counts the fleet: by sync status, by health, by agent and by environment.
- * Every status has a count (zero included). `byAgent` lists the given
- * agents in their order, then other agents that hold applications or
- * reported errors, alphabetically. `byEnvironment` is in promotion order
- * when environment definitions are given (alphabetical otherwise).
- * `drifting` counts applications out of sync with no operation running.
+ * Counts the given applications (see {@link FleetCounts}) into the fleet
+ * summary (see {@link summarizeFleetCounts}).
  * @public
  */
 export function summarizeFleet(
@@ -52,81 +74,10 @@ export function summarizeFleet(
   errors: readonly AgentError[],
   definitions: readonly EnvironmentDefinition[] = [],
 ): FleetSummary {
-  const bySync = zeroes<SyncStatusCode>(SYNC_STATUSES);
-  const byHealth = zeroes<HealthStatusCode>(HEALTH_STATUSES);
-  const byAgent = new Map<string, Counts>();
-  const byEnvironment = new Map<string, Counts>();
-  let drifting = 0;
-
-  for (const agent of agents) {
-    byAgent.set(agent.agentId, { total: 0, outOfSync: 0, degraded: 0 });
-  }
-  const otherAgents = new Set<string>();
-  const countsOf = (map: Map<string, Counts>, key: string): Counts => {
-    let counts = map.get(key);
-    if (!counts) {
-      counts = { total: 0, outOfSync: 0, degraded: 0 };
-      map.set(key, counts);
-    }
-    return counts;
-  };
-
-  for (const app of apps) {
-    const sync = SYNC_STATUSES.includes(app.sync.status)
-      ? app.sync.status
-      : 'Unknown';
-    const health = HEALTH_STATUSES.includes(app.health.status)
-      ? app.health.status
-      : 'Unknown';
-    bySync[sync]++;
-    byHealth[health]++;
-    if (isDrifting(app)) {
-      drifting++;
-    }
-    if (!byAgent.has(app.agentId)) {
-      otherAgents.add(app.agentId);
-    }
-    for (const counts of [
-      countsOf(byAgent, app.agentId),
-      countsOf(byEnvironment, app.environment),
-    ]) {
-      counts.total++;
-      if (sync === 'OutOfSync') {
-        counts.outOfSync++;
-      }
-      if (health === 'Degraded') {
-        counts.degraded++;
-      }
-    }
-  }
-  for (const error of errors) {
-    if (!byAgent.has(error.agentId)) {
-      otherAgents.add(error.agentId);
-      countsOf(byAgent, error.agentId);
-    }
-  }
-
-  const agentOrder = [
-    ...agents.map(a => a.agentId),
-    ...Array.from(otherAgents).sort((a, b) => a.localeCompare(b, 'en')),
-  ];
-  return {
-    total: apps.length,
-    bySync,
-    byHealth,
-    byAgent: Array.from(new Set(agentOrder)).map(agentId => ({
-      agentId,
-      ...byAgent.get(agentId)!,
-    })),
-    byEnvironment: sortEnvironments(
-      Array.from(byEnvironment.keys()),
-      definitions,
-    ).map(environment => ({
-      environment,
-      ...byEnvironment.get(environment)!,
-    })),
-    drifting,
-    agents: [...agents],
-    errors: [...errors],
-  };
+  return summarizeFleetCounts(
+    FleetCounts.of(apps),
+    agents,
+    errors,
+    definitions,
+  );
 }

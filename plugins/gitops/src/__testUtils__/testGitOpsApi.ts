@@ -1,3 +1,8 @@
+import {
+  filterFleetApplications,
+  type FleetApplicationFilter,
+  type GitOpsApplication,
+} from '@gitops-suite/plugin-gitops-common';
 import type { GitOpsApi } from '../api';
 import { devApp, entityApplications, revisions } from './fixtures';
 import {
@@ -5,6 +10,23 @@ import {
   fleetDeliveryMetrics,
   promotionInsight,
 } from './deliveryFixtures';
+
+/**
+ * `getFleetApplications` as the backend answers it over `items`: filtered
+ * by the same rule, whole (every page read).
+ */
+export function fleetApplicationsOf(items: GitOpsApplication[]) {
+  return async (filter: FleetApplicationFilter = {}) => {
+    const selected = filterFleetApplications(items, filter);
+    return {
+      items: selected,
+      errors: [],
+      total: selected.length,
+      offset: 0,
+      truncated: false,
+    };
+  };
+}
 
 /**
  * A GitOpsApi answering with fixed data; each method can be replaced.
@@ -116,7 +138,7 @@ export function testGitOpsApi(overrides: Partial<GitOpsApi> = {}): GitOpsApi {
     getFleetSummary: async () => {
       throw new Error('getFleetSummary not set up');
     },
-    getFleetApplications: async () => ({ items: [], errors: [], total: 0 }),
+    getFleetApplications: fleetApplicationsOf([]),
     getClusters: async () => ({ items: [], errors: [] }),
     getRepositories: async () => ({ items: [], errors: [] }),
     getAuditEvents: async () => [],

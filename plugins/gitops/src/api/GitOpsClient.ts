@@ -4,6 +4,7 @@ import {
   applicationRouteParams,
   entityRouteParams,
   gitopsApiClient,
+  readAllFleetApplications,
   type EnvironmentDefinition,
   type FleetApplicationFilter,
   type GitOpsApiClient,
@@ -15,7 +16,18 @@ import type { ApplicationRef, GitOpsApi, GitOpsEventQuery } from './GitOpsApi';
 
 /** Filter values as query parameters; an empty search is no search. */
 function fleetQuery(filter: FleetApplicationFilter = {}) {
-  const { agent, environment, region, health, sync, project, search } = filter;
+  const {
+    agent,
+    environment,
+    region,
+    health,
+    sync,
+    project,
+    search,
+    attention,
+    cluster,
+    server,
+  } = filter;
   return {
     agent,
     environment,
@@ -24,6 +36,9 @@ function fleetQuery(filter: FleetApplicationFilter = {}) {
     sync,
     project,
     search: search || undefined,
+    attention: attention || undefined,
+    cluster,
+    server,
   };
 }
 
@@ -194,12 +209,9 @@ export class GitOpsClient implements GitOpsApi {
     );
   }
 
+  /** Every page of the filtered list (the backend answers 5,000 a page). */
   async getFleetApplications(filter: FleetApplicationFilter = {}) {
-    return answerBody(
-      (await this.api()).GET('/fleet/applications', {
-        params: { query: fleetQuery(filter) },
-      }),
-    );
+    return readAllFleetApplications(await this.api(), fleetQuery(filter));
   }
 
   async getClusters() {

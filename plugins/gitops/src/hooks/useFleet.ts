@@ -3,11 +3,27 @@ import {
   gitopsSignalChannels,
   type FleetApplicationFilter,
 } from '@gitops-suite/plugin-gitops-common';
-import { gitopsApiRef } from '../api';
+import { gitopsApiRef, type GitOpsApi } from '../api';
 import { useLiveAsync } from './useLiveAsync';
 
 /**
- * The fleet summary and the filtered application list, re-read when the
+ * What the fleet page shows: the summary, and the applications that need
+ * attention, filtered by the backend (every page read, so none is left
+ * behind the backend's page size).
+ */
+export async function readFleetPage(
+  api: Pick<GitOpsApi, 'getFleetSummary' | 'getFleetApplications'>,
+  filter: FleetApplicationFilter,
+) {
+  const [summary, applications] = await Promise.all([
+    api.getFleetSummary(filter),
+    api.getFleetApplications({ ...filter, attention: true }),
+  ]);
+  return { summary, applications };
+}
+
+/**
+ * The fleet page's data (see {@link readFleetPage}), re-read when the
  * backend signals a change in the fleet (polled where signals are not
  * installed).
  */
@@ -18,13 +34,7 @@ export function useFleet(
   const api = useApi(gitopsApiRef);
   const key = JSON.stringify(filter);
   return useLiveAsync(
-    async () => {
-      const [summary, applications] = await Promise.all([
-        api.getFleetSummary(filter),
-        api.getFleetApplications(filter),
-      ]);
-      return { summary, applications };
-    },
+    () => readFleetPage(api, filter),
     // `key` stands for `filter`, which is rebuilt on each render.
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [api, key],

@@ -1415,6 +1415,12 @@ export interface operations {
         project?: string[];
         /** Part of an application name, project or service, any case. */
         search?: string;
+        /** Only the applications that need attention (common's needsAttention rule: health to look at, out of sync, or a failed last operation). */
+        attention?: boolean;
+        /** The destination cluster, by name. An application sent to a server matches by `server` when that is given, else when its server equals a value here. */
+        cluster?: string[];
+        /** The destination cluster's API server URL (trailing slashes ignored). An application sent to a cluster by name matches by `cluster` instead. */
+        server?: string[];
         limit?: number;
         offset?: number;
       };
@@ -1424,7 +1430,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** Every application of every agent, filtered. */
+      /** One page of the applications of every agent, filtered: `limit` of them from `offset`. `total` counts every application the filter selects; when more follow this page, `truncated` is true and `nextOffset` is where the next page starts (a client reads pages until `nextOffset` is absent). */
       200: {
         headers: {
           [name: string]: unknown;
@@ -1433,7 +1439,14 @@ export interface operations {
           'application/json': {
             items: components['schemas']['Application'][];
             errors: components['schemas']['AgentError'][];
+            freshness?: components['schemas']['AgentFreshness'][];
+            /** Every application the filter selects, on every page. */
             total: number;
+            offset: number;
+            /** True when applications the filter selects follow this page. */
+            truncated: boolean;
+            /** Where the next page starts; absent on the last page. */
+            nextOffset?: number;
           };
         };
       };

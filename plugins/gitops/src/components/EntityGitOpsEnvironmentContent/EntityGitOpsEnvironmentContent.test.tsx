@@ -3,7 +3,10 @@ import type { Entity } from '@backstage/catalog-model';
 import { screen } from '@testing-library/react';
 import { devApp, prodApp } from '../../__testUtils__/fixtures';
 import { renderWithEntity } from '../../__testUtils__/renderWithEntity';
-import { testGitOpsApi } from '../../__testUtils__/testGitOpsApi';
+import {
+  fleetApplicationsOf,
+  testGitOpsApi,
+} from '../../__testUtils__/testGitOpsApi';
 import { EntityGitOpsEnvironmentContent } from './EntityGitOpsEnvironmentContent';
 import { isGitOpsEnvironment } from './fleetScope';
 
@@ -20,11 +23,7 @@ const resource = (
 
 describe('EntityGitOpsEnvironmentContent', () => {
   it('lists the services of an environment named by annotation, each with the catalog entity that owns it', async () => {
-    const getFleetApplications = jest.fn(async () => ({
-      items: [prodApp],
-      errors: [],
-      total: 1,
-    }));
+    const getFleetApplications = jest.fn(fleetApplicationsOf([prodApp]));
     await renderWithEntity(<EntityGitOpsEnvironmentContent />, {
       entity: resource('production', 'environment', {
         'gitops/environment': 'prod',
@@ -59,13 +58,10 @@ describe('EntityGitOpsEnvironmentContent', () => {
   });
 
   it('lists what runs on a cluster', async () => {
-    const api = testGitOpsApi({
-      getFleetApplications: async () => ({
-        items: [devApp, prodApp],
-        errors: [],
-        total: 2,
-      }),
-    });
+    const getFleetApplications = jest.fn(
+      fleetApplicationsOf([devApp, prodApp]),
+    );
+    const api = testGitOpsApi({ getFleetApplications });
     await renderWithEntity(<EntityGitOpsEnvironmentContent />, {
       entity: resource('prod-cluster', 'kubernetes-cluster'),
       api,
@@ -75,6 +71,35 @@ describe('EntityGitOpsEnvironmentContent', () => {
     ).toBeInTheDocument();
     expect(screen.getByText('payments-prod')).toBeInTheDocument();
     expect(screen.queryByText('payments-dev')).not.toBeInTheDocument();
+    // the backend filters: the tab asks for the cluster
+    expect(getFleetApplications).toHaveBeenCalledWith({
+      cluster: ['prod-cluster'],
+    });
+  });
+
+  it('says when the list is cut, with the true total', async () => {
+    const api = testGitOpsApi({
+      getFleetApplications: async () => ({
+        items: [prodApp],
+        errors: [],
+        total: 7000,
+        offset: 0,
+        truncated: true,
+        nextOffset: 1,
+      }),
+    });
+    await renderWithEntity(<EntityGitOpsEnvironmentContent />, {
+      entity: resource('production', 'environment', {
+        'gitops/environment': 'prod',
+      }),
+      api,
+    });
+    expect(
+      await screen.findByText(/Showing 1 of 7,000 applications/),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText('Services running in environment prod (1 of 7,000)'),
+    ).toBeInTheDocument();
   });
 
   it('lists what runs on a cluster Resource as the entity provider emits it: by its agent and server', async () => {
@@ -94,15 +119,13 @@ describe('EntityGitOpsEnvironmentContent', () => {
       destination: { server: 'https://kubernetes.default.svc' },
       clusterName: 'in-cluster',
     });
-    const getFleetApplications = jest.fn(async () => ({
-      items: [
+    const getFleetApplications = jest.fn(
+      fleetApplicationsOf([
         onProd,
         local('argocd-prod', 'prod-addons'),
         local('argocd-nonprod', 'nonprod-addons'),
-      ],
-      errors: [],
-      total: 3,
-    }));
+      ]),
+    );
     const api = testGitOpsApi({ getFleetApplications });
     const cluster = (name: string, annotations: Record<string, string>) =>
       renderWithEntity(<EntityGitOpsEnvironmentContent />, {
@@ -121,6 +144,8 @@ describe('EntityGitOpsEnvironmentContent', () => {
     expect(screen.getByText('payments-prod')).toBeInTheDocument();
     expect(getFleetApplications).toHaveBeenCalledWith({
       agent: ['argocd-prod'],
+      cluster: ['prod-eu-west-1'],
+      server: [server],
     });
     view.unmount();
 

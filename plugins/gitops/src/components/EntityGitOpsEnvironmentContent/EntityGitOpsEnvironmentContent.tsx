@@ -12,6 +12,7 @@ import {
 } from '../../hooks/useEnvironmentApplications';
 import { useServiceEntities } from '../../hooks/useServiceEntities';
 import { AgentErrorBanners } from '../AgentErrorBanners';
+import { TruncatedListNotice } from '../TruncatedListNotice';
 import { deploymentColumns, toDeploymentRow } from './columns';
 import {
   CLUSTER_ANNOTATION,
@@ -36,8 +37,15 @@ function Deployments(props: FleetScope) {
   return (
     <>
       <AgentErrorBanners errors={value?.errors} />
+      <TruncatedListNotice list={value} />
       <Table
-        title={`Services running in ${where} (${rows.length})`}
+        title={`Services running in ${where} (${
+          value?.truncated
+            ? `${rows.length.toLocaleString(
+                'en',
+              )} of ${value.total.toLocaleString('en')}`
+            : rows.length
+        })`}
         columns={deploymentColumns}
         data={rows}
         options={{

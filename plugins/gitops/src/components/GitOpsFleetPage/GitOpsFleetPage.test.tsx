@@ -4,7 +4,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { devApp, prodApp } from '../../__testUtils__/fixtures';
 import { renderWithEntity } from '../../__testUtils__/renderWithEntity';
-import { testGitOpsApi } from '../../__testUtils__/testGitOpsApi';
+import {
+  fleetApplicationsOf,
+  testGitOpsApi,
+} from '../../__testUtils__/testGitOpsApi';
 import { InMemoryCatalogClient } from '@backstage/catalog-client/testUtils';
 import { GitOpsFleetPage } from './GitOpsFleetPage';
 
@@ -64,14 +67,12 @@ const agents = {
 function fleetApi(overrides: Parameters<typeof testGitOpsApi>[0] = {}) {
   return testGitOpsApi({
     getFleetSummary: jest.fn(async () => summary),
-    getFleetApplications: jest.fn(async () => ({
-      items: [
+    getFleetApplications: jest.fn(
+      fleetApplicationsOf([
         devApp,
-        { ...prodApp, entityRefs: ['component:default/payments'] },
-      ],
-      errors: [],
-      total: 2,
-    })),
+        { ...prodApp, entityRefs: ['component:default/payments'] } as never,
+      ]),
+    ),
     getAgents: async () => agents,
     getEnvironments: async () => [
       { name: 'prod', order: 2 },
@@ -123,11 +124,7 @@ describe('GitOpsFleetPage', () => {
     };
     await renderWithEntity(<GitOpsFleetPage />, {
       api: fleetApi({
-        getFleetApplications: jest.fn(async () => ({
-          items: [devApp, failed],
-          errors: [],
-          total: 2,
-        })),
+        getFleetApplications: jest.fn(fleetApplicationsOf([devApp, failed])),
         getApplication: async () => failed,
       }),
       catalogApi: new InMemoryCatalogClient({
@@ -214,6 +211,7 @@ describe('GitOpsFleetPage', () => {
     expect(api.getFleetApplications).toHaveBeenCalledWith({
       health: ['Degraded'],
       agent: ['prod-agent', 'dev-agent'],
+      attention: true,
     });
   });
 
@@ -226,6 +224,7 @@ describe('GitOpsFleetPage', () => {
     await waitFor(() =>
       expect(api.getFleetApplications).toHaveBeenLastCalledWith({
         health: ['Degraded'],
+        attention: true,
       }),
     );
   });

@@ -16,6 +16,7 @@ import { useEnvironmentTitles } from '../../hooks/useEnvironmentTitles';
 import { FleetFilterKey, useFleetFilters } from '../../hooks/useFleetFilters';
 import { hasStatus } from '../../lib/errorMessage';
 import { AgentErrorBanners } from '../AgentErrorBanners';
+import { TruncatedListNotice } from '../TruncatedListNotice';
 import { FleetDeliveryMetrics } from '../DeliveryMetricsFleet';
 import { AgentsTable } from './AgentsTable';
 import { BreakdownCard } from './BreakdownCard';
@@ -105,6 +106,7 @@ export function GitOpsFleetPage(props: GitOpsFleetPageProps = {}) {
             />
           </Grid>
           <Grid item xs={12}>
+            <TruncatedListNotice list={applications} />
             <ProblemApplicationsTable
               applications={applications.items}
               onChanged={fleet.retry}

@@ -2536,6 +2536,46 @@ export const spec = {
             },
           },
           {
+            name: 'attention',
+            in: 'query',
+            allowReserved: true,
+            description:
+              "Only the applications that need attention (common's needsAttention rule: health to look at, out of sync, or a failed last operation).",
+            schema: {
+              type: 'boolean',
+            },
+          },
+          {
+            name: 'cluster',
+            in: 'query',
+            allowReserved: true,
+            description:
+              'The destination cluster, by name. An application sent to a server matches by `server` when that is given, else when its server equals a value here.',
+            schema: {
+              type: 'array',
+              items: {
+                type: 'string',
+              },
+            },
+            style: 'form',
+            explode: true,
+          },
+          {
+            name: 'server',
+            in: 'query',
+            allowReserved: true,
+            description:
+              "The destination cluster's API server URL (trailing slashes ignored). An application sent to a cluster by name matches by `cluster` instead.",
+            schema: {
+              type: 'array',
+              items: {
+                type: 'string',
+              },
+            },
+            style: 'form',
+            explode: true,
+          },
+          {
             name: 'limit',
             in: 'query',
             allowReserved: true,
@@ -2559,7 +2599,8 @@ export const spec = {
         ],
         responses: {
           '200': {
-            description: 'Every application of every agent, filtered.',
+            description:
+              'One page of the applications of every agent, filtered: `limit` of them from `offset`. `total` counts every application the filter selects; when more follow this page, `truncated` is true and `nextOffset` is where the next page starts (a client reads pages until `nextOffset` is absent).',
             content: {
               'application/json': {
                 schema: {
@@ -2577,11 +2618,32 @@ export const spec = {
                         $ref: '#/components/schemas/AgentError',
                       },
                     },
+                    freshness: {
+                      type: 'array',
+                      items: {
+                        $ref: '#/components/schemas/AgentFreshness',
+                      },
+                    },
                     total: {
                       type: 'integer',
+                      description:
+                        'Every application the filter selects, on every page.',
+                    },
+                    offset: {
+                      type: 'integer',
+                    },
+                    truncated: {
+                      type: 'boolean',
+                      description:
+                        'True when applications the filter selects follow this page.',
+                    },
+                    nextOffset: {
+                      type: 'integer',
+                      description:
+                        'Where the next page starts; absent on the last page.',
                     },
                   },
-                  required: ['items', 'errors', 'total'],
+                  required: ['items', 'errors', 'total', 'offset', 'truncated'],
                 },
               },
             },

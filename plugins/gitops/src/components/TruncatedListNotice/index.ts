@@ -1,0 +1,1 @@
+export { TruncatedListNotice } from './TruncatedListNotice';
