@@ -141,11 +141,28 @@ describe('a new user in the GitOps portal', () => {
   journey(
     '1. finds a service in the catalog and sees where it runs, environments in promotion order',
     async () => {
+      // the catalog ingests the example entities after the backend starts:
+      // the list is read once, so open it when payments-api is in
+      await eventually(
+        async () =>
+          (
+            await fetch(
+              `${portal.baseUrl}/api/catalog/entities/by-name/component/default/payments-api`,
+              { headers: { authorization: `Bearer ${await guestToken()}` } },
+            )
+          ).status,
+        status => status === 200,
+        120_000,
+      );
       await openPortal(page, portal.baseUrl, '/catalog');
       await page
         .getByRole('link', { name: 'payments-api', exact: true })
         .click();
-      await page.getByRole('tab', { name: 'GitOps' }).click();
+      // the new frontend system's entity page heads its contents with
+      // links (Backstage UI header tabs), not ARIA tabs
+      await page
+        .locator('a[href$="/catalog/default/component/payments-api/gitops"]')
+        .click();
       await waitForProgress(page);
       const matrix = page.getByRole('table', { name: 'Environment matrix' });
       await matrix.waitFor();

@@ -1,93 +1,44 @@
-import {
-  ApiBlueprint,
-  createFrontendPlugin,
-  createRouteRef,
-  discoveryApiRef,
-  fetchApiRef,
-  PageBlueprint,
-} from '@backstage/frontend-plugin-api';
-import {
-  EntityCardBlueprint,
-  EntityContentBlueprint,
-} from '@backstage/plugin-catalog-react/alpha';
-import { isGitOpsAvailable } from '@gitops-suite/plugin-gitops-common';
+import { createFrontendPlugin } from '@backstage/frontend-plugin-api';
 import CloudQueueIcon from '@material-ui/icons/CloudQueue';
-import { gitopsApiRef, GitOpsClient } from '../api';
-import { isGitOpsEnvironment } from '../components/EntityGitOpsEnvironmentContent';
-
-const fleetRouteRef = createRouteRef();
-
-const gitopsApi = ApiBlueprint.make({
-  params: defineParams =>
-    defineParams({
-      api: gitopsApiRef,
-      deps: { discoveryApi: discoveryApiRef, fetchApi: fetchApiRef },
-      factory: ({ discoveryApi, fetchApi }) =>
-        new GitOpsClient({ discoveryApi, fetchApi }),
-    }),
-});
-
-const fleetPage = PageBlueprint.make({
-  params: {
-    path: '/gitops',
-    title: 'GitOps',
-    icon: <CloudQueueIcon />,
-    routeRef: fleetRouteRef,
-    loader: () =>
-      import('../components/GitOpsFleetPage').then(m => <m.GitOpsFleetPage />),
-  },
-});
-
-const entityContent = EntityContentBlueprint.make({
-  name: 'entity',
-  params: {
-    path: 'gitops',
-    title: 'GitOps',
-    filter: entity => entity.kind.toLowerCase() === 'component',
-    loader: () =>
-      import('../components/EntityGitOpsContent').then(m => (
-        <m.EntityGitOpsContent />
-      )),
-  },
-});
-
-const environmentContent = EntityContentBlueprint.make({
-  name: 'environment',
-  params: {
-    path: 'gitops',
-    title: 'Deployments',
-    filter: isGitOpsEnvironment,
-    loader: () =>
-      import('../components/EntityGitOpsEnvironmentContent').then(m => (
-        <m.EntityGitOpsEnvironmentContent />
-      )),
-  },
-});
-
-const overviewCard = EntityCardBlueprint.make({
-  name: 'overview',
-  params: {
-    filter: isGitOpsAvailable,
-    loader: () =>
-      import('../components/EntityGitOpsOverviewCard').then(m => (
-        <m.EntityGitOpsOverviewCard />
-      )),
-  },
-});
+import { gitopsApi } from './apis';
+import {
+  entityDeliveryMetricsCard,
+  entityGitOpsOverviewCard,
+  entityPromotionInsightCard,
+} from './entityCards';
+import {
+  entityGitOpsContent,
+  entityGitOpsEnvironmentContent,
+} from './entityContents';
+import {
+  gitopsAgentPickerField,
+  gitopsEnvironmentPickerField,
+} from './formFields';
+import { gitopsFleetPage } from './pages';
+import { fleetRouteRef } from './routes';
 
 /**
- * The GitOps plugin for the new frontend system: the API, the fleet page,
- * the entity GitOps tab, the environment tab and the overview card.
+ * The GitOps plugin for the new frontend system: the API, the fleet page and
+ * its nav entry, the entity GitOps tab, the environment tab, the overview,
+ * delivery metrics and promotion cards, and the scaffolder fields
+ * `GitOpsAgentPicker` and `GitOpsEnvironmentPicker`.
  * @alpha
  */
 export default createFrontendPlugin({
   pluginId: 'gitops',
+  title: 'GitOps',
+  icon: <CloudQueueIcon fontSize="inherit" />,
+  info: { packageJson: () => import('../../package.json') },
   routes: { root: fleetRouteRef },
   extensions: [
     gitopsApi,
-    fleetPage,
-    entityContent,
-    environmentContent,
-    overviewCard,
+    gitopsFleetPage,
+    entityGitOpsContent,
+    entityGitOpsEnvironmentContent,
+    entityGitOpsOverviewCard,
+    entityDeliveryMetricsCard,
+    entityPromotionInsightCard,
+    gitopsAgentPickerField,
+    gitopsEnvironmentPickerField,
   ],
 });

@@ -23,12 +23,18 @@ export interface AxeViolation {
 }
 
 /**
+ * What axe-core checks: a selector, or the whole document but the elements
+ * `exclude` selects.
+ */
+export type AxeContext = string | { exclude: string[][] };
+
+/**
  * Runs axe-core (from node_modules) in the page, over `selector` or the
  * whole document, and answers its serious and critical violations.
  */
 export async function seriousAxeViolations(
   page: Page,
-  selector?: string,
+  selector?: AxeContext,
 ): Promise<AxeViolation[]> {
   const loaded = await page.evaluate(() => 'axe' in window);
   if (!loaded) {

@@ -10,7 +10,7 @@ const useStyles = makeStyles({
   },
 });
 
-const LogoIcon = () => {
+export const LogoIcon = () => {
   const classes = useStyles();
 
   return (
@@ -26,5 +26,3 @@ const LogoIcon = () => {
     </svg>
   );
 };
-
-export default LogoIcon;

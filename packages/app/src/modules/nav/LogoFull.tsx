@@ -9,7 +9,8 @@ const useStyles = makeStyles({
     fill: '#7df3e1',
   },
 });
-const LogoFull = () => {
+
+export const LogoFull = () => {
   const classes = useStyles();
 
   return (
@@ -25,5 +26,3 @@ const LogoFull = () => {
     </svg>
   );
 };
-
-export default LogoFull;

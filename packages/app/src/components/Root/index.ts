@@ -1,1 +1,0 @@
-export { Root } from './Root';

@@ -1,0 +1,44 @@
+import { EntityCardBlueprint } from '@backstage/plugin-catalog-react/alpha';
+import { isGitOpsAvailable } from '@gitops-suite/plugin-gitops-common';
+
+/** Where each environment runs what, on the overview of GitOps entities. */
+export const entityGitOpsOverviewCard = EntityCardBlueprint.make({
+  name: 'overview',
+  params: {
+    filter: isGitOpsAvailable,
+    loader: () =>
+      import('../components/EntityGitOpsOverviewCard').then(m => (
+        <m.EntityGitOpsOverviewCard />
+      )),
+  },
+});
+
+/**
+ * Deployment frequency, lead time, change failure rate and time to restore
+ * per environment.
+ */
+export const entityDeliveryMetricsCard = EntityCardBlueprint.make({
+  name: 'delivery-metrics',
+  params: {
+    filter: isGitOpsAvailable,
+    loader: () =>
+      import('../components/DeliveryMetricsCard').then(m => (
+        <m.DeliveryMetricsCard />
+      )),
+  },
+});
+
+/**
+ * What separates each environment from the next, with a prefilled
+ * promotion (the Promote button, shown to the entity's owners).
+ */
+export const entityPromotionInsightCard = EntityCardBlueprint.make({
+  name: 'promotion-insight',
+  params: {
+    filter: isGitOpsAvailable,
+    loader: () =>
+      import('../components/PromotionInsight').then(m => (
+        <m.PromotionInsight />
+      )),
+  },
+});

@@ -1,0 +1,159 @@
+import type { Entity } from '@backstage/catalog-model';
+import {
+  createExtensionTester,
+  renderInTestApp,
+} from '@backstage/frontend-test-utils';
+import { EntityProvider } from '@backstage/plugin-catalog-react';
+import {
+  EntityCardBlueprint,
+  EntityContentBlueprint,
+} from '@backstage/plugin-catalog-react/alpha';
+import { FormFieldBlueprint } from '@backstage/plugin-scaffolder-react/alpha';
+import { screen } from '@testing-library/react';
+import { gitopsApiRef } from '../api';
+import { entity, unannotatedEntity } from '../__testUtils__/fixtures';
+import { promotionInsight } from '../__testUtils__/deliveryFixtures';
+import { testGitOpsApi } from '../__testUtils__/testGitOpsApi';
+import {
+  GitOpsAgentPicker,
+  validateGitOpsAgent,
+} from '../scaffolder/GitOpsAgentPicker';
+import {
+  GitOpsEnvironmentPicker,
+  validateGitOpsEnvironments,
+} from '../scaffolder/GitOpsEnvironmentPicker';
+import gitopsPlugin from './plugin';
+import {
+  entityDeliveryMetricsCard,
+  entityGitOpsOverviewCard,
+  entityPromotionInsightCard,
+} from './entityCards';
+import {
+  entityGitOpsContent,
+  entityGitOpsEnvironmentContent,
+} from './entityContents';
+import {
+  gitopsAgentPickerField,
+  gitopsEnvironmentPickerField,
+} from './formFields';
+
+const environment = {
+  apiVersion: 'backstage.io/v1alpha1',
+  kind: 'Resource',
+  metadata: { name: 'prod', namespace: 'default' },
+  spec: { type: 'environment', owner: 'platform' },
+};
+
+describe('the GitOps plugin in the new frontend system', () => {
+  it('provides the API, the page, the entity tabs and cards and the scaffolder fields', () => {
+    expect(gitopsPlugin.id).toBe('gitops');
+    for (const id of [
+      'api:gitops',
+      'page:gitops',
+      'entity-content:gitops/entity',
+      'entity-content:gitops/environment',
+      'entity-card:gitops/overview',
+      'entity-card:gitops/delivery-metrics',
+      'entity-card:gitops/promotion-insight',
+      'scaffolder-form-field:gitops/agent-picker',
+      'scaffolder-form-field:gitops/environment-picker',
+    ] as const) {
+      expect(gitopsPlugin.getExtension(id)).toBeDefined();
+    }
+  });
+
+  it('adds the GitOps tab to components and the Deployments tab to environments', () => {
+    const tab = createExtensionTester(entityGitOpsContent);
+    expect(tab.get(EntityContentBlueprint.dataRefs.title)).toBe('GitOps');
+    const onComponents = tab.get(
+      EntityContentBlueprint.dataRefs.filterFunction,
+    );
+    expect(onComponents?.(unannotatedEntity)).toBe(true);
+    expect(onComponents?.(environment)).toBe(false);
+
+    const deployments = createExtensionTester(entityGitOpsEnvironmentContent);
+    expect(deployments.get(EntityContentBlueprint.dataRefs.title)).toBe(
+      'Deployments',
+    );
+    const onEnvironments = deployments.get(
+      EntityContentBlueprint.dataRefs.filterFunction,
+    );
+    expect(onEnvironments?.(environment)).toBe(true);
+    expect(onEnvironments?.(entity)).toBe(false);
+  });
+
+  it.each([
+    ['overview', entityGitOpsOverviewCard],
+    ['delivery-metrics', entityDeliveryMetricsCard],
+    ['promotion-insight', entityPromotionInsightCard],
+  ])(
+    'shows the %s card only on entities with GitOps annotations',
+    (_name, card) => {
+      const filter = createExtensionTester<any>(card).get(
+        EntityCardBlueprint.dataRefs.filterFunction,
+      ) as ((subject: Entity) => boolean) | undefined;
+      expect(filter?.(entity)).toBe(true);
+      expect(filter?.(unannotatedEntity)).toBe(false);
+    },
+  );
+
+  it('renders the promotion card from its extension', async () => {
+    await renderInTestApp(
+      <EntityProvider entity={entity}>
+        {createExtensionTester(entityPromotionInsightCard).reactElement()}
+      </EntityProvider>,
+      {
+        apis: [
+          [
+            gitopsApiRef,
+            testGitOpsApi({ getEntityPromotion: async () => promotionInsight }),
+          ],
+        ],
+      },
+    );
+    expect(
+      await screen.findByRole(
+        'table',
+        { name: 'Promotion' },
+        { timeout: 10_000 },
+      ),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText('prod is 2 revisions behind dev for 2d 3h'),
+    ).toBeInTheDocument();
+  });
+
+  it.each([
+    [
+      'GitOpsAgentPicker',
+      gitopsAgentPickerField,
+      GitOpsAgentPicker,
+      validateGitOpsAgent,
+    ],
+    [
+      'GitOpsEnvironmentPicker',
+      gitopsEnvironmentPickerField,
+      GitOpsEnvironmentPicker,
+      validateGitOpsEnvironments,
+    ],
+  ] as const)(
+    'gives the scaffolder the field %s with its validation',
+    async (name, extension, component, validation) => {
+      const load = createExtensionTester<any>(extension).get(
+        FormFieldBlueprint.dataRefs.formFieldLoader,
+      ) as () => Promise<unknown>;
+      const field = (await load()) as unknown as {
+        $$type: string;
+        name: string;
+        component: unknown;
+        validation: unknown;
+      };
+      expect(field).toMatchObject({
+        $$type: '@backstage/scaffolder/FormField',
+        name,
+        component,
+        validation,
+      });
+    },
+  );
+});

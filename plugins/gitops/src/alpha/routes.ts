@@ -1,0 +1,4 @@
+import { createRouteRef } from '@backstage/frontend-plugin-api';
+
+/** The fleet page. */
+export const fleetRouteRef = createRouteRef();
