@@ -104,8 +104,12 @@ describe('scale-out: two backend processes, one PostgreSQL, one Redis', () => {
       },
       body: JSON.stringify({ prune: true }),
     });
-    expect(sync.status).toBe(200);
-    const { auditId } = await sync.json();
+    const synced = await sync.json();
+    // the answer whole, so a refusal names its agent and cause
+    expect({ status: sync.status, body: synced }).toMatchObject({
+      status: 200,
+    });
+    const { auditId } = synced;
     const audit = await (
       await get(1, '/api/gitops/audit?agent=nonprod&application=payments-dev')
     ).json();
