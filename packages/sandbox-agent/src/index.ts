@@ -12,7 +12,12 @@ export type {
   StartSandboxOptions,
   DriftResult,
 } from './startSandbox';
-export { loadScenarioFile, parseScenario, parseScenarioText, ScenarioError } from './scenario/loadScenario';
+export {
+  loadScenarioFile,
+  parseScenario,
+  parseScenarioText,
+  ScenarioError,
+} from './scenario/loadScenario';
 export type { ScenarioIssue } from './scenario/loadScenario';
 export { scenarioSchema, faultConfigSchema } from './scenario/schema';
 export type {
@@ -39,3 +44,5 @@ export type {
   CorpusRefusal,
   CorpusSource,
 } from './testing/realWorldCorpus';
+export { SDK_OPERATIONS_FILE } from './harness/sdkOperations';
+export type { SdkOperation } from './harness/sdkOperations';

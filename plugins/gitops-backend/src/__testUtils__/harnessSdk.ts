@@ -1,5 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import {
+  SDK_OPERATIONS_FILE,
+  type SdkOperation,
+} from '@gitops-suite/sandbox-agent';
 
 /*
  * The Harness GitOps operations as the official Harness Go SDK sends them
@@ -9,19 +13,7 @@ import path from 'node:path';
  * test keeps that copy byte-identical with the reference).
  */
 
-export interface SdkOperation {
-  function: string;
-  method: string;
-  path: string;
-  pathParams: string[];
-  requiredQuery: string[];
-  optionalQuery: string[];
-  repeatableQuery: string[];
-  documentedOnlyQuery: string[];
-  bodyModel: string | null;
-  bodyRequired: boolean | null;
-  bodyFields: string[] | null;
-}
+export type { SdkOperation };
 
 /** One request as an agent received it. */
 export interface RecordedRequest {
@@ -50,10 +42,7 @@ export function sdkOperationsFile(): string {
     '../shared/reference/harness/sdk-operations.json',
   );
   if (fs.existsSync(shared)) return shared;
-  return path.join(
-    root,
-    'packages/sandbox-agent/testdata/harness/sdk-operations.json',
-  );
+  return SDK_OPERATIONS_FILE;
 }
 
 let loaded: SdkOperation[] | undefined;
