@@ -56,6 +56,17 @@ export interface ApplicationRef {
 }
 
 /**
+ * An ApplicationSet as an agent's API addresses it: by name, and by the
+ * identifier the agent gave it where its API reads sets by identifier only
+ * (Harness GitOps; the fleet state's sets carry it as `id`).
+ * @public
+ */
+export interface ApplicationSetRef {
+  name: string;
+  id?: string;
+}
+
+/**
  * What `createApplicationSet` answers.
  * @public
  */
@@ -160,10 +171,26 @@ export interface GitOpsProvider {
     options?: ProviderCallOptions,
   ): Promise<GitOpsApplicationSet[]>;
 
+  /**
+   * One ApplicationSet, read from the agent: by name, or by its identifier
+   * where the agent's API needs one (a name alone is then searched for,
+   * never found by reading the whole list). A `not_found` error when the
+   * agent has none.
+   */
   getApplicationSet(
-    name: string,
+    set: string | ApplicationSetRef,
     options?: ProviderCallOptions,
   ): Promise<GitOpsApplicationSet>;
+
+  /**
+   * Deletes an ApplicationSet; the agent deletes the applications it
+   * generated as its own policy says (Argo CD: unless
+   * `preserveResourcesOnDeletion`). A `not_found` error when it is gone.
+   */
+  deleteApplicationSet?(
+    set: ApplicationSetRef,
+    options?: ProviderCallOptions,
+  ): Promise<void>;
 
   createApplicationSet(
     manifest: Record<string, unknown>,

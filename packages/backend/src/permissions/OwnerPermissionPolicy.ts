@@ -19,6 +19,7 @@ import {
   gitopsApplicationRollbackPermission,
   gitopsApplicationSetAdminPermission,
   gitopsApplicationSetCreatePermission,
+  gitopsApplicationSetDeletePermission,
   gitopsApplicationSyncPermission,
   gitopsPromotePermission,
 } from '@gitops-suite/plugin-gitops-common';
@@ -30,12 +31,13 @@ const ownerOnly = [
   gitopsApplicationRollbackPermission,
   gitopsApplicationRefreshPermission,
   gitopsPromotePermission,
+  gitopsApplicationSetDeletePermission,
 ];
 
 /**
  * The shipped policy: everyone may read; only an entity's owners may
  * refresh, sync or roll back its GitOps applications, promote its
- * releases through a template, or create and update
+ * releases through a template, or create, update and delete
  * its ApplicationSets. A service that is not in the catalog yet is named by
  * the group (or user) that will own it: its members may create its
  * ApplicationSet.

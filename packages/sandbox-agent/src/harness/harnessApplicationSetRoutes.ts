@@ -1,5 +1,6 @@
 import type { SandboxAgent } from '../agent/SandboxAgent';
-import { allowed, permissionDenied } from '../agent/access';
+import { allowed, permissionDenied, RbacAction } from '../agent/access';
+import type { Caller } from '../state/types';
 import { appSetProject } from '../argocd/applicationSetRoutes';
 import { ApiError, GrpcCode } from '../http/ApiError';
 import { json } from '../http/types';
@@ -13,7 +14,7 @@ import type { SdkRoute } from './sdkRoutes';
  * generate with the scope and the agent as query parameters and bodies of
  * their models only ({applicationset, upsert, dryRun}, {applicationset});
  * the list with no query string, its scope in the V1ApplicationSetQuery
- * body; one ApplicationSet read by its UUID.
+ * body; one ApplicationSet read or deleted by its UUID.
  */
 export function harnessApplicationSetRoutes(
   agent: SandboxAgent,
@@ -99,25 +100,37 @@ export function harnessApplicationSetRoutes(
     return json(200, page(items, ctx.query, body));
   });
 
-  sdk('ApplicationSetServiceGet', (ctx, caller) => {
-    const record = [...store.appSets.values()].find(
-      r => r.uuid === ctx.params.identifier,
-    );
+  /** The set of a `{identifier}` path, when the caller may `verb` it. */
+  function requireAppSet(identifier: string, caller: Caller, verb: RbacAction) {
+    const record = [...store.appSets.values()].find(r => r.uuid === identifier);
     if (!record)
       throw new ApiError(
         GrpcCode.NotFound,
-        `applicationset ${ctx.params.identifier} not found`,
+        `applicationset ${identifier} not found`,
       );
     const project = appSetProject(record.appSet);
-    if (!allowed(store, caller, project, 'get')) {
+    if (!allowed(store, caller, project, verb)) {
       throw permissionDenied(
         caller,
         'applicationsets',
-        'get',
+        verb,
         `${project}/${record.appSet.metadata?.name}`,
       );
     }
+    return record;
+  }
+
+  sdk('ApplicationSetServiceGet', (ctx, caller) => {
+    const record = requireAppSet(ctx.params.identifier, caller, 'get');
     agent.applicationSets.refreshStatus(record);
     return json(200, applicationSetWrapper(agent, record));
+  });
+
+  // answers the deleted set, as ApplicationsApplicationSetResponse holds it
+  sdk('ApplicationSetServiceDelete', (ctx, caller) => {
+    const record = requireAppSet(ctx.params.identifier, caller, 'delete');
+    const wrapper = applicationSetWrapper(agent, record);
+    agent.applicationSets.delete(record);
+    return json(200, wrapper);
   });
 }

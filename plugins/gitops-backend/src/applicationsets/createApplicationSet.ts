@@ -1,67 +1,25 @@
 import type { Request } from 'express';
 import { BackstageCredentials } from '@backstage/backend-plugin-api';
-import { InputError, NotAllowedError } from '@backstage/errors';
-import {
-  gitopsApplicationSetAdminPermission,
-  gitopsApplicationSetCreatePermission,
-  GitOpsApplication,
-  GitOpsApplicationSet,
-} from '@gitops-suite/plugin-gitops-common';
-import {
-  GitOpsAgentError,
-  GitOpsProvider,
-} from '@gitops-suite/plugin-gitops-node';
+import { InputError } from '@backstage/errors';
+import { gitopsApplicationSetCreatePermission } from '@gitops-suite/plugin-gitops-common';
 import { GitOpsService } from '../service/GitOpsService';
 import { requestBodyCheck } from '../service/requestBodies';
-import { entityOwners } from '../trust/entityOwners';
-import { TrustViolation } from '../trust/DeploymentTrust';
-import { findApplicationSetClaimants } from './findApplicationSetClaimants';
+import {
+  authorizeApplicationSetChange,
+  ownersOf,
+  readExistingApplicationSet,
+  refuseApplicationSet,
+} from './applicationSetAccess';
+import {
+  applicationSetPreview,
+  checkApplicationSetManifest,
+} from './previewApplicationSet';
 
 const applicationSetBody = requestBodyCheck(
   '/agents/{agentId}/applicationsets',
   'ApplicationSet',
   ['upsert', 'dryRun'],
 );
-
-/** Argo CD's own refusal of a templated project (server validateAppSet). */
-const TEMPLATED_PROJECT =
-  'error validating ApplicationSets: the Argo CD API does not currently support creating ApplicationSets with templated `project` fields';
-
-async function readExisting(
-  provider: GitOpsProvider,
-  name: string,
-): Promise<GitOpsApplicationSet | undefined> {
-  try {
-    return await provider.getApplicationSet(name);
-  } catch (error) {
-    if (error instanceof GitOpsAgentError && error.code === 'not_found') {
-      return undefined;
-    }
-    throw error;
-  }
-}
-
-function templateProject(manifest: Record<string, any>): unknown {
-  return manifest?.spec?.template?.spec?.project;
-}
-
-function refuse(
-  name: string,
-  entityRef: string,
-  owners: string[],
-  violations: TrustViolation[],
-): never {
-  const apps = new Set(violations.map(v => v.application));
-  throw new NotAllowedError(
-    `Not allowed: ApplicationSet ${name} for ${entityRef} (owners: ${
-      owners.join(', ') || 'none'
-    }) would place ${apps.size} application${
-      apps.size === 1 ? '' : 's'
-    } where its owners may not deploy: ${violations
-      .map(v => `${v.application}: ${v.reason}`)
-      .join('; ')}`,
-  );
-}
 
 /**
  * Creates or upserts an ApplicationSet for the caller, audited with the
@@ -86,13 +44,10 @@ export async function createApplicationSet(
 ): Promise<{ auditId: string; status: number; body: Record<string, unknown> }> {
   const { credentials, request } = caller;
   const body = applicationSetBody(rawBody);
-  const { registry, catalog, aggregator, runner, auth, trust } = ctx.deps;
+  const { registry, runner } = ctx.deps;
   const provider = registry.get(agentId);
   const name = body.manifest.metadata.name;
-  const project = templateProject(body.manifest);
-  if (typeof project === 'string' && project.includes('{{')) {
-    throw new InputError(TEMPLATED_PROJECT);
-  }
+  checkApplicationSetManifest(body.manifest);
 
   let entityRef: string | undefined;
   if (body.entityRef) {
@@ -104,33 +59,21 @@ export async function createApplicationSet(
     );
   }
 
-  const existing = await readExisting(provider, name);
-  let current: GitOpsApplication[] = [];
+  const existing = await readExistingApplicationSet(ctx, provider, name);
+  let current: Awaited<
+    ReturnType<typeof authorizeApplicationSetChange>
+  >['current'] = [];
   let admin = false;
   if (existing) {
-    const apps = await aggregator.fleetApplications([agentId]);
-    current = apps.items.filter(
-      app =>
-        app.applicationSet === name || existing.applications.includes(app.name),
-    );
-    const claimants = await findApplicationSetClaimants({
-      catalog,
-      credentials: await auth.getOwnServiceCredentials(),
-      set: { agentId, name },
-      generated: current,
+    const access = await authorizeApplicationSetChange(ctx, credentials, {
+      agentId,
+      existing,
+      permission: gitopsApplicationSetCreatePermission,
+      entityRef,
     });
-    if (claimants.length === 0 && !entityRef) {
-      await ctx.authorize(credentials, gitopsApplicationSetAdminPermission);
-      admin = true;
-    }
-    for (const claimant of claimants) {
-      await ctx.authorizeEntity(
-        credentials,
-        gitopsApplicationSetCreatePermission,
-        claimant,
-      );
-    }
-    entityRef ??= claimants[0];
+    current = access.current;
+    admin = access.admin;
+    entityRef ??= access.claimants[0];
   } else if (!entityRef) {
     throw new InputError(
       `Invalid ApplicationSet: entityRef is required to create ${name}: name the catalog entity it is for, or for a service not in the catalog yet, the group that will own it`,
@@ -138,34 +81,24 @@ export async function createApplicationSet(
   }
 
   if (!admin && entityRef) {
-    if (!provider.generateApplicationSet) {
-      throw new NotAllowedError(
-        `Not allowed: agent ${agentId} (${provider.agent.kind}) cannot preview the applications an ApplicationSet generates, so ${name} cannot be checked before it is created`,
+    const owners = await ownersOf(ctx, entityRef);
+    // what the set would generate, from the agent's own generator
+    const { problems } = await applicationSetPreview(
+      ctx,
+      provider,
+      body.manifest,
+      owners,
+      current,
+    );
+    if (problems.length) {
+      refuseApplicationSet(
+        `ApplicationSet ${name}`,
+        'would place',
+        entityRef,
+        owners,
+        problems,
       );
     }
-    const entity = await catalog.getEntityByRef(entityRef, {
-      credentials: await auth.getOwnServiceCredentials(),
-    });
-    const owners = entity ? entityOwners(entity) : [];
-    // what the set would generate, from the agent's own generator
-    const generated = await provider.generateApplicationSet(body.manifest);
-    const violations = [
-      ...(await trust.generatedViolations(agentId, owners, generated)),
-      // an existing set is the caller's to change only where it runs now
-      ...(
-        await Promise.all(
-          current.map(async app =>
-            (
-              await trust.operationProblems(owners, app)
-            ).map(reason => ({
-              application: app.name,
-              reason: `(now) ${reason}`,
-            })),
-          ),
-        )
-      ).flat(),
-    ];
-    if (violations.length) refuse(name, entityRef, owners, violations);
   }
 
   const { auditId, result } = await runner.run(

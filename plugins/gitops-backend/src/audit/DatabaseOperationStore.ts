@@ -43,6 +43,7 @@ const ACTIONS: Record<OperationAction, true> = {
   sync: true,
   rollback: true,
   'applicationset.create': true,
+  'applicationset.delete': true,
 };
 const UUID_PATTERN =
   /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -90,10 +90,11 @@ export class OperationRunner {
       await auditEvent.success();
       return { auditId: row.id, result };
     } finally {
-      // the next read shows the application as the agent has it now
+      // the next read shows the application as the agent has it now; an
+      // ApplicationSet's change may touch many, so its agent is resynced
       await this.aggregator.applicationChanged(
         input.agentId,
-        input.application
+        input.application && !input.action.startsWith('applicationset.')
           ? { name: input.application, namespace: input.appNamespace }
           : undefined,
       );

@@ -2,6 +2,10 @@ import Router from 'express-promise-router';
 import { gitopsFleetReadPermission } from '@gitops-suite/plugin-gitops-common';
 import { GitOpsService } from '../service/GitOpsService';
 import { createApplicationSet } from '../applicationsets/createApplicationSet';
+import { deleteApplicationSet } from '../applicationsets/deleteApplicationSet';
+import { previewApplicationSet } from '../applicationsets/previewApplicationSet';
+import { readExistingApplicationSet } from '../applicationsets/applicationSetAccess';
+import { NotFoundError } from '@backstage/errors';
 import { requestCredentials, sendJson } from './httpAdapters';
 
 /** Agents, environments, clusters, repositories and ApplicationSets. */
@@ -67,6 +71,54 @@ export function inventoryRoutes(ctx: GitOpsService) {
     );
     sendJson(ctx, res, body, status);
   });
+
+  router.post('/agents/:agentId/applicationsets/generate', async (req, res) => {
+    const credentials = await requestCredentials(ctx, req);
+    sendJson(
+      ctx,
+      res,
+      await previewApplicationSet(
+        ctx,
+        { credentials, request: req },
+        req.params.agentId,
+        req.body,
+      ),
+    );
+  });
+
+  router.get('/agents/:agentId/applicationsets/:setName', async (req, res) => {
+    const credentials = await requestCredentials(ctx, req);
+    await ctx.authorize(credentials, gitopsFleetReadPermission);
+    const { agentId, setName } = req.params;
+    const set = await readExistingApplicationSet(
+      ctx,
+      registry.get(agentId),
+      setName,
+    );
+    if (!set) {
+      throw new NotFoundError(
+        `Agent ${agentId} has no ApplicationSet named ${setName}`,
+      );
+    }
+    sendJson(ctx, res, set);
+  });
+
+  router.delete(
+    '/agents/:agentId/applicationsets/:setName',
+    async (req, res) => {
+      const credentials = await requestCredentials(ctx, req);
+      sendJson(
+        ctx,
+        res,
+        await deleteApplicationSet(
+          ctx,
+          { credentials, request: req },
+          req.params.agentId,
+          req.params.setName,
+        ),
+      );
+    },
+  );
 
   return router;
 }

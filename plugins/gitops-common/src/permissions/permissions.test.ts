@@ -87,6 +87,6 @@ describe('gitops permissions', () => {
     const resourceTypes = gitopsPermissions
       .filter(p => isResourcePermission(p))
       .map(p => (p as { resourceType: string }).resourceType);
-    expect(resourceTypes).toEqual(Array(6).fill('catalog-entity'));
+    expect(resourceTypes).toEqual(Array(7).fill('catalog-entity'));
   });
 });

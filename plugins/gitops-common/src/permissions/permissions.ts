@@ -71,6 +71,19 @@ export const gitopsApplicationSetCreatePermission = createPermission({
 });
 
 /**
+ * Delete an ApplicationSet, and with it the applications it generated. The
+ * resource is every entity that claims the set (`gitops/applicationset`,
+ * or selecting its applications); a set nobody claims needs
+ * `gitops.applicationset.admin`.
+ * @public
+ */
+export const gitopsApplicationSetDeletePermission = createPermission({
+  name: 'gitops.applicationset.delete',
+  attributes: { action: 'delete' },
+  resourceType: RESOURCE_TYPE_CATALOG_ENTITY,
+});
+
+/**
  * Change an ApplicationSet that no catalog entity claims (no entity names it
  * in `gitops/applicationset`, and none selects the applications it
  * generated): a platform administrator's permission.
@@ -119,6 +132,7 @@ export const gitopsPermissions: Permission[] = [
   gitopsApplicationRollbackPermission,
   gitopsPromotePermission,
   gitopsApplicationSetCreatePermission,
+  gitopsApplicationSetDeletePermission,
   gitopsApplicationSetAdminPermission,
   gitopsFleetReadPermission,
   gitopsAuditReadPermission,

@@ -7,7 +7,8 @@ export type OperationAction =
   | 'refresh'
   | 'sync'
   | 'rollback'
-  | 'applicationset.create';
+  | 'applicationset.create'
+  | 'applicationset.delete';
 
 /**
  * How an audited operation ended.

@@ -16,6 +16,7 @@ import {
   ApplicationListQuery,
   ApplicationRef,
   ApplicationSetCreateResult,
+  ApplicationSetRef,
   GitOpsAgentError,
   GitOpsProjectInfo,
   GitOpsProvider,
@@ -41,7 +42,7 @@ import {
 import { normalizeRevisionMetadata } from './normalizeRevisionMetadata';
 import { ArgoAppProject, normalizeProject } from './normalizeProject';
 import { normalizeSyncWindows } from './normalizeSyncWindows';
-import { normalizeApplicationSet } from './normalizeApplicationSet';
+import { ApplicationSetCalls } from './ApplicationSetCalls';
 import { normalizeCluster, normalizeRepository } from './normalizeInventory';
 
 /**
@@ -53,12 +54,16 @@ import { normalizeCluster, normalizeRepository } from './normalizeInventory';
  * and how they report the agent's status.
  */
 export abstract class ArgoApiProvider implements GitOpsProvider {
+  private readonly applicationSetCalls: ApplicationSetCalls;
+
   protected constructor(
     readonly agent: GitOpsAgentInfo,
     protected readonly http: AgentHttpClient,
     protected readonly scheme: ArgoApiRouteScheme,
     protected readonly context: NormalizeContext,
-  ) {}
+  ) {
+    this.applicationSetCalls = new ApplicationSetCalls(http, scheme, context);
+  }
 
   abstract getStatus(options?: ProviderCallOptions): Promise<GitOpsAgentStatus>;
 
@@ -239,73 +244,39 @@ export abstract class ArgoApiProvider implements GitOpsProvider {
     return normalizeApplication(this.scheme.unwrap(answer), this.context);
   }
 
-  async listApplicationSets(
+  listApplicationSets(
     options?: ProviderCallOptions,
   ): Promise<GitOpsApplicationSet[]> {
-    const sets = await this.readList(this.scheme.applicationSets, options);
-    return sets.map(set => normalizeApplicationSet(set, this.agent.id));
+    return this.applicationSetCalls.list(options);
   }
 
-  async getApplicationSet(
-    name: string,
+  getApplicationSet(
+    set: string | ApplicationSetRef,
     options?: ProviderCallOptions,
   ): Promise<GitOpsApplicationSet> {
-    const call = this.scheme.applicationSet?.(name);
-    if (call) {
-      const raw = await this.http.json<unknown>({
-        ...call,
-        signal: options?.signal,
-      });
-      return normalizeApplicationSet(
-        this.scheme.unwrapApplicationSet(raw),
-        this.agent.id,
-      );
-    }
-    const found = (await this.listApplicationSets(options)).find(
-      set => set.name === name,
-    );
-    if (!found) {
-      throw new GitOpsAgentError(
-        this.agent.id,
-        'not_found',
-        `Agent ${this.agent.id} has no ApplicationSet named ${name}`,
-        404,
-      );
-    }
-    return found;
+    return this.applicationSetCalls.get(set, options);
   }
 
-  async createApplicationSet(
+  deleteApplicationSet(
+    set: ApplicationSetRef,
+    options?: ProviderCallOptions,
+  ): Promise<void> {
+    return this.applicationSetCalls.delete(set, options);
+  }
+
+  createApplicationSet(
     manifest: Record<string, unknown>,
     flags: { upsert: boolean; dryRun: boolean },
     options?: ProviderCallOptions,
   ): Promise<ApplicationSetCreateResult> {
-    const raw = await this.http.json<unknown>({
-      ...this.scheme.createApplicationSet(manifest, flags),
-      signal: options?.signal,
-    });
-    return {
-      applicationSet: normalizeApplicationSet(
-        this.scheme.unwrapApplicationSet(raw),
-        this.agent.id,
-      ),
-      dryRun: flags.dryRun,
-    };
+    return this.applicationSetCalls.create(manifest, flags, options);
   }
 
-  async generateApplicationSet(
+  generateApplicationSet(
     manifest: Record<string, unknown>,
     options?: ProviderCallOptions,
   ): Promise<GitOpsApplication[]> {
-    const answer = await this.http.json<{
-      applications?: ArgoApplication[] | null;
-    }>({
-      ...this.scheme.generateApplicationSet(manifest),
-      signal: options?.signal,
-    });
-    return (answer?.applications ?? []).map(app =>
-      normalizeApplication(app, this.context),
-    );
+    return this.applicationSetCalls.generate(manifest, options);
   }
 
   async getProject(

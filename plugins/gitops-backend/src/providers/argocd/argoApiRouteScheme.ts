@@ -1,6 +1,7 @@
 import {
   ApplicationListQuery,
   ApplicationRef,
+  ApplicationSetRef,
 } from '@gitops-suite/plugin-gitops-node';
 import type { AgentQuery, AgentRequest } from '../http/AgentHttpClient';
 import type {
@@ -18,6 +19,12 @@ export type AgentCall = Omit<AgentRequest, 'signal' | 'timeoutMs'>;
 export interface ListRoute<T> {
   call: AgentCall;
   items(body: unknown): T[];
+}
+
+/** An Argo CD ApplicationSet and the identifier its API gave it, if any. */
+export interface IdentifiedApplicationSet {
+  set: ArgoApplicationSet;
+  id?: string;
 }
 
 /**
@@ -47,9 +54,16 @@ export interface ArgoApiRouteScheme {
   };
   /** The Argo CD Application in an answer (a gateway may wrap it). */
   unwrap(body: unknown): ArgoApplication;
-  applicationSets: ListRoute<ArgoApplicationSet>;
-  /** One ApplicationSet by name; undefined when the API reads them by id only. */
-  applicationSet?(name: string): AgentCall;
+  applicationSets: ListRoute<IdentifiedApplicationSet>;
+  /**
+   * One ApplicationSet; undefined when the API cannot address `set` as
+   * given (Harness reads sets by identifier only).
+   */
+  applicationSet(set: ApplicationSetRef): AgentCall | undefined;
+  /** A search for sets by name, where the API reads sets by identifier only. */
+  applicationSetSearch?(name: string): ListRoute<IdentifiedApplicationSet>;
+  /** Deletes one ApplicationSet; undefined as for {@link applicationSet}. */
+  deleteApplicationSet(set: ApplicationSetRef): AgentCall | undefined;
   createApplicationSet(
     manifest: Record<string, unknown>,
     flags: { upsert: boolean; dryRun: boolean },
@@ -58,8 +72,8 @@ export interface ArgoApiRouteScheme {
   generateApplicationSet(manifest: Record<string, unknown>): AgentCall;
   /** One AppProject by name. */
   project(name: string): AgentCall;
-  /** The Argo CD ApplicationSet in an answer. */
-  unwrapApplicationSet(body: unknown): ArgoApplicationSet;
+  /** The Argo CD ApplicationSet in an answer, with its identifier. */
+  unwrapApplicationSet(body: unknown): IdentifiedApplicationSet;
   clusters: ListRoute<ArgoCluster>;
   repositories: ListRoute<ArgoRepository>;
   /** A read passed through as is, with the scoping the API needs added. */
@@ -91,9 +105,14 @@ export const argoCdRouteScheme: ArgoApiRouteScheme = {
   unwrap: body => body as ArgoApplication,
   applicationSets: {
     call: { path: '/api/v1/applicationsets' },
-    items: argoItems,
+    items: body => argoItems<ArgoApplicationSet>(body).map(set => ({ set })),
   },
-  applicationSet: name => ({
+  applicationSet: ({ name }) => ({
+    path: `/api/v1/applicationsets/${encodeURIComponent(name)}`,
+  }),
+  // ApplicationSetService_Delete
+  deleteApplicationSet: ({ name }) => ({
+    method: 'DELETE',
     path: `/api/v1/applicationsets/${encodeURIComponent(name)}`,
   }),
   createApplicationSet: (manifest, flags) => ({
@@ -111,7 +130,7 @@ export const argoCdRouteScheme: ArgoApiRouteScheme = {
   project: name => ({
     path: `/api/v1/projects/${encodeURIComponent(name)}`,
   }),
-  unwrapApplicationSet: body => body as ArgoApplicationSet,
+  unwrapApplicationSet: body => ({ set: body as ArgoApplicationSet }),
   clusters: { call: { path: '/api/v1/clusters' }, items: argoItems },
   repositories: { call: { path: '/api/v1/repositories' }, items: argoItems },
   passThroughQuery: query => query,

@@ -1,8 +1,9 @@
-import type { ArgoApiRouteScheme } from '../argocd/argoApiRouteScheme';
 import type {
-  ArgoApplication,
-  ArgoApplicationSet,
-} from '../argocd/argoCdTypes';
+  AgentCall,
+  ArgoApiRouteScheme,
+  IdentifiedApplicationSet,
+} from '../argocd/argoApiRouteScheme';
+import type { ArgoApplication } from '../argocd/argoCdTypes';
 import type { AgentQuery } from '../http/AgentHttpClient';
 import type { HarnessScope } from './harnessApplicationUiUrl';
 import type {
@@ -21,10 +22,14 @@ export function unwrapHarnessApplication(body: unknown): ArgoApplication {
     : (body as ArgoApplication);
 }
 
-/** An Argo CD ApplicationSet, whether or not Harness wrapped it. */
-function unwrapHarnessApplicationSet(body: unknown): ArgoApplicationSet {
-  const set = body as HarnessApplicationSetWrapper;
-  return set.applicationset ?? set.appset ?? set;
+/**
+ * An Argo CD ApplicationSet, whether or not Harness wrapped it, with the
+ * identifier Harness gave it (`Servicev1ApplicationSet.identifier`).
+ */
+function unwrapHarnessApplicationSet(body: unknown): IdentifiedApplicationSet {
+  const wrapper = body as HarnessApplicationSetWrapper;
+  const set = wrapper.applicationset ?? wrapper.appset ?? wrapper;
+  return wrapper.identifier ? { set, id: wrapper.identifier } : { set };
 }
 
 /** The items of a Harness list answer (`content`, or `items`). */
@@ -61,6 +66,25 @@ export function harnessScopeBody(scope: HarnessScope): Record<string, string> {
     ...(scope.projectIdentifier && {
       projectIdentifier: scope.projectIdentifier,
     }),
+  };
+}
+
+/** How many sets a search by name reads: names are unique per agent. */
+const SEARCH_PAGE_SIZE = 100;
+
+/** ApplicationSetServiceList: the scope, the agent and a query in the body. */
+function applicationSetList(
+  scope: HarnessScope,
+  query: Record<string, unknown> = {},
+): AgentCall {
+  return {
+    method: 'POST',
+    path: '/gitops/api/v1/applicationsets',
+    body: {
+      ...harnessScopeBody(scope),
+      agentIdentifier: scope.agentIdentifier,
+      ...query,
+    },
   };
 }
 
@@ -125,20 +149,46 @@ export function harnessRouteScheme(scope: HarnessScope): ArgoApiRouteScheme {
     // ApplicationSetServiceList sends no query string: its scope is in the
     // V1ApplicationSetQuery body, with the agent
     applicationSets: {
-      call: {
-        method: 'POST',
-        path: '/gitops/api/v1/applicationsets',
-        body: {
-          ...harnessScopeBody(scope),
-          agentIdentifier: scope.agentIdentifier,
-        },
-      },
+      call: applicationSetList(scope),
       items: body =>
         page<HarnessApplicationSetWrapper>(body).map(
           unwrapHarnessApplicationSet,
         ),
     },
-    // no applicationSet(name): Harness reads one by its UUID only
+    // ApplicationSetServiceGet reads a set by its identifier only
+    applicationSet: ({ id }) =>
+      id
+        ? {
+            path: `/gitops/api/v1/applicationset/${encodeURIComponent(id)}`,
+            query: harnessScopeQuery(scope, {
+              agentIdentifier: scope.agentIdentifier,
+            }),
+          }
+        : undefined,
+    // a name alone: ApplicationSetServiceList's own search (`searchTerm`,
+    // a substring match; the caller keeps the exact name), one page
+    applicationSetSearch: name => ({
+      call: applicationSetList(scope, {
+        searchTerm: name,
+        pageSize: SEARCH_PAGE_SIZE,
+        pageIndex: 0,
+      }),
+      items: body =>
+        page<HarnessApplicationSetWrapper>(body).map(
+          unwrapHarnessApplicationSet,
+        ),
+    }),
+    // ApplicationSetServiceDelete, by identifier as Get
+    deleteApplicationSet: ({ id }) =>
+      id
+        ? {
+            method: 'DELETE',
+            path: `/gitops/api/v1/applicationset/${encodeURIComponent(id)}`,
+            query: harnessScopeQuery(scope, {
+              agentIdentifier: scope.agentIdentifier,
+            }),
+          }
+        : undefined,
     // ApplicationSetServiceCreate: the scope and the agent as query
     // parameters, the body ApplicationsApplicationSetCreateRequest
     // ({applicationset, upsert, dryRun})

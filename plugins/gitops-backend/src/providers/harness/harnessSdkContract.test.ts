@@ -86,8 +86,16 @@ const DRIVE: Record<string, (p: HarnessProvider) => Promise<unknown>> = {
     }),
   rollback: p => p.rollback(ref, { id: 3, dryRun: true, prune: true }),
   listApplicationSets: p => p.listApplicationSets(),
-  // Harness reads an ApplicationSet by UUID only: by name is list-and-find
-  getApplicationSet: p => p.getApplicationSet('payments').catch(() => null),
+  // Harness reads an ApplicationSet by its identifier; a name alone is
+  // searched for through the list's own search
+  getApplicationSet: async p => {
+    await p.getApplicationSet({ name: 'payments', id: '0f1e' });
+    await p.getApplicationSet('payments').catch(() => null);
+  },
+  deleteApplicationSet: async p => {
+    await p.deleteApplicationSet({ name: 'payments', id: '0f1e' });
+    await p.deleteApplicationSet({ name: 'payments' }).catch(() => null);
+  },
   createApplicationSet: p =>
     p.createApplicationSet(manifest, { upsert: true, dryRun: true }),
   generateApplicationSet: p => p.generateApplicationSet(manifest),
@@ -104,6 +112,7 @@ const NOT_CALLS = [
   'operate',
   'readList',
   'rawApplication',
+  'applicationSetCalls',
 ];
 
 /**

@@ -377,6 +377,41 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/agents/{agentId}/applicationsets/generate': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** The applications an ApplicationSet would generate, from the agent's own generator, each with the reasons its entity's owners may not deploy it there. Nothing is created. */
+    post: operations['PreviewApplicationSet'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/agents/{agentId}/applicationsets/{setName}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One ApplicationSet, read from the agent by the identifier its API uses. */
+    get: operations['GetAgentApplicationSet'];
+    put?: never;
+    post?: never;
+    /** Deletes an ApplicationSet (and, as Argo CD does, the applications it generated) for the owners of every entity that claims it; a set nobody claims needs gitops.applicationset.admin. */
+    delete: operations['DeleteApplicationSet'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/audit': {
     parameters: {
       query?: never;
@@ -576,7 +611,12 @@ export interface components {
       entityRef?: string;
       agentId: string;
       application?: string;
-      action: 'refresh' | 'sync' | 'rollback' | 'applicationset.create';
+      action:
+        | 'refresh'
+        | 'sync'
+        | 'rollback'
+        | 'applicationset.create'
+        | 'applicationset.delete';
       parameters: {
         [key: string]: unknown;
       };
@@ -667,6 +707,8 @@ export interface components {
     };
     ApplicationSet: {
       agentId: string;
+      /** The agent's own identifier of the set, where its API reads sets by identifier only (Harness GitOps). */
+      id?: string;
       name: string;
       namespace?: string;
       project?: string;
@@ -691,6 +733,27 @@ export interface components {
         type: string;
         status: string;
         message?: string;
+      }[];
+    };
+    ApplicationSetManifest: {
+      apiVersion: 'argoproj.io/v1alpha1';
+      kind: 'ApplicationSet';
+      metadata: {
+        name: string;
+      } & {
+        [key: string]: unknown;
+      };
+      spec: {
+        [key: string]: unknown;
+      };
+    } & {
+      [key: string]: unknown;
+    };
+    ApplicationSetPreview: {
+      applications: components['schemas']['Application'][];
+      problems: {
+        application: string;
+        reason: string;
       }[];
     };
     ApplicationSetCreateResult: {
@@ -908,6 +971,7 @@ export interface components {
     name: string;
     agentId: string;
     appName: string;
+    setName: string;
     appNamespace: string;
     fleetAgent: string[];
     fleetEnvironment: string[];
@@ -1606,20 +1670,7 @@ export interface operations {
     requestBody: {
       content: {
         'application/json': {
-          manifest: {
-            apiVersion: 'argoproj.io/v1alpha1';
-            kind: 'ApplicationSet';
-            metadata: {
-              name: string;
-            } & {
-              [key: string]: unknown;
-            };
-            spec: {
-              [key: string]: unknown;
-            };
-          } & {
-            [key: string]: unknown;
-          };
+          manifest: components['schemas']['ApplicationSetManifest'];
           /** @defaultValue false */
           upsert?: boolean;
           /** @defaultValue false */
@@ -1645,6 +1696,87 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['ApplicationSetCreateResult'];
+        };
+      };
+      default: components['responses']['Error'];
+    };
+  };
+  PreviewApplicationSet: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        agentId: components['parameters']['agentId'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          manifest: components['schemas']['ApplicationSetManifest'];
+          entityRef: string;
+        };
+      };
+    };
+    responses: {
+      /** What the set would generate, and what the trust model refuses. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApplicationSetPreview'];
+        };
+      };
+      default: components['responses']['Error'];
+    };
+  };
+  GetAgentApplicationSet: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        agentId: components['parameters']['agentId'];
+        setName: components['parameters']['setName'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** The ApplicationSet. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApplicationSet'];
+        };
+      };
+      default: components['responses']['Error'];
+    };
+  };
+  DeleteApplicationSet: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        agentId: components['parameters']['agentId'];
+        setName: components['parameters']['setName'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** The set was deleted; the audit record names it. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            auditId: string;
+            applicationSet: components['schemas']['ApplicationSet'];
+          };
         };
       };
       default: components['responses']['Error'];

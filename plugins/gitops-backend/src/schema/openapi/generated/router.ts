@@ -64,6 +64,14 @@ export const spec = {
           type: 'string',
         },
       },
+      setName: {
+        name: 'setName',
+        in: 'path',
+        required: true,
+        schema: {
+          type: 'string',
+        },
+      },
       appNamespace: {
         name: 'appNamespace',
         in: 'query',
@@ -608,7 +616,13 @@ export const spec = {
           },
           action: {
             type: 'string',
-            enum: ['refresh', 'sync', 'rollback', 'applicationset.create'],
+            enum: [
+              'refresh',
+              'sync',
+              'rollback',
+              'applicationset.create',
+              'applicationset.delete',
+            ],
           },
           parameters: {
             type: 'object',
@@ -939,6 +953,11 @@ export const spec = {
           agentId: {
             type: 'string',
           },
+          id: {
+            type: 'string',
+            description:
+              "The agent's own identifier of the set, where its API reads sets by identifier only (Harness GitOps).",
+          },
           name: {
             type: 'string',
           },
@@ -1015,6 +1034,63 @@ export const spec = {
                   type: 'string',
                 },
                 message: {
+                  type: 'string',
+                },
+              },
+            },
+          },
+        },
+      },
+      ApplicationSetManifest: {
+        type: 'object',
+        additionalProperties: true,
+        required: ['apiVersion', 'kind', 'metadata', 'spec'],
+        properties: {
+          apiVersion: {
+            type: 'string',
+            enum: ['argoproj.io/v1alpha1'],
+          },
+          kind: {
+            type: 'string',
+            enum: ['ApplicationSet'],
+          },
+          metadata: {
+            type: 'object',
+            additionalProperties: true,
+            required: ['name'],
+            properties: {
+              name: {
+                type: 'string',
+                minLength: 1,
+              },
+            },
+          },
+          spec: {
+            type: 'object',
+            additionalProperties: true,
+          },
+        },
+      },
+      ApplicationSetPreview: {
+        type: 'object',
+        required: ['applications', 'problems'],
+        properties: {
+          applications: {
+            type: 'array',
+            items: {
+              $ref: '#/components/schemas/Application',
+            },
+          },
+          problems: {
+            type: 'array',
+            items: {
+              type: 'object',
+              required: ['application', 'reason'],
+              properties: {
+                application: {
+                  type: 'string',
+                },
+                reason: {
                   type: 'string',
                 },
               },
@@ -2859,34 +2935,7 @@ export const spec = {
                 additionalProperties: false,
                 properties: {
                   manifest: {
-                    type: 'object',
-                    additionalProperties: true,
-                    required: ['apiVersion', 'kind', 'metadata', 'spec'],
-                    properties: {
-                      apiVersion: {
-                        type: 'string',
-                        enum: ['argoproj.io/v1alpha1'],
-                      },
-                      kind: {
-                        type: 'string',
-                        enum: ['ApplicationSet'],
-                      },
-                      metadata: {
-                        type: 'object',
-                        additionalProperties: true,
-                        required: ['name'],
-                        properties: {
-                          name: {
-                            type: 'string',
-                            minLength: 1,
-                          },
-                        },
-                      },
-                      spec: {
-                        type: 'object',
-                        additionalProperties: true,
-                      },
-                    },
+                    $ref: '#/components/schemas/ApplicationSetManifest',
                   },
                   upsert: {
                     type: 'boolean',
@@ -2922,6 +2971,122 @@ export const spec = {
               'application/json': {
                 schema: {
                   $ref: '#/components/schemas/ApplicationSetCreateResult',
+                },
+              },
+            },
+          },
+          default: {
+            $ref: '#/components/responses/Error',
+          },
+        },
+      },
+    },
+    '/agents/{agentId}/applicationsets/generate': {
+      post: {
+        operationId: 'PreviewApplicationSet',
+        description:
+          "The applications an ApplicationSet would generate, from the agent's own generator, each with the reasons its entity's owners may not deploy it there. Nothing is created.",
+        parameters: [
+          {
+            $ref: '#/components/parameters/agentId',
+          },
+        ],
+        requestBody: {
+          required: true,
+          content: {
+            'application/json': {
+              schema: {
+                type: 'object',
+                additionalProperties: false,
+                properties: {
+                  manifest: {
+                    $ref: '#/components/schemas/ApplicationSetManifest',
+                  },
+                  entityRef: {
+                    type: 'string',
+                    minLength: 1,
+                  },
+                },
+                required: ['manifest', 'entityRef'],
+              },
+            },
+          },
+        },
+        responses: {
+          '200': {
+            description:
+              'What the set would generate, and what the trust model refuses.',
+            content: {
+              'application/json': {
+                schema: {
+                  $ref: '#/components/schemas/ApplicationSetPreview',
+                },
+              },
+            },
+          },
+          default: {
+            $ref: '#/components/responses/Error',
+          },
+        },
+      },
+    },
+    '/agents/{agentId}/applicationsets/{setName}': {
+      get: {
+        operationId: 'GetAgentApplicationSet',
+        description:
+          'One ApplicationSet, read from the agent by the identifier its API uses.',
+        parameters: [
+          {
+            $ref: '#/components/parameters/agentId',
+          },
+          {
+            $ref: '#/components/parameters/setName',
+          },
+        ],
+        responses: {
+          '200': {
+            description: 'The ApplicationSet.',
+            content: {
+              'application/json': {
+                schema: {
+                  $ref: '#/components/schemas/ApplicationSet',
+                },
+              },
+            },
+          },
+          default: {
+            $ref: '#/components/responses/Error',
+          },
+        },
+      },
+      delete: {
+        operationId: 'DeleteApplicationSet',
+        description:
+          'Deletes an ApplicationSet (and, as Argo CD does, the applications it generated) for the owners of every entity that claims it; a set nobody claims needs gitops.applicationset.admin.',
+        parameters: [
+          {
+            $ref: '#/components/parameters/agentId',
+          },
+          {
+            $ref: '#/components/parameters/setName',
+          },
+        ],
+        responses: {
+          '200': {
+            description: 'The set was deleted; the audit record names it.',
+            content: {
+              'application/json': {
+                schema: {
+                  type: 'object',
+                  required: ['auditId', 'applicationSet'],
+                  properties: {
+                    auditId: {
+                      type: 'string',
+                    },
+                    applicationSet: {
+                      $ref: '#/components/schemas/ApplicationSet',
+                    },
+                  },
                 },
               },
             },

@@ -1,0 +1,145 @@
+import { BackstageCredentials } from '@backstage/backend-plugin-api';
+import type { ResourcePermission } from '@backstage/plugin-permission-common';
+import {
+  gitopsApplicationSetAdminPermission,
+  GitOpsApplication,
+  GitOpsApplicationSet,
+} from '@gitops-suite/plugin-gitops-common';
+import {
+  GitOpsAgentError,
+  GitOpsProvider,
+} from '@gitops-suite/plugin-gitops-node';
+import { NotAllowedError } from '@backstage/errors';
+import { GitOpsService } from '../service/GitOpsService';
+import { entityOwners } from '../trust/entityOwners';
+import { TrustViolation } from '../trust/DeploymentTrust';
+import { findApplicationSetClaimants } from './findApplicationSetClaimants';
+
+/**
+ * The ApplicationSet named `name`, read fresh from the agent (a decision is
+ * never taken on a cached copy), by the identifier the fleet state knows
+ * for it where the agent's API reads sets by identifier; undefined when the
+ * agent has none of that name.
+ */
+export async function readExistingApplicationSet(
+  ctx: GitOpsService,
+  provider: GitOpsProvider,
+  name: string,
+): Promise<GitOpsApplicationSet | undefined> {
+  const known = (await ctx.deps.aggregator.agentApplicationSets(provider)).find(
+    set => set.name === name,
+  );
+  try {
+    return await provider.getApplicationSet({ name, id: known?.id });
+  } catch (error) {
+    if (error instanceof GitOpsAgentError && error.code === 'not_found') {
+      return undefined;
+    }
+    throw error;
+  }
+}
+
+/** Who may change an existing set, and what it runs now. */
+export interface ApplicationSetChangeAccess {
+  /** The applications the set has generated, from the fleet state. */
+  current: GitOpsApplication[];
+  /** The entities that claim the set. */
+  claimants: string[];
+  /** Whether the caller changes it as an administrator (nobody claims it). */
+  admin: boolean;
+}
+
+/**
+ * One rule for changing an existing ApplicationSet, whether it is upserted
+ * or deleted: the caller needs `permission` on every entity that claims the
+ * set; a set no entity claims (and that no `entityRef` names) needs
+ * `gitops.applicationset.admin`.
+ */
+export async function authorizeApplicationSetChange(
+  ctx: GitOpsService,
+  credentials: BackstageCredentials,
+  options: {
+    agentId: string;
+    existing: GitOpsApplicationSet;
+    permission: ResourcePermission<'catalog-entity'>;
+    entityRef?: string;
+  },
+): Promise<ApplicationSetChangeAccess> {
+  const { catalog, aggregator, auth } = ctx.deps;
+  const { agentId, existing, permission, entityRef } = options;
+  const apps = await aggregator.fleetApplications([agentId]);
+  const current = apps.items.filter(
+    app =>
+      app.applicationSet === existing.name ||
+      existing.applications.includes(app.name),
+  );
+  const claimants = await findApplicationSetClaimants({
+    catalog,
+    credentials: await auth.getOwnServiceCredentials(),
+    set: { agentId, name: existing.name },
+    generated: current,
+  });
+  let admin = false;
+  if (claimants.length === 0 && !entityRef) {
+    await ctx.authorize(credentials, gitopsApplicationSetAdminPermission);
+    admin = true;
+  }
+  for (const claimant of claimants) {
+    await ctx.authorizeEntity(credentials, permission, claimant);
+  }
+  return { current, claimants, admin };
+}
+
+/** The owners of a catalog entity, read with the plugin's own credentials. */
+export async function ownersOf(
+  ctx: GitOpsService,
+  entityRef: string,
+): Promise<string[]> {
+  const { catalog, auth } = ctx.deps;
+  const entity = await catalog.getEntityByRef(entityRef, {
+    credentials: await auth.getOwnServiceCredentials(),
+  });
+  return entity ? entityOwners(entity) : [];
+}
+
+/**
+ * Where the applications a set runs now lie outside what `owners` may
+ * operate: a set is its owners' to change or delete only where it runs.
+ */
+export async function currentApplicationProblems(
+  ctx: GitOpsService,
+  owners: string[],
+  current: GitOpsApplication[],
+): Promise<TrustViolation[]> {
+  const problems = await Promise.all(
+    current.map(async app =>
+      (
+        await ctx.deps.trust.operationProblems(owners, app)
+      ).map(reason => ({ application: app.name, reason: `(now) ${reason}` })),
+    ),
+  );
+  return problems.flat();
+}
+
+/**
+ * Refuses a change (`effect`: what it would do to the applications) to an
+ * ApplicationSet for `entityRef`, naming each problem.
+ */
+export function refuseApplicationSet(
+  what: string,
+  effect: string,
+  entityRef: string,
+  owners: string[],
+  violations: TrustViolation[],
+): never {
+  const apps = new Set(violations.map(v => v.application));
+  throw new NotAllowedError(
+    `Not allowed: ${what} for ${entityRef} (owners: ${
+      owners.join(', ') || 'none'
+    }) ${effect} ${apps.size} application${
+      apps.size === 1 ? '' : 's'
+    } where its owners may not deploy: ${violations
+      .map(v => `${v.application}: ${v.reason}`)
+      .join('; ')}`,
+  );
+}

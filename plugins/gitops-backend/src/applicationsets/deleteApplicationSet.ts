@@ -1,0 +1,87 @@
+import type { Request } from 'express';
+import { BackstageCredentials } from '@backstage/backend-plugin-api';
+import { NotAllowedError, NotFoundError } from '@backstage/errors';
+import {
+  gitopsApplicationSetDeletePermission,
+  GitOpsApplicationSet,
+} from '@gitops-suite/plugin-gitops-common';
+import { GitOpsService } from '../service/GitOpsService';
+import {
+  authorizeApplicationSetChange,
+  currentApplicationProblems,
+  ownersOf,
+  readExistingApplicationSet,
+  refuseApplicationSet,
+} from './applicationSetAccess';
+
+/**
+ * Deletes an ApplicationSet for its owners, audited, whether the route, an
+ * action or MCP asks. Nothing reaches the agent until:
+ * - the caller holds `gitops.applicationset.delete` on every entity that
+ *   claims the set (a set nobody claims needs `gitops.applicationset.admin`);
+ * - every application the set runs now lies where each claimant's owners
+ *   may deploy: a claim alone never makes another team's applications
+ *   theirs to delete.
+ */
+export async function deleteApplicationSet(
+  ctx: GitOpsService,
+  caller: { credentials: BackstageCredentials; request?: Request },
+  agentId: string,
+  name: string,
+): Promise<{ auditId: string; applicationSet: GitOpsApplicationSet }> {
+  const { credentials, request } = caller;
+  const { registry, runner } = ctx.deps;
+  const provider = registry.get(agentId);
+  if (!provider.deleteApplicationSet) {
+    throw new NotAllowedError(
+      `Not allowed: agent ${agentId} (${provider.agent.kind}) cannot delete ApplicationSets`,
+    );
+  }
+  const existing = await readExistingApplicationSet(ctx, provider, name);
+  if (!existing) {
+    throw new NotFoundError(
+      `Agent ${agentId} has no ApplicationSet named ${name}`,
+    );
+  }
+  const access = await authorizeApplicationSetChange(ctx, credentials, {
+    agentId,
+    existing,
+    permission: gitopsApplicationSetDeletePermission,
+  });
+  if (!access.admin) {
+    for (const claimant of access.claimants) {
+      const owners = await ownersOf(ctx, claimant);
+      const problems = await currentApplicationProblems(
+        ctx,
+        owners,
+        access.current,
+      );
+      if (problems.length) {
+        refuseApplicationSet(
+          `deleting ApplicationSet ${name}`,
+          'would delete',
+          claimant,
+          owners,
+          problems,
+        );
+      }
+    }
+  }
+  const remove = provider.deleteApplicationSet.bind(provider);
+  const { auditId } = await runner.run(
+    {
+      actor: ctx.actor(credentials),
+      entityRef: access.claimants[0],
+      agentId,
+      application: name,
+      action: 'applicationset.delete',
+      parameters: {
+        applications: access.current.map(app => app.name),
+        ...(access.admin && { admin: true }),
+      },
+    },
+    request,
+    () => remove({ name, id: existing.id }),
+  );
+  return { auditId, applicationSet: existing };
+}

@@ -1,0 +1,118 @@
+import type { Request } from 'express';
+import { BackstageCredentials } from '@backstage/backend-plugin-api';
+import { InputError, NotAllowedError } from '@backstage/errors';
+import {
+  gitopsApplicationSetCreatePermission,
+  GitOpsApplication,
+} from '@gitops-suite/plugin-gitops-common';
+import { GitOpsProvider } from '@gitops-suite/plugin-gitops-node';
+import { GitOpsService } from '../service/GitOpsService';
+import { requestBodyCheck } from '../service/requestBodies';
+import { TrustViolation } from '../trust/DeploymentTrust';
+import {
+  currentApplicationProblems,
+  ownersOf,
+  readExistingApplicationSet,
+} from './applicationSetAccess';
+
+const previewBody = requestBodyCheck(
+  '/agents/{agentId}/applicationsets/generate',
+  'ApplicationSet preview',
+  [],
+);
+
+/** Argo CD's own refusal of a templated project (server validateAppSet). */
+const TEMPLATED_PROJECT =
+  'error validating ApplicationSets: the Argo CD API does not currently support creating ApplicationSets with templated `project` fields';
+
+/** Refuses a manifest Argo CD's API itself refuses: a templated project. */
+export function checkApplicationSetManifest(manifest: Record<string, any>) {
+  const project = manifest?.spec?.template?.spec?.project;
+  if (typeof project === 'string' && project.includes('{{')) {
+    throw new InputError(TEMPLATED_PROJECT);
+  }
+}
+
+/** What a set would generate, and where its owners may not deploy it. */
+export interface ApplicationSetPreview {
+  applications: GitOpsApplication[];
+  problems: TrustViolation[];
+}
+
+/**
+ * The applications `manifest` would generate, from the agent's own
+ * generator, and every problem the trust model finds with them for
+ * `owners`: each generated application, and each application an existing
+ * set runs now (`current`). Nothing is created.
+ */
+export async function applicationSetPreview(
+  ctx: GitOpsService,
+  provider: GitOpsProvider,
+  manifest: Record<string, unknown>,
+  owners: string[],
+  current: GitOpsApplication[],
+): Promise<ApplicationSetPreview> {
+  const agentId = provider.agent.id;
+  if (!provider.generateApplicationSet) {
+    throw new NotAllowedError(
+      `Not allowed: agent ${agentId} (${
+        provider.agent.kind
+      }) cannot preview the applications an ApplicationSet generates, so ${String(
+        (manifest.metadata as { name?: unknown } | undefined)?.name,
+      )} cannot be checked`,
+    );
+  }
+  const applications = await provider.generateApplicationSet(manifest);
+  const problems = [
+    ...(await ctx.deps.trust.generatedViolations(
+      agentId,
+      owners,
+      applications,
+    )),
+    ...(await currentApplicationProblems(ctx, owners, current)),
+  ];
+  return { applications, problems };
+}
+
+/**
+ * The preview route's and actions' entry: the caller needs
+ * `gitops.applicationset.create` on the entity the set is for; the answer
+ * lists the problems rather than refusing, so a form can show them before
+ * anything is created.
+ */
+export async function previewApplicationSet(
+  ctx: GitOpsService,
+  caller: { credentials: BackstageCredentials; request?: Request },
+  agentId: string,
+  rawBody: unknown,
+): Promise<ApplicationSetPreview> {
+  const { credentials } = caller;
+  const body = previewBody(rawBody);
+  checkApplicationSetManifest(body.manifest);
+  const provider = ctx.deps.registry.get(agentId);
+  const entityRef = await ctx.visibleEntityRef(body.entityRef, credentials);
+  await ctx.authorizeEntity(
+    credentials,
+    gitopsApplicationSetCreatePermission,
+    entityRef,
+  );
+  const existing = await readExistingApplicationSet(
+    ctx,
+    provider,
+    body.manifest.metadata.name,
+  );
+  const current = existing
+    ? (await ctx.deps.aggregator.fleetApplications([agentId])).items.filter(
+        app =>
+          app.applicationSet === existing.name ||
+          existing.applications.includes(app.name),
+      )
+    : [];
+  return applicationSetPreview(
+    ctx,
+    provider,
+    body.manifest,
+    await ownersOf(ctx, entityRef),
+    current,
+  );
+}
