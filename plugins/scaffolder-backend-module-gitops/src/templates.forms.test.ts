@@ -3,7 +3,10 @@ import path from 'path';
 import { parse } from 'yaml';
 
 /** The golden-path templates of the suite, shipped in the catalog module. */
-const TEMPLATES = path.resolve(__dirname, '../../catalog-backend-module-gitops/templates');
+const TEMPLATES = path.resolve(
+  __dirname,
+  '../../catalog-backend-module-gitops/templates',
+);
 
 type Property = Record<string, any>;
 type Step = { title: string; properties: Record<string, Property> };

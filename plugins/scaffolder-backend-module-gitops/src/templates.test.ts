@@ -20,7 +20,10 @@ import { ApplicationSetSchemaValidator } from './actions/applicationSet/Applicat
 jest.setTimeout(20_000);
 
 /** The golden-path templates of the suite, shipped in the catalog module. */
-const TEMPLATES = path.resolve(__dirname, '../../catalog-backend-module-gitops/templates');
+const TEMPLATES = path.resolve(
+  __dirname,
+  '../../catalog-backend-module-gitops/templates',
+);
 const KUBECTL = '/usr/bin/kubectl';
 const MODULE_ACTIONS = [
   'gitops:applicationset:render',

@@ -133,6 +133,16 @@ export function testGitOpsApi(overrides: Partial<GitOpsApi> = {}): GitOpsApi {
     refreshApplication: operation,
     syncApplication: operation,
     rollbackApplication: operation,
+    deleteApplicationSet: async (agentId, name) => ({
+      auditId: 'audit-2',
+      applicationSet: {
+        agentId,
+        name,
+        generators: [],
+        template: {},
+        applications: [],
+      },
+    }),
     getAgents: async () => ({ items: [], errors: [] }),
     getEnvironments: async () => [],
     getFleetSummary: async () => {

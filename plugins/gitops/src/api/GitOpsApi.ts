@@ -103,6 +103,16 @@ export interface GitOpsApi {
     request: RollbackRequest,
   ): Promise<OperationResponse>;
 
+  /**
+   * Deletes an ApplicationSet of an agent (and, as the agent's policy says,
+   * the applications it generated); only the owners of every entity that
+   * claims it may.
+   */
+  deleteApplicationSet(
+    agentId: string,
+    name: string,
+  ): Promise<{ auditId: string; applicationSet: GitOpsApplicationSet }>;
+
   getAgents(): Promise<GitOpsApiSchemas['AgentList']>;
   getEnvironments(): Promise<EnvironmentDefinition[]>;
   getFleetSummary(filter?: FleetApplicationFilter): Promise<FleetSummary>;

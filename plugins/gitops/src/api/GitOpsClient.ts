@@ -183,6 +183,16 @@ export class GitOpsClient implements GitOpsApi {
     );
   }
 
+  async deleteApplicationSet(agentId: string, name: string) {
+    const api = await this.api();
+    return answerBody(
+      // eslint-disable-next-line new-cap -- openapi-fetch's verb methods
+      api.DELETE('/agents/{agentId}/applicationsets/{setName}', {
+        params: { path: { agentId, setName: name } },
+      }),
+    );
+  }
+
   async getAgents() {
     return answerBody((await this.api()).GET('/agents'));
   }

@@ -29,7 +29,10 @@ jest.setTimeout(60_000);
  * is as it was before.
  */
 
-const TEMPLATES = path.resolve(__dirname, '../../../catalog-backend-module-gitops/templates');
+const TEMPLATES = path.resolve(
+  __dirname,
+  '../../../catalog-backend-module-gitops/templates',
+);
 /** The module's actions that change an agent, and those that never do. */
 const AGENT_WRITES = [
   'gitops:applicationset:create',

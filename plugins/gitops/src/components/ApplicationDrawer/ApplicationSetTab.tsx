@@ -3,6 +3,7 @@ import type { GitOpsApplication } from '@gitops-suite/plugin-gitops-common';
 import Typography from '@material-ui/core/Typography';
 import Alert from '@material-ui/lab/Alert';
 import { useEntityApplicationSets } from '../../hooks/useEntityApplicationSets';
+import { DeleteApplicationSet } from './DeleteApplicationSet';
 
 /** The ApplicationSet that generated the application, when one did. */
 export function ApplicationSetTab(props: {
@@ -10,7 +11,7 @@ export function ApplicationSetTab(props: {
   application: GitOpsApplication;
 }) {
   const { entityRef, application } = props;
-  const { value, loading, error } = useEntityApplicationSets(entityRef);
+  const { value, loading, error, retry } = useEntityApplicationSets(entityRef);
   if (loading) return <Progress />;
   if (error)
     return (
@@ -34,20 +35,23 @@ export function ApplicationSetTab(props: {
     );
   }
   return (
-    <StructuredMetadataTable
-      metadata={{
-        name: set.name,
-        namespace: set.namespace ?? '—',
-        project: set.project ?? set.template.project ?? '—',
-        generators: set.generators.map(g => `${g.kind}: ${g.summary}`),
-        repository: set.template.repoURL ?? '—',
-        path: set.template.path ?? '—',
-        revision: set.template.targetRevision ?? '—',
-        applications: set.applications,
-        conditions: (set.conditions ?? []).map(
-          c => `${c.type}=${c.status}${c.message ? `: ${c.message}` : ''}`,
-        ),
-      }}
-    />
+    <>
+      <StructuredMetadataTable
+        metadata={{
+          name: set.name,
+          namespace: set.namespace ?? '—',
+          project: set.project ?? set.template.project ?? '—',
+          generators: set.generators.map(g => `${g.kind}: ${g.summary}`),
+          repository: set.template.repoURL ?? '—',
+          path: set.template.path ?? '—',
+          revision: set.template.targetRevision ?? '—',
+          applications: set.applications,
+          conditions: (set.conditions ?? []).map(
+            c => `${c.type}=${c.status}${c.message ? `: ${c.message}` : ''}`,
+          ),
+        }}
+      />
+      <DeleteApplicationSet entityRef={entityRef} set={set} onDeleted={retry} />
+    </>
   );
 }

@@ -1,13 +1,13 @@
 import { BackstageCredentials } from '@backstage/backend-plugin-api';
-import { InputError } from '@backstage/errors';
+import { InputError, NotAllowedError } from '@backstage/errors';
 import { GitOpsBackendClient } from '../gitopsApi/GitOpsBackendClient';
 
 /**
  * The Applications an agent would generate from an ApplicationSet, by way
- * of the gitops backend: a server-side dry run of the create
- * (`dryRun` on POST /api/v1/applicationsets), which runs the agent's
- * generators without storing anything. Permissions and audit apply as for
- * a create.
+ * of the gitops backend's generate preview (the agent's own generators,
+ * nothing stored, nothing audited), checked there against the trust model
+ * for `entityRef`'s owners: a set the real run would refuse fails its dry
+ * run the same way, naming each application and why.
  */
 export async function previewOnAgent(
   client: GitOpsBackendClient | undefined,
@@ -23,17 +23,27 @@ export async function previewOnAgent(
       'agentId: this action was created without a gitops backend client, so it cannot ask an agent',
     );
   }
-  const result = await client.createApplicationSet(
+  if (!request.entityRef) {
+    throw new InputError(
+      'entityRef: a preview on an agent is checked for the entity the ApplicationSet is for (or the group that will own a new service); give it with agentId',
+    );
+  }
+  const preview = await client.previewApplicationSet(
     {
       agentId: request.agentId,
       manifest: request.manifest,
-      upsert: true,
-      dryRun: true,
       entityRef: request.entityRef,
     },
     credentials,
   );
-  const apps = (result.applicationSet as { applications?: unknown })
-    .applications;
-  return Array.isArray(apps) ? apps.map(String).sort() : [];
+  if (preview.problems.length) {
+    throw new NotAllowedError(
+      `Not allowed: the ApplicationSet for ${
+        request.entityRef
+      } would place applications where its owners may not deploy: ${preview.problems
+        .map(p => `${p.application}: ${p.reason}`)
+        .join('; ')}`,
+    );
+  }
+  return preview.applications.map(app => app.name).sort();
 }

@@ -64,6 +64,30 @@ export class GitOpsBackendClient {
     );
   }
 
+  /**
+   * What an ApplicationSet would generate on an agent, and what the trust
+   * model refuses of it for `entityRef`'s owners; nothing is created.
+   */
+  async previewApplicationSet(
+    request: {
+      agentId: string;
+      manifest: Record<string, unknown>;
+      entityRef: string;
+    },
+    credentials: BackstageCredentials,
+  ) {
+    const { agentId, ...body } = request;
+    return this.call(credentials, 'POST', api =>
+      api.POST('/agents/{agentId}/applicationsets/generate', {
+        params: { path: { agentId } },
+        body: body as GitOpsApiRequestBody<
+          '/agents/{agentId}/applicationsets/generate',
+          'post'
+        >,
+      }),
+    );
+  }
+
   async syncApplication(
     ref: EntityApplicationRef,
     body: GitOpsApiRequestBody<
