@@ -350,6 +350,12 @@ describe('a new user in the GitOps portal', () => {
       );
       await summary.waitFor({ timeout: 30_000 });
       await summary.click();
+      // YAML, as Argo CD shows a diff; JSON on the toggle
+      const yamlText = await drawer.innerText();
+      expect(yamlText).toContain(`replicas: ${drift.live}`);
+      expect(yamlText).toContain(`replicas: ${drift.target}`);
+      await drawer.getByRole('button', { name: 'JSON' }).click();
+      await drawer.getByText(/"replicas"/).first().waitFor();
       const text = await drawer.innerText();
       expect(text).toContain(`"replicas": ${drift.live}`);
       expect(text).toContain(`"replicas": ${drift.target}`);

@@ -1,3 +1,5 @@
+import { stringify as toYaml } from 'yaml';
+
 function sortKeys(value: unknown): unknown {
   if (Array.isArray(value)) {
     return value.map(sortKeys);
@@ -22,4 +24,22 @@ export function stableStringify(value: unknown): string {
     return '';
   }
   return JSON.stringify(sortKeys(value), null, 2);
+}
+
+/** How a manifest is written out: YAML (as Argo CD shows it) or JSON. */
+export type ManifestFormat = 'yaml' | 'json';
+
+/**
+ * A manifest as YAML (the default, as Argo CD's own diff shows it) or
+ * pretty JSON, keys sorted at every depth either way; `null` is empty.
+ */
+export function formatManifest(
+  value: unknown,
+  format: ManifestFormat = 'yaml',
+): string {
+  if (value === null || value === undefined) {
+    return '';
+  }
+  if (format === 'json') return stableStringify(value);
+  return toYaml(sortKeys(value), { lineWidth: 0 });
 }

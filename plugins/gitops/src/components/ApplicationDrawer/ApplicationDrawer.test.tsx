@@ -43,6 +43,10 @@ describe('ApplicationDrawer', () => {
     ).toBeInTheDocument();
     expect(screen.getByText('Live')).toBeInTheDocument();
     expect(screen.getByText('Desired')).toBeInTheDocument();
+    // YAML by default, as Argo CD shows a diff
+    expect(document.body.textContent).toContain('port: 8080');
+    expect(document.body.textContent).not.toContain('"port": 8080');
+    await userEvent.click(screen.getByRole('button', { name: 'JSON' }));
     expect(document.body.textContent).toContain('"port": 8080');
     expect(document.body.textContent).toContain('"port": 80');
   });

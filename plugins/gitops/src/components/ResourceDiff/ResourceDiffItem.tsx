@@ -7,7 +7,7 @@ import Typography from '@material-ui/core/Typography';
 import { useTheme } from '@material-ui/core/styles';
 import ExpandMoreIcon from '@material-ui/icons/ExpandMore';
 import DiffViewer from 'react-diff-viewer-continued';
-import { stableStringify } from '../../lib/stableStringify';
+import { formatManifest, type ManifestFormat } from '../../lib/stableStringify';
 import { KindIcon } from '../ResourceTree/KindIcon';
 import { SyncStatusChip } from '../StatusChips';
 
@@ -20,12 +20,14 @@ export function changeOf(
   return diff.modified || diff.syncStatus === 'OutOfSync' ? 'update' : 'none';
 }
 
-/** One resource: live state against desired state, side by side. */
+/** One resource: live state against desired state, side by side, in YAML or JSON. */
 export function ResourceDiffItem(props: {
   diff: ResourceDiff;
   defaultExpanded?: boolean;
+  /** YAML (the default) or JSON. */
+  format?: ManifestFormat;
 }) {
-  const { diff, defaultExpanded } = props;
+  const { diff, defaultExpanded, format = 'yaml' } = props;
   const theme = useTheme();
   const change = changeOf(diff);
   return (
@@ -50,8 +52,8 @@ export function ResourceDiffItem(props: {
       </AccordionSummary>
       <AccordionDetails style={{ display: 'block', overflowX: 'auto' }}>
         <DiffViewer
-          oldValue={stableStringify(diff.liveState)}
-          newValue={stableStringify(diff.targetState)}
+          oldValue={formatManifest(diff.liveState, format)}
+          newValue={formatManifest(diff.targetState, format)}
           leftTitle="Live"
           rightTitle="Desired"
           splitView

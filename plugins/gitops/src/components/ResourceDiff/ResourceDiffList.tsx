@@ -3,18 +3,23 @@ import Box from '@material-ui/core/Box';
 import FormControlLabel from '@material-ui/core/FormControlLabel';
 import Switch from '@material-ui/core/Switch';
 import Typography from '@material-ui/core/Typography';
+import ToggleButton from '@material-ui/lab/ToggleButton';
+import ToggleButtonGroup from '@material-ui/lab/ToggleButtonGroup';
 import { useState } from 'react';
+import type { ManifestFormat } from '../../lib/stableStringify';
 import type { ApplicationRef } from '../../api';
 import { useApplicationDiff } from '../../hooks/useApplicationDiff';
 import { changeOf, ResourceDiffItem } from './ResourceDiffItem';
 
 /**
- * Desired versus live state per resource (Secret data arrives redacted).
- * Shows what differs by default; every managed resource on demand.
+ * Desired versus live state per resource (Secret data arrives redacted),
+ * in YAML as Argo CD shows it, or JSON on the toggle. Shows what differs by
+ * default; every managed resource on demand.
  */
 export function ResourceDiffList(props: { app: ApplicationRef }) {
   const { value, loading, error } = useApplicationDiff(props.app);
   const [onlyChanged, setOnlyChanged] = useState(true);
+  const [format, setFormat] = useState<ManifestFormat>('yaml');
   if (loading) {
     return <Progress />;
   }
@@ -35,15 +40,29 @@ export function ResourceDiffList(props: { app: ApplicationRef }) {
         <Typography variant="body2">
           {changed.length} of {all.length} resources differ from Git
         </Typography>
-        <FormControlLabel
-          control={
-            <Switch
-              checked={onlyChanged}
-              onChange={(_e, checked) => setOnlyChanged(checked)}
-            />
-          }
-          label="Only differences"
-        />
+        <Box display="flex" alignItems="center" style={{ gap: 16 }}>
+          <ToggleButtonGroup
+            size="small"
+            exclusive
+            value={format}
+            aria-label="Manifest format"
+            onChange={(_e, next: ManifestFormat | null) => {
+              if (next) setFormat(next);
+            }}
+          >
+            <ToggleButton value="yaml">YAML</ToggleButton>
+            <ToggleButton value="json">JSON</ToggleButton>
+          </ToggleButtonGroup>
+          <FormControlLabel
+            control={
+              <Switch
+                checked={onlyChanged}
+                onChange={(_e, checked) => setOnlyChanged(checked)}
+              />
+            }
+            label="Only differences"
+          />
+        </Box>
       </Box>
       {shown.length === 0 && (
         <Typography color="textSecondary">
@@ -56,6 +75,7 @@ export function ResourceDiffList(props: { app: ApplicationRef }) {
             diff.name
           }`}
           diff={diff}
+          format={format}
           defaultExpanded={onlyChanged && index === 0}
         />
       ))}
