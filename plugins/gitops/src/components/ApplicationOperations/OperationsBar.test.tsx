@@ -310,4 +310,18 @@ describe('OperationsBar', () => {
       await screen.findByText('Rollback succeeded: rolled back'),
     ).toBeInTheDocument();
   });
+
+  it('keeps rollback off, saying why, while automated sync is on', async () => {
+    const devRef = toApplicationRef(entityRef, devApp);
+    await renderWithEntity(
+      <OperationsBar app={devRef} application={devApp} options={options} />,
+    );
+    const reason = await screen.findByText(
+      /Rollback is off while automated sync is on/,
+    );
+    const button = screen.getByRole('button', { name: /Rollback/ });
+    expect(button).toBeDisabled();
+    expect(button).toHaveAttribute('aria-describedby', reason.id);
+    expect(screen.getByRole('button', { name: /^Sync$/ })).toBeEnabled();
+  });
 });

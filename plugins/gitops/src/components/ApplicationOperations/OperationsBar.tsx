@@ -50,6 +50,9 @@ export function OperationsBar(props: {
       ? permissionReason(app.entityRef, joinActions(denied), owners)
       : undefined;
   const describedBy = reason ? reasonId : undefined;
+  // Argo CD refuses a rollback while automated sync is on (409)
+  const autoSynced = Boolean(application.syncPolicy.automated);
+  const autoSyncId = `operations-autosync-${application.key}`;
 
   return (
     <Box>
@@ -80,14 +83,36 @@ export function OperationsBar(props: {
           variant="outlined"
           startIcon={<HistoryIcon />}
           disabled={
-            busy || !permissions.canRollback || application.history.length < 2
+            busy ||
+            !permissions.canRollback ||
+            autoSynced ||
+            application.history.length < 2
           }
-          aria-describedby={permissions.canRollback ? undefined : describedBy}
+          aria-describedby={
+            [
+              permissions.canRollback ? undefined : describedBy,
+              autoSynced && permissions.canRollback ? autoSyncId : undefined,
+            ]
+              .filter(Boolean)
+              .join(' ') || undefined
+          }
           onClick={() => setDialog('rollback')}
         >
           Rollback
         </Button>
       </Box>
+      {autoSynced && permissions.canRollback && (
+        <Typography
+          id={autoSyncId}
+          variant="caption"
+          color="textSecondary"
+          component="p"
+        >
+          Rollback is off while automated sync is on: Argo CD refuses to roll
+          back an application that syncs automatically. Turn automated sync off
+          in Git first.
+        </Typography>
+      )}
       {reason && (
         <Typography
           id={reasonId}

@@ -13,7 +13,6 @@ import FormControlLabel from '@material-ui/core/FormControlLabel';
 import Radio from '@material-ui/core/Radio';
 import RadioGroup from '@material-ui/core/RadioGroup';
 import Typography from '@material-ui/core/Typography';
-import Alert from '@material-ui/lab/Alert';
 import { useState } from 'react';
 import { historyRevision } from '../../lib/revision';
 import { formatTimestamp } from '../../lib/timeSince';
@@ -44,12 +43,6 @@ export function RollbackDialog(props: {
         Roll back {application.name}
       </DialogTitle>
       <DialogContent>
-        {application.syncPolicy.automated && (
-          <Alert severity="warning">
-            Automated sync is on: the agent may refuse the rollback, or sync
-            forward again, until automated sync is disabled.
-          </Alert>
-        )}
         {targets.length === 0 ? (
           <Typography color="textSecondary">
             No earlier deployment to roll back to.
