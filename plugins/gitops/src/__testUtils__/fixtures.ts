@@ -39,7 +39,8 @@ export function application(
     name,
     namespace: 'argocd',
     project: 'payments',
-    labels: {},
+    // the service comes from this label, as the providers normalize it
+    labels: { 'gitops/service': overrides.service ?? 'payments' },
     annotations: {},
     sources: [
       {

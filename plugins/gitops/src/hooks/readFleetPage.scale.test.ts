@@ -6,6 +6,7 @@ import {
   configEnvironments,
   startGitOpsTestBackend,
   useGitOpsTestBackend,
+  waitFor,
 } from '@gitops-suite/plugin-gitops-backend/testUtils';
 import { GitOpsClient } from '../api/GitOpsClient';
 import { readFleetPage } from './useFleet';
@@ -65,6 +66,22 @@ describe('the fleet page at several thousand applications', () => {
     return new GitOpsClient({ discoveryApi, fetchApi });
   };
   const total = AGENTS * APPS_PER_AGENT + 1;
+
+  // every agent's list loaded into the fleet state before anything is read
+  // (on a busy machine the second agent may still be loading)
+  beforeAll(() =>
+    waitFor(
+      'the fleet state to hold every application',
+      async () => {
+        const res = await env
+          .api()
+          .get('/api/gitops/fleet/summary')
+          .set('Authorization', env.auth);
+        return res.body.total === total ? true : undefined;
+      },
+      120_000,
+    ),
+  );
 
   it('is cut after the first page, and says so', async () => {
     const res = await env

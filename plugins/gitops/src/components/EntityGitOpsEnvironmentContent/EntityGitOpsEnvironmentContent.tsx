@@ -10,7 +10,7 @@ import {
   FleetScope,
   useEnvironmentApplications,
 } from '../../hooks/useEnvironmentApplications';
-import { useServiceEntities } from '../../hooks/useServiceEntities';
+import { useClaimingEntities } from '../../hooks/useClaimingEntities';
 import { AgentErrorBanners } from '../AgentErrorBanners';
 import { TruncatedListNotice } from '../TruncatedListNotice';
 import { deploymentColumns, toDeploymentRow } from './columns';
@@ -22,12 +22,11 @@ import {
 
 function Deployments(props: FleetScope) {
   const { value, loading, error } = useEnvironmentApplications(props);
-  const owners = useServiceEntities(
-    (value?.items ?? []).flatMap(app => (app.service ? [app.service] : [])),
-  );
+  const items = useMemo(() => value?.items ?? [], [value]);
+  const claims = useClaimingEntities(items);
   const rows = useMemo(
-    () => (value?.items ?? []).map(app => toDeploymentRow(app, owners)),
-    [value, owners],
+    () => items.map(app => toDeploymentRow(app, claims)),
+    [items, claims],
   );
   if (loading) return <Progress />;
   if (error && !value) return <ResponseErrorPanel error={error} />;
@@ -49,8 +48,8 @@ function Deployments(props: FleetScope) {
         columns={deploymentColumns}
         data={rows}
         options={{
-          paging: rows.length > 25,
-          pageSize: 25,
+          paging: rows.length > 20,
+          pageSize: 20,
           padding: 'dense',
           search: true,
           // column dragging nests a focusable handle in each sort button

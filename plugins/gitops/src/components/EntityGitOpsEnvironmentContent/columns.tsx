@@ -10,7 +10,7 @@ import { timeSince } from '../../lib/timeSince';
 import { HealthStatusChip, SyncStatusChip } from '../StatusChips';
 
 /** A deployment row: the application with flattened fields, and the
- * catalog entities that own it (by their `gitops/service` annotation). */
+ * catalog entities that claim it (by any supported annotation). */
 export type DeploymentRow = GitOpsApplication & {
   id: string;
   entityRefs?: string[];
@@ -21,9 +21,9 @@ export type DeploymentRow = GitOpsApplication & {
 
 export function toDeploymentRow(
   app: GitOpsApplication,
-  owners: Map<string, string[]>,
+  claims: Map<string, string[]>,
 ): DeploymentRow {
-  const entityRefs = owners.get(app.service ?? '');
+  const entityRefs = claims.get(app.key);
   return {
     ...app,
     id: app.key,

@@ -2,7 +2,7 @@ import { ResponseError } from '@backstage/errors';
 import type { FleetSummary } from '@gitops-suite/plugin-gitops-common';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { devApp, prodApp } from '../../__testUtils__/fixtures';
+import { application, devApp, prodApp } from '../../__testUtils__/fixtures';
 import { renderWithEntity } from '../../__testUtils__/renderWithEntity';
 import {
   fleetApplicationsOf,
@@ -171,6 +171,65 @@ describe('GitOpsFleetPage', () => {
     expect(tabs).toBeInTheDocument();
     expect(
       screen.getByRole('heading', { name: 'payments-prod' }),
+    ).toBeVisible();
+  });
+
+  it("names the owners of applications the Argo CD plugins' annotations map, and opens their rows", async () => {
+    const degraded = { status: 'Degraded' as const, message: 'crash loop' };
+    const byName = application({
+      name: 'legacy-api',
+      service: undefined,
+      labels: {},
+      health: degraded,
+    });
+    const bySelector = application({
+      name: 'legacy-worker',
+      service: undefined,
+      labels: { app: 'legacy-worker' },
+      health: degraded,
+    });
+    const component = (name: string, annotations: Record<string, string>) => ({
+      apiVersion: 'backstage.io/v1alpha1',
+      kind: 'Component',
+      metadata: { name, namespace: 'default', annotations },
+      spec: { type: 'service', owner: 'team-a', lifecycle: 'production' },
+    });
+    await renderWithEntity(<GitOpsFleetPage />, {
+      api: fleetApi({
+        getFleetApplications: jest.fn(
+          fleetApplicationsOf([byName, bySelector]),
+        ),
+        getApplication: async ref =>
+          ref.name === byName.name ? byName : bySelector,
+      }),
+      catalogApi: new InMemoryCatalogClient({
+        entities: [
+          component('legacy-api', { 'argocd/app-name': 'legacy-api' }),
+          component('legacy-worker', {
+            'argocd/app-selector': 'app=legacy-worker',
+          }),
+          component('unrelated', { 'gitops/app-name': 'something-else' }),
+        ],
+      }),
+    });
+    const table = (await screen.findByText('Needs attention (2)')).closest(
+      'div[class*="MuiPaper"]',
+    ) as HTMLElement;
+    expect(
+      await within(table).findByRole('link', { name: 'legacy-api' }),
+    ).toHaveAttribute('href', '/catalog/default/component/legacy-api');
+    expect(
+      await within(table).findByRole('link', { name: 'legacy-worker' }),
+    ).toHaveAttribute('href', '/catalog/default/component/legacy-worker');
+    expect(within(table).queryByRole('link', { name: 'unrelated' })).toBeNull();
+    await userEvent.click(
+      within(table).getByRole('button', { name: 'legacy-worker' }),
+    );
+    expect(
+      await screen.findByRole('tablist', { name: 'Application details' }),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByRole('heading', { name: 'legacy-worker' }),
     ).toBeVisible();
   });
 

@@ -6,9 +6,9 @@ import {
 } from '@gitops-suite/plugin-gitops-common';
 import MuiLink from '@material-ui/core/Link';
 import LaunchIcon from '@material-ui/icons/Launch';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { GitOpsApplication } from '@gitops-suite/plugin-gitops-common';
-import { useServiceEntities } from '../../hooks/useServiceEntities';
+import { useClaimingEntities } from '../../hooks/useClaimingEntities';
 import { timeSince } from '../../lib/timeSince';
 import { ApplicationDrawer } from '../ApplicationDrawer';
 import { HealthStatusChip, SyncStatusChip } from '../StatusChips';
@@ -108,13 +108,14 @@ export function ProblemApplicationsTable(props: {
   onChanged?: () => void;
 }) {
   const [selected, setSelected] = useState<Row | undefined>();
-  const problems = props.applications.filter(needsAttention);
-  // the entities that own them, by their gitops/service annotation
-  const owners = useServiceEntities(
-    problems.flatMap(app => (app.service ? [app.service] : [])),
+  const problems = useMemo(
+    () => props.applications.filter(needsAttention),
+    [props.applications],
   );
+  // the entities that claim them, by any supported annotation
+  const claims = useClaimingEntities(problems);
   const rows: Row[] = problems.map(app => {
-    const entityRefs = owners.get(app.service ?? '');
+    const entityRefs = claims.get(app.key);
     return {
       ...app,
       ...(entityRefs && { entityRefs }),
