@@ -36,7 +36,8 @@ export type StartOperationInput = Omit<
  * @public
  */
 export interface CompleteOperationInput {
-  outcome: 'succeeded' | 'failed';
+  /** `refused`: the portal refused it before calling the agent. */
+  outcome: 'succeeded' | 'failed' | 'refused';
   message?: string;
 }
 
