@@ -91,7 +91,6 @@ async function run({ smoke, log }) {
         gitops: {
           agents: [{ id: agent.id, kind: 'argocd', url: agent.url, credentials: { token: agent.token } }],
           environments: ENVIRONMENTS.map((name, i) => ({ name, order: i + 1, production: name === 'prod', matchers: [{ namespace: `*-${name}` }] })),
-          poller: { frequencySeconds: 0 },
         },
       }),
     );

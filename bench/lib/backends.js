@@ -108,7 +108,6 @@ async function startSuiteBackend({ name = 'suite', port, agents, timeoutMs = 500
         { name: 'qa', order: 2, matchers: [{ namespace: '*-qa' }] },
         { name: 'prod', order: 3, production: true, matchers: [{ namespace: '*-prod' }] },
       ],
-      poller: { frequencySeconds: 0 },
       ...gitops,
     },
   });

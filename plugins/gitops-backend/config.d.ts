@@ -155,21 +155,6 @@ export interface Config {
        */
       cacheSeconds?: number;
     };
-    /** The scheduled fleet poller that records drift events. */
-    poller?: {
-      /** How often to poll, seconds (default 30). Set 0 to disable. */
-      frequencySeconds?: number;
-      /** Timeout of one poll, seconds (default 60). */
-      timeoutSeconds?: number;
-    };
-    /** Delivery metrics (deployment frequency, lead time, CFR, time to restore). */
-    metrics?: {
-      /**
-       * How often the whole fleet's history, failed syncs and health are
-       * recorded, seconds (default 300; 0 disables; off while the poller is).
-       */
-      frequencySeconds?: number;
-    };
     /** The guarded proxy to agent APIs. */
     proxy?: {
       /**

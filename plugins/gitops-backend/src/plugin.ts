@@ -19,7 +19,6 @@ import { FleetSnapshotCache } from './fleet/FleetSnapshotCache';
 import { ApplicationAggregator } from './aggregation/ApplicationAggregator';
 import { DatabaseAuditStore } from './audit/DatabaseAuditStore';
 import { OperationRunner } from './operations/OperationRunner';
-import { DriftPoller } from './drift/DriftPoller';
 import { CachedEntityLookup } from './catalog/CachedEntityLookup';
 import { EntityQueryIndex } from './signals/EntityQueryIndex';
 import { FleetSignalPublisher } from './signals/FleetSignalPublisher';
@@ -27,7 +26,7 @@ import { GitOpsService } from './service/GitOpsService';
 import { DeploymentTrust } from './trust/DeploymentTrust';
 import { createRouter } from './routes/createRouter';
 import { DatabaseDeliveryEventStore } from './metrics/DatabaseDeliveryEventStore';
-import { DeliveryEventCollector } from './metrics/DeliveryEventCollector';
+import { FleetRecorder } from './recorder/FleetRecorder';
 import { DeliveryMetricsService } from './metrics/DeliveryMetricsService';
 import { createGitOpsActions } from './actions/createGitOpsActions';
 
@@ -35,7 +34,7 @@ import { createGitOpsActions } from './actions/createGitOpsActions';
  * The `gitops` backend plugin: providers for Argo CD and Harness GitOps
  * agents (more through the `gitops.providers` extension point), aggregated
  * and permission-checked reads, audited operations, the guarded proxy and
- * the drift poller.
+ * the fleet recorder (drift, unhealthy periods and deployments as they happen).
  * @public
  */
 export const gitopsPlugin = createBackendPlugin({
@@ -67,7 +66,6 @@ export const gitopsPlugin = createBackendPlugin({
         permissionsRegistry: coreServices.permissionsRegistry,
         database: coreServices.database,
         lifecycle: coreServices.lifecycle,
-        scheduler: coreServices.scheduler,
         auditor: coreServices.auditor,
         catalog: catalogServiceRef,
         actionsRegistry: actionsRegistryServiceRef,
@@ -75,7 +73,7 @@ export const gitopsPlugin = createBackendPlugin({
         cache: coreServices.cache,
       },
       async init(deps) {
-        const { config, logger, scheduler } = deps;
+        const { config, logger } = deps;
         const gitops = readGitOpsConfig(config);
         deps.permissionsRegistry.addPermissions(gitopsPermissions);
 
@@ -101,8 +99,29 @@ export const gitopsPlugin = createBackendPlugin({
           reconnectMaxMs: gitops.fleetReconnectMaxMs,
           knownSecrets,
         });
+        const store = await DatabaseAuditStore.create({
+          database: deps.database,
+        });
+        const deliveryEvents = await DatabaseDeliveryEventStore.create({
+          database: deps.database,
+        });
+        // drift, unhealthy periods and deployments, recorded as the fleet
+        // state changes (from its first load on)
+        const recorder = new FleetRecorder({
+          state: fleet.state,
+          agentIds: gitops.agents.map(agent => agent.id),
+          drift: store,
+          deliveries: deliveryEvents,
+          provider: agentId =>
+            registry.list().find(p => p.agent.id === agentId),
+          logger,
+        });
+        recorder.start();
         fleet.start();
-        deps.lifecycle.addShutdownHook(() => fleet.stop());
+        deps.lifecycle.addShutdownHook(async () => {
+          await fleet.stop();
+          await recorder.stop();
+        });
         if (gitops.fleetSnapshot) {
           // a new replica starts warm from the snapshots in the shared cache
           const snapshots = new FleetSnapshotCache(deps.cache, fleet.state, {
@@ -128,9 +147,6 @@ export const gitopsPlugin = createBackendPlugin({
           fleet.state,
           fleet.feeders,
         );
-        const store = await DatabaseAuditStore.create({
-          database: deps.database,
-        });
         const runner = new OperationRunner(
           store,
           deps.auditor,
@@ -177,23 +193,9 @@ export const gitopsPlugin = createBackendPlugin({
           extraProxyPaths: gitops.extraProxyPaths,
           knownSecrets,
         });
-        const deliveryEvents = await DatabaseDeliveryEventStore.create({
-          database: deps.database,
-        });
-        const collector = new DeliveryEventCollector(
-          registry,
-          deliveryEvents,
-          logger,
-        );
-        // a view records an application again once it changed
-        fleet.state.subscribe(change =>
-          collector.forget(
-            [...change.applications, ...change.removed].map(app => app.key),
-          ),
-        );
         const metrics = new DeliveryMetricsService(
           deliveryEvents,
-          collector,
+          timeoutMs => recorder.settled(timeoutMs),
           store,
           gitops.environments,
         );
@@ -209,47 +211,6 @@ export const gitopsPlugin = createBackendPlugin({
           allow: 'unauthenticated',
         });
 
-        if (gitops.pollerFrequencySeconds > 0 && gitops.agents.length) {
-          const poller = new DriftPoller(aggregator, store, logger);
-          await scheduler.scheduleTask({
-            id: 'gitops-drift-poller',
-            frequency: { seconds: gitops.pollerFrequencySeconds },
-            timeout: { seconds: gitops.pollerTimeoutSeconds },
-            initialDelay: { seconds: 5 },
-            fn: async signal => {
-              const result = await poller.pollOnce(signal as AbortSignal);
-              logger.debug(
-                `Drift poll: ${result.applications} apps on ${result.agents} agents, ${result.driftStarted} drift started, ${result.driftEnded} ended`,
-              );
-            },
-          });
-        }
-        // delivery metrics: record history, failed syncs and health of the
-        // whole fleet (entity pages also record their own applications)
-        const metricsFrequency =
-          config.getOptionalNumber('gitops.metrics.frequencySeconds') ?? 300;
-        if (
-          gitops.pollerFrequencySeconds > 0 &&
-          metricsFrequency > 0 &&
-          gitops.agents.length
-        ) {
-          await scheduler.scheduleTask({
-            id: 'gitops-delivery-metrics',
-            frequency: { seconds: metricsFrequency },
-            timeout: { seconds: Math.max(60, metricsFrequency) },
-            initialDelay: { seconds: 10 },
-            fn: async signal => {
-              const apps = await aggregator.fleetApplications();
-              const result = await metrics.collector.collect(apps.items, {
-                metadataBudget: 200,
-                signal: signal as AbortSignal,
-              });
-              logger.debug(
-                `Delivery metrics: ${result.applications.length} apps read, ${result.deployments} deployments, ${result.failures} failed syncs, ${result.commitDates} commit dates recorded`,
-              );
-            },
-          });
-        }
         logger.info(
           `GitOps plugin serving ${
             gitops.agents.length

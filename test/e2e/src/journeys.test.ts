@@ -326,7 +326,13 @@ describe('a new user in the GitOps portal', () => {
       const auditAfter = await api(
         `/audit?entityRef=component:default/checkout-web`,
       );
-      expect(auditAfter.body.items).toEqual(auditBefore.body.items);
+      // nothing reached the agent; the refusal itself is in the audit log
+      expect(auditAfter.body.items.slice(1)).toEqual(auditBefore.body.items);
+      expect(auditAfter.body.items[0]).toMatchObject({
+        action: 'sync',
+        outcome: 'refused',
+        application: app.name,
+      });
       expect(
         (await applicationsOf('checkout-web')).find(a => a.name === app.name)
           ?.sync.status,

@@ -1,8 +1,8 @@
 import {
   POSTGRES_URL,
   REDIS_URL,
+  queryPostgres,
   requireServices,
-  sampleTaskRuns,
 } from './support/services';
 import {
   cacheKeys,
@@ -12,15 +12,12 @@ import {
 
 /*
  * Scale-out: two backend processes on one PostgreSQL database and one
- * Redis. The drift poller runs once per interval across both (the
- * scheduler's table in PostgreSQL says when it ran); each replica keeps its
- * own fleet state from its own feeds, so reads cost no upstream call once
- * warm; an operation through A is in the audit log B serves, and B sees
- * the operation through its own watch stream.
+ * Redis. Each replica keeps its own fleet state from its own feeds, so
+ * reads cost no upstream call once warm, and records what it sees change:
+ * a drift both saw is one row in PostgreSQL; an operation through A is in
+ * the audit log B serves, and B sees the operation through its own watch
+ * stream.
  */
-
-const POLL_SECONDS = 2;
-const WINDOW_MS = 16_000;
 
 describe('scale-out: two backend processes, one PostgreSQL, one Redis', () => {
   let cluster: ScaleOutCluster | undefined;
@@ -33,7 +30,6 @@ describe('scale-out: two backend processes, one PostgreSQL, one Redis', () => {
       replicas: 2,
       postgresUrl: POSTGRES_URL,
       redisUrl: REDIS_URL,
-      pollerFrequencySeconds: POLL_SECONDS,
     });
     summary.push(`2 processes up in ${Date.now() - started} ms`);
   });
@@ -155,38 +151,68 @@ describe('scale-out: two backend processes, one PostgreSQL, one Redis', () => {
     expect(snapshotted).toEqual(agents);
   });
 
-  it('runs the drift poller once per interval across both processes', async () => {
+  it('records a drift both replicas saw once: one row, opened and closed', async () => {
     if (!cluster) return;
-    const runs = await sampleTaskRuns({
-      postgresUrl: POSTGRES_URL,
-      database: `${cluster.databasePrefix}gitops`,
-      taskId: 'gitops-drift-poller',
-      forMs: WINDOW_MS,
-    });
-    // one schedule: a run per interval, +1 for the window's edges, +1 for a
-    // run that started late and one on time right after it
-    const perInterval = WINDOW_MS / 1000 / POLL_SECONDS;
-    const max = perInterval + 2;
-    summary.push(
-      `drift poller: ${runs} runs in ${
-        WINDOW_MS / 1000
-      } s at a ${POLL_SECONDS} s interval on 2 processes (at most ${max} for one schedule, ~${
-        2 * perInterval
-      } if each ran its own)`,
-    );
-    expect(runs).toBeGreaterThanOrEqual(perInterval / 2);
-    expect(runs).toBeLessThanOrEqual(max);
+    const agent = cluster.sandbox.agent('prod');
+    const call = (path: string, body: object) =>
+      fetch(`${agent.url}${path}`, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${agent.token}`,
+          'content-type': 'application/json',
+        },
+        body: JSON.stringify(body),
+      });
+    const status = async (replica: number) => {
+      const res = await get(
+        replica,
+        '/api/gitops/fleet/applications?agent=prod',
+      );
+      const body = await res.json();
+      return body.items?.find(
+        (a: { name: string }) => a.name === 'payments-prod',
+      )?.sync.status;
+    };
+    const onBoth = async (wanted: string) => {
+      for (let i = 0; i < 100; i++) {
+        if ((await status(0)) === wanted && (await status(1)) === wanted) {
+          return;
+        }
+        await new Promise(r => setTimeout(r, 100));
+      }
+      throw new Error(`payments-prod is not ${wanted} on both replicas`);
+    };
+    const began = new Date();
+    expect(
+      (await call('/_sandbox/drift', { application: 'payments-prod' })).status,
+    ).toBe(200);
+    await onBoth('OutOfSync');
+    expect(
+      (await call('/api/v1/applications/payments-prod/sync', { prune: true }))
+        .status,
+    ).toBe(200);
+    await onBoth('Synced');
 
-    // and it is not tied to one process: with A gone, B keeps polling
-    await cluster.replicas[0].stop();
-    const onB = await sampleTaskRuns({
-      postgresUrl: POSTGRES_URL,
-      database: `${cluster.databasePrefix}gitops`,
-      taskId: 'gitops-drift-poller',
-      forMs: 10_000,
-    });
-    summary.push(`with A stopped, B ran ${onB} polls in 10 s`);
-    expect(onB).toBeGreaterThanOrEqual(2);
+    const rows = async () =>
+      queryPostgres({
+        postgresUrl: POSTGRES_URL,
+        database: `${cluster!.databasePrefix}gitops`,
+        sql: `SELECT started_at, ended_at FROM gitops_drift_events
+               WHERE agent_id = 'prod' AND application = 'payments-prod'
+                 AND started_at >= $1`,
+        params: [new Date(began.getTime() - 1000)],
+      });
+    let drift = await rows();
+    for (let i = 0; i < 50 && (drift[0]?.ended_at ?? null) === null; i++) {
+      await new Promise(r => setTimeout(r, 100));
+      drift = await rows();
+    }
+    expect(drift).toHaveLength(1);
+    expect(drift[0].ended_at).not.toBeNull();
+    const lasted =
+      new Date(drift[0].ended_at as string).getTime() -
+      new Date(drift[0].started_at as string).getTime();
+    summary.push(`a drift of ${lasted} ms seen by both: 1 row in PostgreSQL`);
   });
 
   /** Waits until a replica answers the fleet with every agent loaded. */

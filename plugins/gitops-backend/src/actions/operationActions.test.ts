@@ -158,7 +158,7 @@ describe('gitops actions: sync and refresh', () => {
       [SYNC, gitopsApplicationSyncPermission.name, { prune: true }],
       [REFRESH, gitopsApplicationRefreshPermission.name, { mode: 'hard' }],
     ])(
-      'refuses %s when %s is denied: nothing reaches the agent nor the audit table',
+      'refuses %s when %s is denied: nothing reaches the agent, the refusal is audited',
       async (id, permission, options) => {
         env.sandbox.drift('prod', 'payments-prod');
         const rawBefore = await rawApplication('prod', 'payments-prod');
@@ -176,7 +176,13 @@ describe('gitops actions: sync and refresh', () => {
         expect(rawAfter.status.operationState).toEqual(
           rawBefore.status.operationState,
         );
-        expect(await auditRows()).toHaveLength(auditBefore.length);
+        const auditAfter = await auditRows();
+        expect(auditAfter).toHaveLength(auditBefore.length + 1);
+        expect(auditAfter[0]).toMatchObject({
+          actor: 'user:default/mock',
+          action: permission.split('.').pop(),
+          outcome: 'refused',
+        });
       },
     );
   });

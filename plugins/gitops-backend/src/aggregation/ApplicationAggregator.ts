@@ -39,8 +39,7 @@ export type FleetResult<T> = {
 };
 
 /**
- * The read side of the fleet state, with the shape routes, actions, the
- * drift poller and the delivery-metrics collector use. Loaded agents are
+ * The read side of the fleet state, with the shape routes and actions use. Loaded agents are
  * answered from memory through the indexes (no agent call, no parse); an
  * agent whose state is not loaded yet answers an entity query with one
  * targeted call, raced against its initial load; every answer says how

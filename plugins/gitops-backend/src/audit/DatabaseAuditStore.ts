@@ -1,12 +1,10 @@
 import { AuditStore } from './AuditStore';
 import { DatabaseDriftEventStore } from './DatabaseDriftEventStore';
-import { DatabaseFleetStateStore } from './DatabaseFleetStateStore';
 import {
   DatabaseOperationStore,
   DatabaseOperationStoreOptions,
 } from './DatabaseOperationStore';
 import { DriftEventStore } from './DriftEventStore';
-import { FleetStateStore } from './FleetStateStore';
 import { OperationStore } from './OperationStore';
 import {
   AuditOperation,
@@ -14,10 +12,7 @@ import {
   DriftEventFilter,
   DriftRecord,
   DriftStartInput,
-  FleetStateEntry,
-  FleetStateInput,
   OperationFilter,
-  PutFleetStateResult,
   StartOperationInput,
 } from './types';
 
@@ -28,25 +23,23 @@ import {
 export type DatabaseAuditStoreOptions = DatabaseOperationStoreOptions;
 
 /**
- * {@link AuditStore} over the three knex stores, one per table. Callers that
- * need one table take its store (`operations`, `driftEvents`, `fleetState`).
+ * {@link AuditStore} over the two knex stores, one per table. Callers that
+ * need one table take its store (`operations`, `driftEvents`).
  */
 export class DatabaseAuditStore implements AuditStore {
-  /** Connects once; the migrations run once for all three stores. */
+  /** Connects once; the migrations run once for both stores. */
   static async create(
     options: DatabaseAuditStoreOptions,
   ): Promise<DatabaseAuditStore> {
     return new DatabaseAuditStore(
       await DatabaseOperationStore.create(options),
       await DatabaseDriftEventStore.create(options),
-      await DatabaseFleetStateStore.create(options),
     );
   }
 
   private constructor(
     readonly operations: OperationStore,
     readonly driftEvents: DriftEventStore,
-    readonly fleetState: FleetStateStore,
   ) {}
 
   startOperation(input: StartOperationInput): Promise<AuditOperation> {
@@ -91,14 +84,7 @@ export class DatabaseAuditStore implements AuditStore {
     return this.driftEvents.listDriftEvents(filter);
   }
 
-  getFleetState(agentId: string): Promise<FleetStateEntry[]> {
-    return this.fleetState.getFleetState(agentId);
-  }
-
-  putFleetState(
-    agentId: string,
-    rows: FleetStateInput[],
-  ): Promise<PutFleetStateResult> {
-    return this.fleetState.putFleetState(agentId, rows);
+  listOpenDrifts(agentId: string): Promise<DriftRecord[]> {
+    return this.driftEvents.listOpenDrifts(agentId);
   }
 }

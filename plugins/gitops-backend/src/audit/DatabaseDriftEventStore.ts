@@ -118,14 +118,11 @@ export class DatabaseDriftEventStore implements DriftEventStore {
       ended_at: null,
     };
 
-    return this.#db.transaction(async tx => {
-      const open = await whereOpenDrift(tx, toLocator(valid)).first();
-      if (open) {
-        return toDrift(open);
-      }
-      await tx<DriftRow>(TABLE).insert(row);
-      return toDrift(row);
-    });
+    // one open drift per application (a unique index): every replica that
+    // saw the change inserts, the first one wins, the others read its row
+    await this.#db<DriftRow>(TABLE).insert(row).onConflict().ignore();
+    const open = await whereOpenDrift(this.#db, toLocator(valid)).first();
+    return open ? toDrift(open) : toDrift(row);
   }
 
   async recordDriftEnd(
@@ -138,8 +135,7 @@ export class DatabaseDriftEventStore implements DriftEventStore {
     const end = parseInput(timestamp, endedAt, 'endedAt');
 
     return this.#db.transaction(async tx => {
-      // Normally one row; closing every open row also heals duplicates left
-      // by two pollers that raced.
+      // One row (a unique index keeps one open drift per application).
       const open = (await whereOpenDrift(tx, locator).select()).map(toDrift);
       if (open.length === 0) {
         return undefined;
@@ -169,6 +165,15 @@ export class DatabaseDriftEventStore implements DriftEventStore {
     const locator = parseLocator(agentId, application, appNamespace);
     const row = await whereOpenDrift(this.#db, locator).first();
     return row ? toDrift(row) : undefined;
+  }
+
+  async listOpenDrifts(agentId: string): Promise<DriftRecord[]> {
+    const valid = parseInput(name(), agentId, 'agentId');
+    const rows = await this.#db<DriftRow>(TABLE)
+      .where('agent_id', valid)
+      .whereNull('ended_at')
+      .select();
+    return rows.map(toDrift);
   }
 
   async listDriftEvents(filter: DriftEventFilter = {}): Promise<DriftRecord[]> {

@@ -105,7 +105,11 @@ const startInput = record({
 });
 
 const completion = record({
-  outcome: oneOf<CompleteOperationInput['outcome']>(['succeeded', 'failed']),
+  outcome: oneOf<CompleteOperationInput['outcome']>([
+    'succeeded',
+    'failed',
+    'refused',
+  ]),
   message,
 });
 

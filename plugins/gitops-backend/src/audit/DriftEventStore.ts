@@ -8,8 +8,9 @@ import type { DriftEventFilter, DriftRecord, DriftStartInput } from './types';
  */
 export interface DriftEventStore {
   /**
-   * Opens a drift period for an application. Idempotent: while one is open
-   * for the same application, that one is returned unchanged.
+   * Opens a drift period for an application. Idempotent, also across
+   * replicas recording the same change at once: while one is open for the
+   * same application, that one is returned unchanged.
    */
   recordDriftStart(input: DriftStartInput): Promise<DriftRecord>;
 
@@ -30,6 +31,9 @@ export interface DriftEventStore {
     application: string,
     appNamespace?: string,
   ): Promise<DriftRecord | undefined>;
+
+  /** Every drift period of an agent's applications that is still open. */
+  listOpenDrifts(agentId: string): Promise<DriftRecord[]>;
 
   /** Drift periods, most recently started first. */
   listDriftEvents(filter?: DriftEventFilter): Promise<DriftRecord[]>;

@@ -36,7 +36,8 @@ export type StartOperationInput = Omit<
  * @public
  */
 export interface CompleteOperationInput {
-  outcome: 'succeeded' | 'failed';
+  /** `refused`: the portal refused it before calling the agent. */
+  outcome: 'succeeded' | 'failed' | 'refused';
   message?: string;
 }
 
@@ -73,7 +74,7 @@ export interface ApplicationLocator {
 }
 
 /**
- * What the drift poller knows when it sees an application drift.
+ * What the fleet recorder knows when it sees an application drift.
  * @public
  */
 export interface DriftStartInput extends ApplicationLocator {
@@ -105,41 +106,4 @@ export interface DriftEventFilter {
   before?: string;
   /** At most this many rows (default 100, 1 to 500). */
   limit?: number;
-}
-
-/**
- * The last observed state of one application, as the drift poller keeps it.
- * @public
- */
-export interface FleetStateEntry {
-  /** Fleet-unique key, `${agentId}:${namespace ?? ''}/${name}`. */
-  appKey: string;
-  /** Application name. */
-  application: string;
-  appNamespace?: string;
-  syncStatus: SyncStatusCode;
-  health?: HealthStatusCode;
-  revision?: string;
-  /** When this state was observed (ISO 8601). */
-  observedAt: string;
-}
-
-/**
- * One row given to `AuditStore.putFleetState`; `observedAt` defaults
- * to now.
- * @public
- */
-export type FleetStateInput = Omit<FleetStateEntry, 'observedAt'> & {
-  observedAt?: string;
-};
-
-/**
- * What `AuditStore.putFleetState` changed.
- * @public
- */
-export interface PutFleetStateResult {
-  /** How many rows were inserted or updated. */
-  upserted: number;
-  /** The rows that were deleted because their application vanished. */
-  removed: FleetStateEntry[];
 }

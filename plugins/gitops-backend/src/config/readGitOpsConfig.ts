@@ -18,8 +18,6 @@ export interface GitOpsConfig {
   entityLookupTtlMs: number;
   /** Fleet snapshots in the shared cache, when on. */
   fleetSnapshot?: { writeIntervalMs: number; maxAgeMs: number };
-  pollerFrequencySeconds: number;
-  pollerTimeoutSeconds: number;
   extraProxyPaths: RegExp[];
   fleetReconnectMaxMs: number;
 }
@@ -163,10 +161,6 @@ export function readGitOpsConfig(root: Config): GitOpsConfig {
     entityLookupTtlMs:
       Math.max(0, config?.getOptionalNumber('catalog.cacheSeconds') ?? 10) *
       1000,
-    pollerFrequencySeconds:
-      config?.getOptionalNumber('poller.frequencySeconds') ?? 30,
-    pollerTimeoutSeconds:
-      config?.getOptionalNumber('poller.timeoutSeconds') ?? 60,
     extraProxyPaths,
   };
 }

@@ -4,8 +4,7 @@ import { z } from 'zod';
 /*
  * What the stores accept, field by field. The router validates requests
  * against the OpenAPI spec before they get here; these checks keep the
- * stores safe for every other caller (actions, the drift poller, the
- * metrics collector) and give them an `InputError` that names the field.
+ * stores safe for every other caller (actions, the fleet recorder) and give them an `InputError` that names the field.
  */
 
 /** Longest identifier (entity ref, agent id, application name, ...). */

@@ -83,7 +83,7 @@ describe.each(databases.eachSupportedId())('connectDatabase (%s)', id => {
     for (const table of [
       'gitops_operations',
       'gitops_drift_events',
-      'gitops_fleet_state',
+      'gitops_health_periods',
       'gitops_deployments',
     ]) {
       await expect(knex.schema.hasTable(table)).resolves.toBe(true);

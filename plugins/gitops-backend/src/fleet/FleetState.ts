@@ -131,6 +131,14 @@ export class FleetState {
 
   /** A full read of the agent replaces its state and marks it fresh. */
   loadSnapshot(agentId: string, snapshot: AgentSnapshot): void {
+    this.replaceState(agentId, snapshot, false);
+  }
+
+  private replaceState(
+    agentId: string,
+    snapshot: AgentSnapshot,
+    restored: boolean,
+  ): void {
     const fleet = this.fleet(agentId);
     // each object sealed on its own: answers hold them, not the snapshot
     const clean: AgentSnapshot = {
@@ -148,7 +156,13 @@ export class FleetState {
     fleet.repositories = clean.repositories;
     if (clean.status) fleet.status = clean.status;
     const feed = this.markFresh(agentId);
-    this.emit({ agentId, applications: changed, removed, feed });
+    this.emit({
+      agentId,
+      applications: changed,
+      removed,
+      feed,
+      ...(restored && { restored: true as const }),
+    });
   }
 
   /**
@@ -164,7 +178,7 @@ export class FleetState {
   ): boolean {
     const feed = this.feeds.get(agentId);
     if (!feed || feed.loaded) return false;
-    this.loadSnapshot(agentId, snapshot);
+    this.replaceState(agentId, snapshot, true);
     feed.stale = true;
     feed.syncedAt = syncedAt;
     return true;

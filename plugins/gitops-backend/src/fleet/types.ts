@@ -25,6 +25,11 @@ export interface FleetChange {
   removed: GitOpsApplication[];
   /** The agent's feed went down (`stale`) or came back (`fresh`). */
   feed?: 'stale' | 'fresh';
+  /**
+   * The state came from a snapshot another replica saved, not from the
+   * agent (see FleetSnapshotCache): served, but not news of the agent.
+   */
+  restored?: true;
 }
 
 /** Keeps one agent's part of the fleet state current. */

@@ -62,6 +62,8 @@ describe.each(databases.eachSupportedId())(
       ]) {
         await expect(knex.schema.hasTable(table)).resolves.toBe(true);
       }
+      // the fleet recorder's migration, then this one
+      await knex.migrate.down({ directory: migrationsDir });
       await knex.migrate.down({ directory: migrationsDir });
       await expect(knex.schema.hasTable('gitops_deployments')).resolves.toBe(
         false,
@@ -70,6 +72,46 @@ describe.each(databases.eachSupportedId())(
       await expect(knex.schema.hasTable('gitops_operations')).resolves.toBe(
         true,
       );
+    });
+
+    it('keeps one open unhealthy period when replicas record the same change at once', async () => {
+      const { knex } = await createStore();
+      const replicas = await Promise.all(
+        [1, 2, 3].map(() =>
+          DatabaseDeliveryEventStore.create({
+            database: mockServices.database({ knex }),
+          }),
+        ),
+      );
+      const opened = await Promise.all(
+        replicas.map(store =>
+          store.observeHealth(prod, 'Degraded', '2026-11-20T10:00:00Z'),
+        ),
+      );
+      expect(opened.filter(result => result === 'opened')).toHaveLength(1);
+      await expect(replicas[0].listOpenUnhealthy('prod')).resolves.toEqual([
+        { ...prod, health: 'Degraded', startedAt: '2026-11-20T10:00:00.000Z' },
+      ]);
+      const closed = await Promise.all(
+        replicas.map(store =>
+          store.observeHealth(prod, 'Healthy', '2026-11-20T10:05:00Z'),
+        ),
+      );
+      expect(closed.filter(result => result === 'closed')).toHaveLength(1);
+      await expect(replicas[1].listOpenUnhealthy('prod')).resolves.toEqual([]);
+      const [{ n }] = await knex('gitops_health_periods').count({ n: '*' });
+      expect(Number(n)).toBe(1);
+    });
+
+    it('says when each application last deployed', async () => {
+      const { store } = await createStore();
+      await store.addDeployments([
+        deployment(prod, 1, 'r1', '2026-11-20T10:00:00Z'),
+        deployment(prod, 2, 'r2', '2026-11-20T11:00:00Z'),
+      ]);
+      await expect(
+        store.lastDeployedAt([prod.appKey, other.appKey]),
+      ).resolves.toEqual(new Map([[prod.appKey, '2026-11-20T11:00:00.000Z']]));
     });
 
     it('records deployments once and fills commit dates', async () => {

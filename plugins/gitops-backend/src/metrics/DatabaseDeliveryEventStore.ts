@@ -163,29 +163,52 @@ export class DatabaseDeliveryEventStore implements DeliveryEventStore {
     at: string,
   ): Promise<'opened' | 'closed' | 'unchanged'> {
     const when = timestamp(at, 'at');
-    return this.db.transaction(async tx => {
-      const open = await tx<HealthRow>(HEALTH)
+    if (health === 'Healthy') {
+      // whichever replica comes first closes it; the others change nothing
+      const closed = await this.db<HealthRow>(HEALTH)
         .where({ app_key: app.appKey })
         .whereNull('ended_at')
-        .first();
-      if (health === 'Healthy' && open) {
-        await tx<HealthRow>(HEALTH)
-          .where({ id: open.id })
-          .update({ ended_at: when });
-        return 'closed';
-      }
-      if ((health === 'Degraded' || health === 'Missing') && !open) {
-        await tx(HEALTH).insert({
-          id: randomUUID(),
-          ...identityRow(app),
-          health,
-          started_at: when,
-          ended_at: null,
-        });
-        return 'opened';
-      }
-      return 'unchanged';
-    });
+        .update({ ended_at: when });
+      return closed ? 'closed' : 'unchanged';
+    }
+    if (health !== 'Degraded' && health !== 'Missing') return 'unchanged';
+    // one open period per application (a unique index): the replicas that
+    // saw the change insert, the first one wins
+    const id = randomUUID();
+    await this.db(HEALTH)
+      .insert({
+        id,
+        ...identityRow(app),
+        health,
+        started_at: when,
+        ended_at: null,
+      })
+      .onConflict()
+      .ignore();
+    const open = await this.db<HealthRow>(HEALTH)
+      .where({ id })
+      .first('id');
+    return open ? 'opened' : 'unchanged';
+  }
+
+  async listOpenUnhealthy(agentId: string): Promise<UnhealthyPeriod[]> {
+    const rows = await this.db<HealthRow>(HEALTH)
+      .where({ agent_id: name(agentId, 'agentId') })
+      .whereNull('ended_at');
+    return rows.map(toUnhealthy);
+  }
+
+  async lastDeployedAt(appKeys: string[]): Promise<Map<string, string>> {
+    const last = new Map<string, string>();
+    for (const batch of chunk(appKeys)) {
+      const rows = (await this.db(DEPLOYMENTS)
+        .select('app_key')
+        .max({ last: 'deployed_at' })
+        .whereIn('app_key', batch)
+        .groupBy('app_key')) as Array<{ app_key: string; last: DbTimestamp }>;
+      for (const row of rows) last.set(row.app_key, toIso(row.last));
+    }
+    return last;
   }
 
   async listEvents(
@@ -207,14 +230,7 @@ export class DatabaseDeliveryEventStore implements DeliveryEventStore {
           ...(row.revision !== null && { revision: row.revision }),
           phase: row.phase,
         })),
-      unhealthy: rows
-        .flatMap(r => r.unhealthy)
-        .map(row => ({
-          ...toIdentity(row),
-          health: row.health,
-          startedAt: toIso(row.started_at),
-          ...(row.ended_at !== null && { endedAt: toIso(row.ended_at) }),
-        })),
+      unhealthy: rows.flatMap(r => r.unhealthy).map(toUnhealthy),
     };
   }
 
@@ -292,6 +308,15 @@ function toIdentity(row: IdentityRow): AppIdentity {
     ...(row.app_namespace !== null && { appNamespace: row.app_namespace }),
     ...(row.service !== null && { service: row.service }),
     environment: row.environment,
+  };
+}
+
+function toUnhealthy(row: HealthRow): UnhealthyPeriod {
+  return {
+    ...toIdentity(row),
+    health: row.health,
+    startedAt: toIso(row.started_at),
+    ...(row.ended_at !== null && { endedAt: toIso(row.ended_at) }),
   };
 }
 

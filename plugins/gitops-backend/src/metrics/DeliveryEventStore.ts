@@ -3,6 +3,7 @@ import {
   DeliveryEvents,
   DeploymentEvent,
   SyncFailureEvent,
+  UnhealthyPeriod,
 } from './types';
 
 /** Which recorded events to read. */
@@ -43,12 +44,20 @@ export interface DeliveryEventStore {
   /**
    * Records the health an application was observed in at `at`: opens an
    * unhealthy period on Degraded or Missing, closes the open one on Healthy.
+   * Idempotent across replicas recording the same change: one open period
+   * per application, closed once.
    */
   observeHealth(
     app: AppIdentity,
     health: string,
     at: string,
   ): Promise<'opened' | 'closed' | 'unchanged'>;
+
+  /** The unhealthy periods of an agent's applications that are still open. */
+  listOpenUnhealthy(agentId: string): Promise<UnhealthyPeriod[]>;
+
+  /** When each of the given applications last deployed, of those recorded. */
+  lastDeployedAt(appKeys: string[]): Promise<Map<string, string>>;
 
   /**
    * When the recording of each application began: its earliest recorded

@@ -13,7 +13,6 @@ import {
   DEFAULT_FAILURE_WINDOW_MS,
   metricsWindow,
 } from './computeDeliveryMetrics';
-import { DeliveryEventCollector } from './DeliveryEventCollector';
 import { DeliveryEventStore } from './DeliveryEventStore';
 import { appIdentity } from './extractDeliveryEvents';
 import { AppIdentity, RollbackMark, UnhealthyPeriod } from './types';
@@ -26,7 +25,8 @@ const AUDIT_LIMIT = 500;
 export class DeliveryMetricsService {
   constructor(
     readonly store: DeliveryEventStore,
-    readonly collector: DeliveryEventCollector,
+    /** Waits until the changes the fleet state gave so far are recorded. */
+    readonly recorded: (timeoutMs?: number) => Promise<void>,
     private readonly audit: OperationStore & DriftEventStore,
     private readonly environments: EnvironmentDefinition[],
     private readonly clock: () => Date = () => new Date(),

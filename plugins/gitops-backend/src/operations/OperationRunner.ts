@@ -102,6 +102,45 @@ export class OperationRunner {
   }
 
   /**
+   * Records an operation the portal refused (a permission, the trust
+   * model) before calling the agent, so it is in the application's events
+   * and Backstage's auditor. The refusal is what the caller gets; a
+   * database that is away only costs the record (logged).
+   */
+  async refused(
+    input: OperationInput,
+    request: AuditorServiceCreateEventOptions['request'],
+    error: Error,
+  ): Promise<void> {
+    try {
+      const row = await this.store.startOperation(input);
+      await this.store.completeOperation(row.id, {
+        outcome: 'refused',
+        message: error.message,
+      });
+      const auditEvent = await this.auditor.createEvent({
+        eventId: `application-${input.action.replace('.', '-')}`,
+        severityLevel: 'medium',
+        request,
+        meta: {
+          auditId: row.id,
+          actor: input.actor,
+          agentId: input.agentId,
+          application: input.application,
+          appNamespace: input.appNamespace,
+          entityRef: input.entityRef,
+          parameters: input.parameters as JsonObject,
+        },
+      });
+      await auditEvent.fail({ error });
+    } catch (recording) {
+      this.logger.error(
+        `Could not record a refused ${input.action} of ${input.application}: ${recording}`,
+      );
+    }
+  }
+
+  /**
    * Marks an operation succeeded, retrying while the database is
    * unreachable; if it stays away, the row remains pending (reported as
    * `unknown` later) rather than wrong.

@@ -157,7 +157,7 @@ describe('application operations (router over real sandbox agents)', () => {
           .set('Authorization', env.auth)
           .send(body);
         expect(res.status).toBe(403);
-        // nothing was written to the agent, nothing audited as done
+        // nothing was written to the agent; the refusal is audited as one
         expect(
           env.agentRequests.slice(before).filter(r => r.method !== 'GET'),
         ).toEqual([]);
@@ -166,8 +166,15 @@ describe('application operations (router over real sandbox agents)', () => {
           .get('/api/gitops/audit')
           .set('Authorization', env.auth);
         expect(auditAfter.body.items).toHaveLength(
-          auditBefore.body.items.length,
+          auditBefore.body.items.length + 1,
         );
+        expect(auditAfter.body.items[0]).toMatchObject({
+          action: op,
+          outcome: 'refused',
+          actor: 'user:default/mock',
+          application: 'payments-prod',
+          message: expect.stringContaining(permission),
+        });
       },
     );
   });

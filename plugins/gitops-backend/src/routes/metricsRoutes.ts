@@ -11,9 +11,6 @@ import { queryParameterCheck } from '../service/queryParameters';
 import { readFleetApplications } from '../service/readFleetApplications';
 import { requestCredentials, routeEntity, sendJson } from './httpAdapters';
 
-/** Revision metadata calls an entity page may spend on commit dates. */
-const ENTITY_METADATA_BUDGET = 100;
-
 const entityMetricsQuery = queryParameterCheck(
   '/entity/{namespace}/{kind}/{name}/metrics',
   'metrics query',
@@ -57,17 +54,14 @@ export function metricsRoutes(
     );
     const { window } = entityMetricsQuery(req.query);
     const apps = await aggregator.entityApplications(query);
-    // record what this replica never recorded before computing; refresh the
-    // rest in the background once it is a minute old
-    const collected = await metrics.collector.ensureRecorded(apps.items, {
-      metadataBudget: ENTITY_METADATA_BUDGET,
-    });
+    // what the fleet state said before this request is recorded first
+    await metrics.recorded();
     const result = await metrics.metrics(apps.items, days(window), 'entity');
     const body: EntityDeliveryMetricsResponse = {
       entityRef,
       window: result.window,
       environments: result.environments,
-      errors: [...apps.errors, ...collected.errors],
+      errors: apps.errors,
     };
     sendJson(ctx, res, body);
   });
@@ -76,6 +70,7 @@ export function metricsRoutes(
     const credentials = await requestCredentials(ctx, req);
     const { window, ...filter } = fleetMetricsQuery(req.query);
     const apps = await readFleetApplications(ctx, credentials, filter);
+    await metrics.recorded();
     const filtered = Object.values(filter).some(value => value !== undefined);
     const result = await metrics.metrics(apps.items, days(window), 'fleet', {
       filtered,

@@ -9,9 +9,6 @@ import { promotionRepoUrl } from '../promotion/repoUrlPickerValue';
 import { GitOpsService } from '../service/GitOpsService';
 import { requestCredentials, routeEntity, sendJson } from './httpAdapters';
 
-/** Revision metadata calls a promotion view may spend on commit dates. */
-const PROMOTION_METADATA_BUDGET = 50;
-
 /** What separates each environment of an entity from the next one. */
 export function promotionRoutes(
   ctx: GitOpsService,
@@ -34,12 +31,9 @@ export function promotionRoutes(
       entityRef,
     );
     // what runs comes from the fleet state; what ran before from the
-    // recorded deployments (an application is read in full only when this
-    // replica never recorded it, or in the background once it is a minute old)
+    // deployments the recorder recorded (what came before this request first)
     const apps = await aggregator.entityApplications(query);
-    const collected = await metrics.collector.ensureRecorded(apps.items, {
-      metadataBudget: PROMOTION_METADATA_BUDGET,
-    });
+    await metrics.recorded();
     const deployments = await metrics.store.listDeployments(
       apps.items.map(app => app.key),
     );
@@ -59,7 +53,7 @@ export function promotionRoutes(
       entityRef,
       generatedAt: now.toISOString(),
       ...insight,
-      errors: [...apps.errors, ...collected.errors],
+      errors: apps.errors,
     };
     sendJson(ctx, res, body);
   });

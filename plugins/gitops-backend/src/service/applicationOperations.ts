@@ -3,7 +3,8 @@ import {
   BackstageCredentials,
 } from '@backstage/backend-plugin-api';
 import { ResourcePermission } from '@backstage/plugin-permission-common';
-import { ConflictError } from '@backstage/errors';
+import { stringifyEntityRef } from '@backstage/catalog-model';
+import { ConflictError, NotAllowedError } from '@backstage/errors';
 import {
   GitOpsApplication,
   gitopsApplicationRefreshPermission,
@@ -56,21 +57,43 @@ async function runOperation(
   },
 ): Promise<{ auditId: string; application: GitOpsApplication }> {
   const { credentials, target, request } = caller;
-  const { entityRef, entity, provider, app, ref } =
-    await resolveEntityApplication(
-      ctx,
-      credentials,
-      target,
-      operation.permission,
-    );
-  // the user may act on the entity; the application's project and
-  // destination must belong to that entity's owners too
-  await ctx.deps.trust.assertOperable(
-    entityRef,
-    entity,
-    app,
-    operation.permission.name,
-  );
+  const resolved = await resolveEntityApplication(
+    ctx,
+    credentials,
+    target,
+    operation.permission,
+  )
+    .then(async found => {
+      // the user may act on the entity; the application's project and
+      // destination must belong to that entity's owners too
+      await ctx.deps.trust.assertOperable(
+        found.entityRef,
+        found.entity,
+        found.app,
+        operation.permission.name,
+      );
+      return found;
+    })
+    .catch(async error => {
+      // a refusal is decided here, once: it goes in the events as well
+      if (error instanceof NotAllowedError) {
+        await ctx.deps.runner.refused(
+          {
+            actor: ctx.actor(credentials),
+            entityRef: stringifyEntityRef(target.entityRef),
+            agentId: target.agentId,
+            application: target.name,
+            appNamespace: target.appNamespace,
+            action: operation.action,
+            parameters: operation.parameters,
+          },
+          request,
+          error,
+        );
+      }
+      throw error;
+    });
+  const { entityRef, provider, app, ref } = resolved;
   if (operation.precheck) {
     // the agent's current state, not a list read a moment ago
     operation.precheck(await provider.getApplication(ref));

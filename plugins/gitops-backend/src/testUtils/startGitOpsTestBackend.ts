@@ -115,7 +115,7 @@ export async function startGitOpsTestBackend(options: {
     title?: string;
     production?: boolean;
   }>;
-  /** More `gitops` config (the drift poller is off unless this says so). */
+  /** More `gitops` config. */
   gitops?: JsonObject;
   /** More fields of each sandbox agent's config entry (its region, say). */
   agentConfig?: (agent: Sandbox['agents'][number]) => JsonObject;
@@ -186,7 +186,6 @@ export async function startGitOpsTestBackend(options: {
             gitops: {
               agents,
               environments: options.environments,
-              poller: { frequencySeconds: 0 },
               ...options.gitops,
             },
             ...config,

@@ -43,7 +43,7 @@ describe('operations: the application must belong to the entity owners', () => {
     ['sync', {}],
     ['rollback', { id: 0 }],
   ])(
-    "refuses %s of another team's application (403, nothing sent, nothing audited)",
+    "refuses %s of another team's application (403, nothing sent, the refusal audited)",
     async (operation, body) => {
       const version = await agentVersion('nonprod');
       const audited = await auditCount();
@@ -57,7 +57,18 @@ describe('operations: the application must belong to the entity owners', () => {
         `Not allowed: gitops.application.${operation} on component:default/storefront-dashboard: application checkout-dev on agent nonprod does not belong to its owners: project checkout belongs to group:default/team-checkout, not to group:default/team-payments`,
       );
       expect(await agentVersion('nonprod')).toBe(version);
-      expect(await auditCount()).toBe(audited);
+      expect(await auditCount()).toBe(audited + 1);
+      const latest = await env
+        .api()
+        .get('/api/gitops/audit')
+        .set('Authorization', env.auth);
+      expect(latest.body.items[0]).toMatchObject({
+        action: operation,
+        outcome: 'refused',
+        entityRef: 'component:default/storefront-dashboard',
+        application: 'checkout-dev',
+        message: expect.stringContaining('does not belong to its owners'),
+      });
     },
   );
 

@@ -11,10 +11,16 @@ export type OperationAction =
   | 'applicationset.delete';
 
 /**
- * How an audited operation ended.
+ * How an audited operation ended; `refused` when the portal refused it (a
+ * permission or the trust model) before the agent was called.
  * @public
  */
-export type OperationOutcome = 'pending' | 'succeeded' | 'failed' | 'unknown';
+export type OperationOutcome =
+  | 'pending'
+  | 'succeeded'
+  | 'failed'
+  | 'refused'
+  | 'unknown';
 
 /**
  * One audited operation: who did what, when, and how it ended.

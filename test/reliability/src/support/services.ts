@@ -53,42 +53,22 @@ export async function dropDatabases(postgresUrl: string, prefix: string) {
 }
 
 /**
- * The times the scheduler has set for the next run of a task, read from
- * its table in a plugin's database: a new value means a run ended. Sampled
- * every `everyMs` for `forMs`; each distinct value is one run.
+ * The rows a query answers in a plugin's database on the PostgreSQL server
+ * at `postgresUrl`.
  */
-export async function sampleTaskRuns(options: {
+export async function queryPostgres(options: {
   postgresUrl: string;
   database: string;
-  taskId: string;
-  forMs: number;
-  everyMs?: number;
-}): Promise<number> {
+  sql: string;
+  params?: unknown[];
+}): Promise<Array<Record<string, unknown>>> {
   const url = new URL(options.postgresUrl);
   url.pathname = `/${options.database}`;
   const client = new Client({ connectionString: url.toString() });
   await client.connect();
-  const seen = new Set<string>();
-  let first: string | undefined;
   try {
-    const deadline = Date.now() + options.forMs;
-    while (Date.now() < deadline) {
-      const { rows } = await client.query(
-        'SELECT next_run_start_at FROM backstage_backend_tasks__tasks WHERE id = $1',
-        [options.taskId],
-      );
-      const next = rows[0]?.next_run_start_at
-        ? new Date(rows[0].next_run_start_at).toISOString()
-        : undefined;
-      if (next) {
-        first ??= next;
-        seen.add(next);
-      }
-      await new Promise(r => setTimeout(r, options.everyMs ?? 200));
-    }
+    return (await client.query(options.sql, options.params)).rows;
   } finally {
     await client.end();
   }
-  // the value found at the start belongs to a run before the window
-  return first === undefined ? 0 : seen.size - 1;
 }

@@ -40,7 +40,6 @@ export interface ScaleOutOptions {
   replicas: number;
   postgresUrl: string;
   redisUrl: string;
-  pollerFrequencySeconds: number;
 }
 
 const TOKEN = 'reliability-scale-out-static-token-0001';
@@ -225,7 +224,6 @@ export async function startScaleOutBackends(
             timeoutMs: 3000,
           }),
           environments: configEnvironments,
-          poller: { frequencySeconds: options.pollerFrequencySeconds },
         },
       };
       const file = path.join(dir, `replica-${i}.json`);

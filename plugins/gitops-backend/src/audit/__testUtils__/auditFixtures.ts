@@ -1,4 +1,4 @@
-import { FleetStateInput, StartOperationInput } from '../types';
+import { StartOperationInput } from '../types';
 
 /** The time every audit store test starts at. */
 export const T0 = '2026-11-22T10:00:00.000Z';
@@ -36,21 +36,6 @@ export function operation(
     application: 'payments-prod',
     action: 'sync',
     parameters: { prune: true, dryRun: false, revision: 'abc123' },
-    ...overrides,
-  };
-}
-
-/** A synced, healthy application `name` on prod-eu, with `overrides`. */
-export function fleetRow(
-  name: string,
-  overrides: Partial<FleetStateInput> = {},
-): FleetStateInput {
-  return {
-    appKey: `prod-eu:/${name}`,
-    application: name,
-    syncStatus: 'Synced',
-    health: 'Healthy',
-    revision: 'abc123',
     ...overrides,
   };
 }

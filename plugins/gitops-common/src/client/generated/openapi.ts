@@ -620,7 +620,7 @@ export interface components {
       parameters: {
         [key: string]: unknown;
       };
-      outcome: 'pending' | 'succeeded' | 'failed' | 'unknown';
+      outcome: 'pending' | 'succeeded' | 'failed' | 'refused' | 'unknown';
       message?: string;
       startedAt: string;
       finishedAt?: string;

@@ -39,38 +39,60 @@ describe('HistoryTimeline', () => {
         },
       ],
     };
-    const getAuditEvents = jest.fn(async () => [
-      {
-        id: 'audit-1',
-        actor: 'user:default/jane.doe',
-        entityRef,
-        agentId: devApp.agentId,
-        application: devApp.name,
-        action: 'rollback' as const,
-        parameters: { id: 1 },
-        outcome: 'succeeded' as const,
-        startedAt: '2024-05-02T09:00:01Z',
-      },
-    ]);
+    const ref = toApplicationRef(entityRef, rolledBack);
+    const audit = (action: 'sync' | 'rollback', actor: string, at: string) => ({
+      id: `audit-${action}`,
+      actor,
+      entityRef,
+      agentId: devApp.agentId,
+      application: devApp.name,
+      action,
+      parameters: action === 'rollback' ? { id: 1 } : { prune: true },
+      outcome: 'succeeded' as const,
+      startedAt: at,
+    });
+    // the application's own events: what its readers may see
+    const getApplicationEvents = jest.fn(async () => ({
+      audit: [
+        audit('rollback', 'user:default/jane.doe', '2024-05-02T09:00:01Z'),
+      ],
+      drift: [],
+    }));
+    // the fleet-wide audit log needs a permission the owner may not hold
+    const getAuditEvents = jest.fn(async () => {
+      throw new Error('403 gitops.audit.read');
+    });
     await renderWithEntity(
-      <HistoryTimeline
-        app={toApplicationRef(entityRef, rolledBack)}
-        application={rolledBack}
-      />,
-      { api: testGitOpsApi({ getAuditEvents }) },
+      <HistoryTimeline app={ref} application={rolledBack} />,
+      { api: testGitOpsApi({ getApplicationEvents, getAuditEvents }) },
     );
     expect(
-      await screen.findByText(
-        'asked by jane.doe through the portal (rollback)',
-      ),
+      await screen.findByText('rolled back by jane.doe through the portal'),
     ).toBeInTheDocument();
     expect(screen.getByText('by admin')).toBeInTheDocument();
     // the earlier deployments were not asked for through the portal
-    expect(screen.getAllByText(/asked by/)).toHaveLength(1);
-    expect(getAuditEvents).toHaveBeenCalledWith({
-      agent: devApp.agentId,
-      application: devApp.name,
-      limit: 100,
+    expect(screen.getAllByText(/through the portal/)).toHaveLength(1);
+    expect(getApplicationEvents).toHaveBeenCalledWith(ref);
+    expect(getAuditEvents).not.toHaveBeenCalled();
+  });
+
+  it('shows the history alone to a reader refused the events', async () => {
+    const getApplicationEvents = jest.fn(async () => {
+      throw new Error('403 gitops.application.read');
     });
+    await renderWithEntity(
+      <HistoryTimeline
+        app={toApplicationRef(entityRef, devApp)}
+        application={devApp}
+      />,
+      { api: testGitOpsApi({ getApplicationEvents }) },
+    );
+    const history = screen.getByRole('list', { name: 'Deployment history' });
+    expect(
+      within(history).getAllByRole('link', { name: /^Commit / }),
+    ).toHaveLength(2);
+    await new Promise(resolve => setTimeout(resolve, 0));
+    expect(getApplicationEvents).toHaveBeenCalled();
+    expect(screen.queryByText(/through the portal/)).toBeNull();
   });
 });

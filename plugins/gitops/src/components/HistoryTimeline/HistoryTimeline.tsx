@@ -8,9 +8,8 @@ import TimelineDot from '@material-ui/lab/TimelineDot';
 import TimelineItem from '@material-ui/lab/TimelineItem';
 import TimelineOppositeContent from '@material-ui/lab/TimelineOppositeContent';
 import TimelineSeparator from '@material-ui/lab/TimelineSeparator';
-import { useApi } from '@backstage/core-plugin-api';
-import useAsync from 'react-use/esm/useAsync';
-import { ApplicationRef, gitopsApiRef } from '../../api';
+import { ApplicationRef } from '../../api';
+import { useApplicationEvents } from '../../hooks/useApplicationEvents';
 import { actorName, portalRequester } from '../../lib/portalRequester';
 import { historyRevision } from '../../lib/revision';
 import { formatTimestamp } from '../../lib/timeSince';
@@ -19,22 +18,26 @@ import { RevisionDetails } from './RevisionDetails';
 
 const MAX_ENTRIES = 10;
 
+/** What a person asked for through the portal, as the timeline says it. */
+const ASKED: Record<string, string> = {
+  sync: 'synced',
+  rollback: 'rolled back',
+};
+
 /**
  * The latest deployments of an application, newest first, each with the
  * agent's initiator and, for a deployment asked for through the portal,
- * the person who asked (from the audit log).
+ * the person who asked and what they asked for (from the application's own
+ * events: whoever may read the application sees them, without the
+ * fleet-wide audit permission).
  */
 export function HistoryTimeline(props: {
   app: ApplicationRef;
   application: GitOpsApplication;
 }) {
-  const api = useApi(gitopsApiRef);
-  const { agentId, name } = props.application;
-  // attribution is extra: without the audit log, history still shows
-  const { value: audits = [] } = useAsync(
-    () => api.getAuditEvents({ agent: agentId, application: name, limit: 100 }),
-    [api, agentId, name],
-  );
+  // attribution is extra: without the events, history still shows
+  const { value: events } = useApplicationEvents(props.app);
+  const audits = events?.audit ?? [];
   const primaryRepo = deployedRevision(props.application).source?.repoURL;
   const entries = [...props.application.history]
     .sort((a, b) => b.id - a.id)
@@ -62,8 +65,8 @@ export function HistoryTimeline(props: {
               </Typography>
               {asked && (
                 <Typography variant="caption" display="block">
-                  asked by {actorName(asked.actor)} through the portal
-                  {asked.action === 'rollback' ? ' (rollback)' : ''}
+                  {ASKED[asked.action] ?? asked.action} by{' '}
+                  {actorName(asked.actor)} through the portal
                 </Typography>
               )}
             </TimelineOppositeContent>

@@ -630,7 +630,7 @@ export const spec = {
           },
           outcome: {
             type: 'string',
-            enum: ['pending', 'succeeded', 'failed', 'unknown'],
+            enum: ['pending', 'succeeded', 'failed', 'refused', 'unknown'],
           },
           message: {
             type: 'string',

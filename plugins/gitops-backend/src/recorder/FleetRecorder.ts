@@ -1,0 +1,354 @@
+import { LoggerService } from '@backstage/backend-plugin-api';
+import { InputError } from '@backstage/errors';
+import {
+  GitOpsApplication,
+  isUnhealthy,
+  operationFailed,
+} from '@gitops-suite/plugin-gitops-common';
+import { GitOpsProvider } from '@gitops-suite/plugin-gitops-node';
+import { DriftEventStore } from '../audit/DriftEventStore';
+import { FleetChange } from '../fleet/types';
+import { DeliveryEventStore } from '../metrics/DeliveryEventStore';
+import { appIdentity, syncFailure } from '../metrics/extractDeliveryEvents';
+import { recordHistory } from './recordHistory';
+
+/** What a change of an application is judged against. */
+interface Seen {
+  drifting: boolean;
+  health: string;
+  /** The last operation, when it ended (phase, start, end). */
+  ended?: string;
+}
+
+/** The part of the fleet state the recorder follows. */
+export interface RecordedState {
+  subscribe(listener: (change: FleetChange) => void): () => void;
+  loaded(agentId: string): { apps: Map<string, GitOpsApplication> } | undefined;
+}
+
+/** Options of {@link FleetRecorder}. */
+export interface FleetRecorderOptions {
+  state: RecordedState;
+  agentIds: string[];
+  drift: DriftEventStore;
+  deliveries: DeliveryEventStore;
+  provider: (agentId: string) => GitOpsProvider | undefined;
+  logger: LoggerService;
+  /** Per full read or metadata call (default 10 s). */
+  timeoutMs?: number;
+  /** Full reads in flight at once, over all agents (default 4). */
+  concurrency?: number;
+  clock?: () => Date;
+}
+
+const locator = (agentId: string, name: string, namespace?: string) =>
+  `${agentId}\u0000${namespace ?? ''}\u0000${name}`;
+
+function observe(app: GitOpsApplication): Seen {
+  const op = app.operation;
+  const ended =
+    op?.startedAt && !op.dryRun && op.phase !== 'Running'
+      ? `${op.phase}|${op.startedAt}|${op.finishedAt ?? ''}`
+      : undefined;
+  return {
+    drifting: app.sync.status === 'OutOfSync',
+    health: app.health.status,
+    ...(ended && { ended }),
+  };
+}
+
+/**
+ * Records what the fleet did by itself as the fleet state says it happens:
+ * drift (OutOfSync opens a drift event, leaving it closes it), unhealthy
+ * periods (Degraded or Missing opens one, Healthy closes it), failed syncs,
+ * and deployments (an ended operation reads its application in full, once,
+ * for the history the lean state does not hold). Every replica records the
+ * same changes; the stores keep one row per transition (unique keys,
+ * inserts that ignore conflicts, closes of what is still open).
+ *
+ * When an agent's state is (re)loaded from the agent, the recorder
+ * reconciles the database with it: drift and unhealthy periods opened or
+ * closed where they differ, operations that ended while nobody watched
+ * recorded; rows that agree are left alone.
+ */
+export class FleetRecorder {
+  private readonly seen = new Map<string, Seen>();
+  /** Per agent, the recording in progress (changes are recorded in order). */
+  private readonly chains = new Map<string, Promise<void>>();
+  /** Full reads queued or running, by application key. */
+  private readonly reading = new Map<string, { again: boolean }>();
+  private readonly reads = new Set<Promise<void>>();
+  private readonly waiting: Array<() => void> = [];
+  private active = 0;
+  private unsubscribe?: () => void;
+  private readonly clock: () => Date;
+
+  constructor(private readonly options: FleetRecorderOptions) {
+    this.clock = options.clock ?? (() => new Date());
+  }
+
+  /** Follows the fleet state; reconciles the agents it holds already. */
+  start(): void {
+    this.unsubscribe = this.options.state.subscribe(this.onChange);
+    for (const agentId of this.options.agentIds) {
+      const fleet = this.options.state.loaded(agentId);
+      if (fleet) {
+        const apps = [...fleet.apps.values()];
+        this.enqueue(agentId, () => this.reconcile(agentId, apps));
+      }
+    }
+  }
+
+  async stop(): Promise<void> {
+    this.unsubscribe?.();
+    await this.settled(30_000);
+  }
+
+  /**
+   * Resolves once what the recorder was given so far is recorded (full
+   * reads included), or after `timeoutMs`: a page that shows recorded
+   * events waits for the changes that came before it.
+   */
+  async settled(timeoutMs: number = 10_000): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const pending = [...this.chains.values(), ...this.reads];
+      const left = deadline - Date.now();
+      if (!pending.length || left <= 0) return;
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([
+        Promise.allSettled(pending),
+        new Promise(resolve => {
+          timer = setTimeout(resolve, left);
+        }),
+      ]);
+      clearTimeout(timer);
+    }
+  }
+
+  readonly onChange = (change: FleetChange): void => {
+    const { agentId } = change;
+    // another replica's saved state is not news of the agent; the feed's
+    // own load follows and is reconciled
+    if (change.restored || change.feed === 'stale') return;
+    if (change.feed === 'fresh') {
+      const fleet = this.options.state.loaded(agentId);
+      const apps = fleet ? [...fleet.apps.values()] : [];
+      this.enqueue(agentId, () => this.reconcile(agentId, apps));
+      return;
+    }
+    const { applications, removed } = change;
+    this.enqueue(agentId, () => this.record(agentId, applications, removed));
+  };
+
+  private enqueue(agentId: string, work: () => Promise<void>) {
+    const next = (this.chains.get(agentId) ?? Promise.resolve())
+      .then(work)
+      .catch(error =>
+        this.options.logger.warn(
+          `Recording the fleet state of agent ${agentId} failed: ${error}`,
+        ),
+      )
+      .finally(() => {
+        if (this.chains.get(agentId) === next) this.chains.delete(agentId);
+      });
+    this.chains.set(agentId, next);
+  }
+
+  /** Records the transitions of changed and removed applications. */
+  private async record(
+    agentId: string,
+    apps: GitOpsApplication[],
+    removed: GitOpsApplication[],
+  ) {
+    const now = this.clock().toISOString();
+    for (const app of apps) {
+      const before = this.seen.get(app.key);
+      const after = observe(app);
+      this.seen.set(app.key, after);
+      if (after.drifting !== (before?.drifting ?? false)) {
+        if (after.drifting) await this.openDrift(app, now);
+        else await this.closeDrift(agentId, app.name, app.namespace, now);
+      }
+      if (after.health !== (before?.health ?? 'Healthy')) {
+        await this.options.deliveries.observeHealth(
+          appIdentity(app),
+          after.health,
+          now,
+        );
+      }
+      if (after.ended && after.ended !== before?.ended) {
+        await this.operationEnded(agentId, app, false);
+      }
+    }
+    for (const app of removed) {
+      const before = this.seen.get(app.key);
+      this.seen.delete(app.key);
+      if (before?.drifting) {
+        await this.closeDrift(agentId, app.name, app.namespace, now);
+      }
+    }
+  }
+
+  /**
+   * Makes the database agree with the agent's whole state, writing only
+   * where it differs.
+   */
+  private async reconcile(agentId: string, apps: GitOpsApplication[]) {
+    const { drift, deliveries } = this.options;
+    const now = this.clock().toISOString();
+    const [openDrifts, openUnhealthy] = await Promise.all([
+      drift.listOpenDrifts(agentId),
+      deliveries.listOpenUnhealthy(agentId),
+    ]);
+    const drifting = new Set(
+      openDrifts.map(d => locator(d.agentId, d.application, d.appNamespace)),
+    );
+    const unhealthy = new Set(openUnhealthy.map(p => p.appKey));
+    const present = new Set<string>();
+    for (const key of this.seen.keys()) {
+      if (key.startsWith(`${agentId}:`)) this.seen.delete(key);
+    }
+    for (const app of apps) {
+      const seen = observe(app);
+      this.seen.set(app.key, seen);
+      const at = locator(agentId, app.name, app.namespace);
+      present.add(at);
+      if (seen.drifting && !drifting.has(at)) await this.openDrift(app, now);
+      if (!seen.drifting && drifting.has(at)) {
+        await this.closeDrift(agentId, app.name, app.namespace, now);
+      }
+      const open = unhealthy.has(app.key);
+      if (
+        (isUnhealthy(app) && !open) ||
+        (app.health.status === 'Healthy' && open)
+      ) {
+        await deliveries.observeHealth(appIdentity(app), seen.health, now);
+      }
+    }
+    // gone while nobody watched
+    for (const d of openDrifts) {
+      if (!present.has(locator(d.agentId, d.application, d.appNamespace))) {
+        await this.closeDrift(agentId, d.application, d.appNamespace, now);
+      }
+    }
+    const ended = apps.filter(app => observe(app).ended);
+    const lastDeployed = await deliveries.lastDeployedAt(
+      ended.map(app => app.key),
+    );
+    for (const app of ended) {
+      const last = lastDeployed.get(app.key);
+      const recorded =
+        last !== undefined &&
+        Date.parse(last) >= Date.parse(app.operation!.startedAt!);
+      if (!recorded) await this.operationEnded(agentId, app, true);
+    }
+  }
+
+  /**
+   * An operation ended: a failed sync is recorded from the lean state; a
+   * successful one (or, catching up, a failed one not recorded before) has
+   * its application read in full for the history.
+   */
+  private async operationEnded(
+    agentId: string,
+    app: GitOpsApplication,
+    catchingUp: boolean,
+  ) {
+    if (operationFailed(app.operation)) {
+      const failure = syncFailure(app);
+      const added = failure
+        ? await this.options.deliveries.addSyncFailure(failure)
+        : false;
+      if (!catchingUp || !added) return;
+    } else if (app.operation?.phase !== 'Succeeded') {
+      return;
+    }
+    this.readInFull(agentId, app);
+  }
+
+  private async openDrift(app: GitOpsApplication, now: string) {
+    await this.options.drift.recordDriftStart({
+      agentId: app.agentId,
+      application: app.name,
+      appNamespace: app.namespace,
+      environment: app.environment,
+      syncStatus: app.sync.status,
+      health: app.health.status,
+      revision: app.sync.revision,
+      startedAt: now,
+    });
+  }
+
+  private async closeDrift(
+    agentId: string,
+    name: string,
+    namespace: string | undefined,
+    now: string,
+  ) {
+    const { drift } = this.options;
+    try {
+      await drift.recordDriftEnd(agentId, name, now, namespace);
+    } catch (error) {
+      if (!(error instanceof InputError)) throw error;
+      // another replica's clock opened it a moment later than ours says
+      const open = await drift.openDrift(agentId, name, namespace);
+      if (open) {
+        await drift.recordDriftEnd(agentId, name, open.startedAt, namespace);
+      }
+    }
+  }
+
+  /** Reads an application in full once more (queued; one at a time per app). */
+  private readInFull(agentId: string, app: GitOpsApplication) {
+    const queued = this.reading.get(app.key);
+    if (queued) {
+      queued.again = true;
+      return;
+    }
+    const entry = { again: false };
+    this.reading.set(app.key, entry);
+    const read = (async () => {
+      do {
+        entry.again = false;
+        await this.slot(() => this.readOnce(agentId, app));
+      } while (entry.again);
+    })().finally(() => {
+      this.reading.delete(app.key);
+      this.reads.delete(read);
+    });
+    this.reads.add(read);
+  }
+
+  private async readOnce(agentId: string, app: GitOpsApplication) {
+    const provider = this.options.provider(agentId);
+    if (!provider) return;
+    try {
+      await recordHistory({
+        provider,
+        lean: app,
+        store: this.options.deliveries,
+        logger: this.options.logger,
+        timeoutMs: this.options.timeoutMs ?? 10_000,
+      });
+    } catch (error) {
+      // the next ended operation, or the next reconcile, reads it again
+      this.options.logger.warn(
+        `Could not record the history of ${app.name} on agent ${agentId}: ${error}`,
+      );
+    }
+  }
+
+  private async slot<T>(fn: () => Promise<T>): Promise<T> {
+    if (this.active >= (this.options.concurrency ?? 4)) {
+      await new Promise<void>(resolve => this.waiting.push(resolve));
+    }
+    this.active += 1;
+    try {
+      return await fn();
+    } finally {
+      this.active -= 1;
+      this.waiting.shift()?.();
+    }
+  }
+}
