@@ -98,10 +98,19 @@ async function startSuiteBackend({ name = 'suite', port, agents, timeoutMs = 500
     gitops: {
       agents: agents.map(a => ({
         id: a.id,
-        kind: 'argocd',
+        kind: a.kind ?? 'argocd',
         url: a.url,
         timeoutMs,
         credentials: { token: a.token },
+        // a Harness agent's scope, from the sandbox's readiness line
+        ...(a.kind === 'harness' && {
+          harness: {
+            accountIdentifier: a.accountIdentifier,
+            ...(a.orgIdentifier && { orgIdentifier: a.orgIdentifier }),
+            ...(a.projectIdentifier && { projectIdentifier: a.projectIdentifier }),
+            agentIdentifier: a.agentIdentifier,
+          },
+        }),
       })),
       environments: [
         { name: 'dev', order: 1, matchers: [{ namespace: '*-dev' }] },

@@ -11,7 +11,7 @@ const readline = require('node:readline');
 const ROOT = path.resolve(__dirname, '../..');
 
 /**
- * @param {{agents: number, appsPerAgent?: number, latencyMs?: number, jitterMs?: number, port: number, logFile: string, scenario?: string, readyTimeoutMs?: number}} options
+ * @param {{agents: number, appsPerAgent?: number, harnessAgents?: number, latencyMs?: number, jitterMs?: number, port: number, logFile: string, scenario?: string, readyTimeoutMs?: number}} options
  *   with `scenario` (a file), `agents` is how many readiness lines to wait for
  */
 async function startSandboxProcess(options) {
@@ -23,6 +23,7 @@ async function startSandboxProcess(options) {
     '--latency-ms', String(options.latencyMs ?? 0),
     '--jitter-ms', String(options.jitterMs ?? 0),
     '--port', String(options.port),
+    ...(options.harnessAgents ? ['--harness-agents', String(options.harnessAgents)] : []),
   ];
   const log = fs.openSync(options.logFile, 'a');
   const child = spawn(process.execPath, args, {

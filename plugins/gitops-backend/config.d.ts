@@ -79,7 +79,8 @@ export interface Config {
     }>;
     /**
      * The fleet state each backend replica keeps in memory, fed by the
-     * agents' watch streams (Argo CD) or by polling (Harness).
+     * agents' watch streams (Argo CD and Harness), or by polling an agent
+     * that has no stream.
      */
     /**
      * Who owns each Argo CD AppProject (also the AppProject under a Harness

@@ -1,7 +1,8 @@
 /**
  * The GitOps frontend plugin: the entity GitOps tab with its environment
  * matrix, application details and operations, an overview card, the
- * environment tab of Resources and the fleet page.
+ * environment tab of Resources, the agent health card of agent Resources and
+ * the fleet page.
  *
  * @packageDocumentation
  */
@@ -11,6 +12,7 @@ export {
   EntityGitOpsContent,
   EntityGitOpsOverviewCard,
   EntityGitOpsEnvironmentContent,
+  EntityGitOpsAgentCard,
   GitOpsFleetPage,
   EntityDeliveryMetricsCard,
   EntityPromotionInsightCard,
@@ -28,6 +30,7 @@ export type {
 export type { EntityGitOpsContentProps } from './components/EntityGitOpsContent';
 export type { GitOpsFleetPageProps } from './components/GitOpsFleetPage';
 export { isGitOpsEnvironment } from './components/EntityGitOpsEnvironmentContent';
+export { isGitOpsAgent } from './components/AgentHealth/EntityGitOpsAgentCard';
 export { isGitOpsAvailable } from '@gitops-suite/plugin-gitops-common';
 export {
   GitOpsAgentPickerFieldExtension,

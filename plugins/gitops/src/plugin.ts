@@ -123,6 +123,22 @@ export const EntityGitOpsEnvironmentContent: () => JSX.Element =
   );
 
 /**
+ * A GitOps agent's health on its Resource page (`spec.type: gitops-agent`):
+ * connectivity, release and upgrade, high availability and each
+ * component's health and version.
+ * @public
+ */
+export const EntityGitOpsAgentCard: () => JSX.Element = gitopsPlugin.provide(
+  createComponentExtension({
+    name: 'EntityGitOpsAgentCard',
+    component: {
+      lazy: () =>
+        import('./components/AgentHealth').then(m => m.EntityGitOpsAgentCard),
+    },
+  }),
+);
+
+/**
  * The fleet page: health and sync across agents and clusters.
  * @public
  */

@@ -141,10 +141,16 @@ describe('changes pushed to open pages', () => {
 
       await listening(`gitops:entity:${entityRef}`);
       // the agent's application drifts: the open tab shows it
+      const drifted = Date.now();
       portal.sandbox.drift(target.agentId, target.name, 'replicas');
       await entry
         .getByText('OutOfSync', { exact: true })
         .waitFor({ timeout: 60_000 });
+      // measured, never asserted (bench/ reports it)
+      // eslint-disable-next-line no-console
+      console.log(
+        `live: Argo CD change to the open page in ${Date.now() - drifted} ms`,
+      );
       expect(frames.join('\n')).toContain(`gitops:entity:${entityRef}`);
 
       // the drawer is open while the application is synced from elsewhere
@@ -182,6 +188,67 @@ describe('changes pushed to open pages', () => {
         .getByText('Synced', { exact: true })
         .waitFor({ timeout: 60_000 });
 
+      expect(
+        await page.evaluate(
+          () => (window as unknown as { gitopsMark?: string }).gitopsMark,
+        ),
+      ).toBe('kept');
+    }));
+
+  it('shows a change made on a Harness agent on the open entity tab, through its watch stream, without reload', () =>
+    screenOnFailure('live-updates-harness', async () => {
+      const entityRef = 'component:default/risk-scoring';
+      const route = '/entity/default/component/risk-scoring/applications';
+      let answer = await api(route);
+      for (let i = 0; answer.status === 404 && i < 240; i++) {
+        await new Promise(r => setTimeout(r, 500));
+        answer = await api(route);
+      }
+      expect(answer.status).toBe(200);
+      // prod syncs by hand: nothing syncs the drift back
+      const target = (
+        answer.body.environments as Array<{
+          name: string;
+          applications: Array<{
+            name: string;
+            agentId: string;
+            sync: { status: string };
+          }>;
+        }>
+      )
+        .find(env => env.name === 'prod')!
+        .applications.find(app => app.agentId === 'harness-eu')!;
+      expect(target.sync.status).toBe('Synced');
+      const fleet = await api('/fleet/summary');
+      expect(fleet.body.freshness).toContainEqual(
+        expect.objectContaining({ agentId: 'harness-eu', feed: 'watch' }),
+      );
+
+      await openPortal(
+        page,
+        portal.baseUrl,
+        '/catalog/default/component/risk-scoring/gitops',
+      );
+      const matrix = page.getByRole('table', { name: 'Environment matrix' });
+      await matrix.waitFor({ timeout: 60_000 });
+      const entry = matrix.getByRole('button', { name: `Open ${target.name}` });
+      await entry.getByText('Synced', { exact: true }).waitFor();
+      await page.evaluate(() => {
+        (window as unknown as { gitopsMark: string }).gitopsMark = 'kept';
+      });
+
+      await listening(`gitops:entity:${entityRef}`);
+      const drifted = Date.now();
+      portal.sandbox.drift(target.agentId, target.name, 'replicas');
+      await entry
+        .getByText('OutOfSync', { exact: true })
+        .waitFor({ timeout: 60_000 });
+      // measured, never asserted (bench/ reports it)
+      // eslint-disable-next-line no-console
+      console.log(
+        `live: Harness change to the open page in ${Date.now() - drifted} ms`,
+      );
+      expect(frames.join('\n')).toContain(`gitops:entity:${entityRef}`);
       expect(
         await page.evaluate(
           () => (window as unknown as { gitopsMark?: string }).gitopsMark,

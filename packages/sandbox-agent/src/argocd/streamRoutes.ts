@@ -12,6 +12,39 @@ import { appSetProject } from './applicationSetRoutes';
 import { argoCaller } from './ArgoAuth';
 
 /**
+ * A watch resumed from a resource version replays the changes since, as
+ * Kubernetes does; a version the agent no longer holds ends the stream with
+ * a Gone error line (grpc-gateway's stream error), and the client lists
+ * again. False when it ended. Argo CD's streams and Harness's
+ * AgentApplicationServiceWatch resume alike.
+ */
+export function replayFrom(
+  agent: SandboxAgent,
+  stream: EventStream,
+  res: ServerResponse,
+  resume: string,
+  send: (event: StoreEvent) => void,
+): boolean {
+  const missed = agent.events.since(resume);
+  if (!missed) {
+    stream.send(
+      JSON.stringify({
+        error: {
+          grpc_code: GrpcCode.FailedPrecondition,
+          http_code: 410,
+          http_status: 'Gone',
+          message: `too old resource version: ${resume} (${agent.store.resourceVersion()})`,
+        },
+      }),
+    );
+    res.end();
+    return false;
+  }
+  for (const event of missed) send(event);
+  return true;
+}
+
+/**
  * Watch streams: current objects first (or, resuming from a
  * resourceVersion, the changes since), then every change, as NDJSON or
  * Server-Sent Events.
@@ -19,30 +52,8 @@ import { argoCaller } from './ArgoAuth';
 export function addStreamRoutes(router: Router, agent: SandboxAgent) {
   const store = agent.store;
 
-  /**
-   * A watch resumed from a resource version replays the changes since, as
-   * Kubernetes does; a version the agent no longer holds ends the stream
-   * with a Gone error, and the client lists again. False when it ended.
-   */
-  const replay = (stream: EventStream, res: ServerResponse, resume: string, send: (event: StoreEvent) => void) => {
-    const missed = agent.events.since(resume);
-    if (!missed) {
-      stream.send(
-        JSON.stringify({
-          error: {
-            grpc_code: GrpcCode.FailedPrecondition,
-            http_code: 410,
-            http_status: 'Gone',
-            message: `too old resource version: ${resume} (${store.resourceVersion()})`,
-          },
-        }),
-      );
-      res.end();
-      return false;
-    }
-    for (const event of missed) send(event);
-    return true;
-  };
+  const replay = (stream: EventStream, res: ServerResponse, resume: string, send: (event: StoreEvent) => void) =>
+    replayFrom(agent, stream, res, resume, send);
 
   router.get('/api/v1/stream/applications', ctx => {
     const caller = argoCaller(agent, ctx.req);

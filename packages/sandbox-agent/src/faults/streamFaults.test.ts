@@ -1,15 +1,28 @@
 import http from 'node:http';
 import { Sandbox, SandboxAgentInfo, startSandbox } from '../startSandbox';
 import { smallScenario } from '../testing/smallScenario';
-import { argoClient, controlClient, eventually } from '../testing/testClients';
+import { argoClient, controlClient, eventually, harnessClient, harnessScope } from '../testing/testClients';
 
-/** An open watch stream: the lines it got so far and how it ended. */
+/**
+ * An open watch stream: the lines it got so far and how it ended. Argo CD's
+ * `/api/v1/stream/applications` (`query` its query string), or Harness's
+ * AgentApplicationServiceWatch with the query parameters the SDK always
+ * sends (the scope and an empty `query.name`) before `query`.
+ */
 function watch(agent: SandboxAgentInfo, query: string) {
   const lines: string[] = [];
   let ended: string | undefined;
+  const url =
+    agent.kind === 'harness'
+      ? `${agent.url}/gitops/api/v1/agents/${agent.agentIdentifier}/stream/applications?${harnessScope(
+          agent,
+        )}&query.name=${query ? `&${query}` : ''}`
+      : `${agent.url}/api/v1/stream/applications${query}`;
+  const headers: Record<string, string> =
+    agent.kind === 'harness' ? { 'x-api-key': agent.token } : { authorization: `Bearer ${agent.token}` };
   const req = http.get(
-    `${agent.url}/api/v1/stream/applications${query}`,
-    { headers: { authorization: `Bearer ${agent.token}` }, agent: false },
+    url,
+    { headers, agent: false },
     res => {
       let buffer = '';
       res.setEncoding('utf8');
@@ -64,10 +77,12 @@ const ledger = {
 describe('watch streams: resume and faults', () => {
   let sandbox: Sandbox;
   let argo: SandboxAgentInfo;
+  let hx: SandboxAgentInfo;
 
   beforeAll(async () => {
     sandbox = await startSandbox({ scenario: smallScenario(), log: () => {} });
     argo = sandbox.agent('argo');
+    hx = sandbox.agent('hx');
   });
   afterAll(() => sandbox.close());
 
@@ -142,5 +157,58 @@ describe('watch streams: resume and faults', () => {
     }
 
     expect((await control.post('/streams', { action: 'nope' })).status).toBe(400);
+  });
+
+  describe('Harness AgentApplicationServiceWatch', () => {
+    const harnessListVersion = async () =>
+      (await harnessClient(hx).get(`/gitops/api/v1/agents/${hx.agentIdentifier}/applications?query.name=`)).json
+        .metadata.resourceVersion as string;
+
+    it('sends every current application, then follows; resumes from a version; Gone for one it no longer holds', async () => {
+      const fresh = watch(hx, '');
+      try {
+        await eventually(async () => expect(fresh.events()).toEqual(['ADDED risk-dev', 'ADDED risk-prod']));
+        const version = await harnessListVersion();
+        sandbox.drift('hx', 'risk-dev');
+        await eventually(async () => expect(fresh.events()).toContain('MODIFIED risk-dev'));
+        const resumed = watch(hx, `query.resourceVersion=${version}`);
+        try {
+          await eventually(async () => expect(resumed.events()).toEqual(['MODIFIED risk-dev']));
+        } finally {
+          resumed.close();
+        }
+      } finally {
+        fresh.close();
+        sandbox.reset('hx');
+      }
+      const gone = watch(hx, 'query.resourceVersion=5');
+      await eventually(async () => expect(gone.ended()).toBeDefined());
+      expect(JSON.parse(gone.lines[0]).error).toEqual(expect.objectContaining({ http_code: 410, http_status: 'Gone' }));
+    });
+
+    it('refuses a parameter the operation does not take, and the stream faults reach it', async () => {
+      const refused = await harnessClient(hx).get(
+        `/gitops/api/v1/agents/${hx.agentIdentifier}/stream/applications?query.name=&fields=result.type`,
+      );
+      expect(refused.status).toBe(400);
+      expect(refused.json.message).toContain('fields');
+
+      const control = controlClient(hx);
+      const opened = async () => {
+        const stream = watch(hx, '');
+        await eventually(async () => expect(stream.lines.length).toBeGreaterThan(0));
+        stream.lines.length = 0;
+        return stream;
+      };
+      const ended = await opened();
+      expect((await control.post('/streams', { action: 'error' })).json.streams).toBe(1);
+      await eventually(async () => expect(ended.ended()).toBe('end'));
+      expect(JSON.parse(ended.lines[0]).error).toEqual(
+        expect.objectContaining({ grpc_code: 14, http_code: 503, message: expect.any(String) }),
+      );
+      const cut = await opened();
+      expect((await control.post('/streams', { action: 'cut' })).json.streams).toBe(1);
+      await eventually(async () => expect(cut.ended()).toBeDefined());
+    });
   });
 });

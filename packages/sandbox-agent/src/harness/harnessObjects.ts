@@ -1,6 +1,7 @@
 import type { SandboxAgent } from '../agent/SandboxAgent';
 import { clusterView } from '../argocd/inventoryRoutes';
 import { harnessIdentifier } from '../state/harnessIdentifiers';
+import { HARNESS_AGENT_COMPONENTS } from '../scenario/schema';
 import { AppRecord, AppSetRecord } from '../state/types';
 import { JsonObject } from '../util/json';
 import { isoSeconds } from '../util/time';
@@ -31,16 +32,47 @@ export function page<T>(items: T[], query: URLSearchParams, body?: JsonObject) {
   };
 }
 
-/** v1Agent: the agent with its health as Harness reports it. */
+/** The Argo CD release a component of the agent runs (`v2.14.11`). */
+function argoRelease(agent: SandboxAgent): string {
+  return agent.config.version.replace(/\+.*$/, '');
+}
+
+/**
+ * V1AgentHealth: per component a V1AgentComponentHealth ({status, message,
+ * k8sError, version}), healthy at its release while the agent runs, with the
+ * scenario's overrides; then the heartbeat and the connection status.
+ */
+function agentHealth(agent: SandboxAgent, now: number): JsonObject {
+  const h = agent.config.harness!;
+  const connected = !agent.stopped;
+  const health: JsonObject = {};
+  for (const name of HARNESS_AGENT_COMPONENTS) {
+    const override = h.components[name] ?? {};
+    const status = connected ? override.status ?? 'HEALTHY' : 'UNHEALTHY';
+    const message =
+      override.message ?? (connected ? undefined : `${name} is not reporting`);
+    health[name] = {
+      status,
+      ...(message && { message }),
+      ...(override.k8sError && { k8sError: override.k8sError }),
+      version:
+        override.version ??
+        (name === 'harnessGitopsAgent' ? h.version : argoRelease(agent)),
+    };
+  }
+  health.lastHeartbeat = isoSeconds(
+    connected ? now - 12_000 : now - 15 * 60_000,
+  );
+  health.connectionStatus = connected ? 'CONNECTED' : 'DISCONNECTED';
+  return health;
+}
+
+/** V1Agent: the agent with its health as Harness reports it. */
 export function agentObject(agent: SandboxAgent): JsonObject {
   const h = agent.config.harness!;
   const now = agent.store.now();
-  const connected = !agent.stopped;
-  const [major, minor, patch] = h.version.split('.').map(Number);
-  const component = (name: string) => ({
-    status: connected ? 'HEALTHY' : 'UNHEALTHY',
-    ...(connected ? {} : { message: `${name} is not reporting` }),
-  });
+  // V1SemanticVersion: strings
+  const [major, minor, patch] = h.version.split('.');
   const created = agent.store.apps.size
     ? Math.min(...[...agent.store.apps.values()].slice(0, 50).map(r => r.model.createdAt))
     : now;
@@ -53,21 +85,12 @@ export function agentObject(agent: SandboxAgent): JsonObject {
     tags: agent.config.region ? { region: agent.config.region } : {},
     metadata: {
       namespace: 'harness-gitops',
-      highAvailability: false,
-      isNamespaced: false,
+      highAvailability: h.highAvailability,
       deployedApplicationCount: agent.store.apps.size,
     },
-    health: {
-      harnessGitopsAgent: component('harness-gitops-agent'),
-      argoAppController: component('argocd-application-controller'),
-      argoRepoServer: component('argocd-repo-server'),
-      argoRedisServer: component('argocd-redis'),
-      argoAppSetController: component('argocd-applicationset-controller'),
-      lastHeartbeat: isoSeconds(connected ? now - 12_000 : now - 15 * 60_000),
-      connectionStatus: connected ? 'CONNECTED' : 'DISCONNECTED',
-    },
+    health: agentHealth(agent, now),
     version: { major, minor, patch },
-    upgradeAvailable: false,
+    upgradeAvailable: h.upgradeAvailable,
     scope: h.scope,
     operator: 'ARGO',
     createdAt: isoSeconds(created),

@@ -56,7 +56,11 @@ describe('Harness GitOps API', () => {
       expect(agent.health[component].status).toBe('HEALTHY');
     }
     expect(Date.parse(agent.health.lastHeartbeat)).toBeGreaterThan(Date.now() - 60_000);
-    expect(agent.version).toEqual({ major: expect.any(Number), minor: expect.any(Number), patch: expect.any(Number) });
+    // V1SemanticVersion's parts are strings; each V1AgentComponentHealth has its version
+    expect(agent.version).toEqual({ major: '0', minor: '92', patch: '3' });
+    expect(agent.health.harnessGitopsAgent.version).toBe('0.92.3');
+    expect(agent.health.argoAppController.version).toMatch(/^v\d+\.\d+\.\d+$/);
+    expect(agent).toMatchObject({ upgradeAvailable: false, metadata: { highAvailability: false } });
   });
 
   it('serves per-agent applications in the Argo CD shape with Harness labels', async () => {

@@ -4,7 +4,6 @@ import { appQueryFrom } from '../argocd/applicationRoutes';
 import { findCluster, findRepository } from '../argocd/inventoryRoutes';
 import { ApiError, GrpcCode } from '../http/ApiError';
 import { Router } from '../http/Router';
-import { openStream } from '../http/openStream';
 import { RequestContext, json } from '../http/types';
 import { harnessIdentifier } from '../state/harnessIdentifiers';
 import { managedResources } from '../state/manifests';
@@ -15,6 +14,7 @@ import { Caller } from '../state/types';
 import { JsonObject, isObject } from '../util/json';
 import { checkAgentIdentifier, checkScope, harnessCaller } from './HarnessAuth';
 import { harnessApplicationSetRoutes } from './harnessApplicationSetRoutes';
+import { argoQuery, harnessStreamRoutes } from './harnessStreamRoutes';
 import { objectBody, sdkRoutes } from './sdkRoutes';
 import { matchesFilter } from './matchesFilter';
 import {
@@ -24,15 +24,6 @@ import {
   page,
   repositoryWrapper,
 } from './harnessObjects';
-
-/** Harness passes Argo CD query parameters with a `query.` prefix. */
-function argoQuery(query: URLSearchParams): URLSearchParams {
-  const out = new URLSearchParams();
-  for (const [key, value] of query) {
-    if (key.startsWith('query.')) out.append(key.slice('query.'.length), value);
-  }
-  return out;
-}
 
 /** `syncOptions` given either as `{ items: [...] }` or as a plain list. */
 function syncOptionsFrom(options: any): any {
@@ -198,31 +189,7 @@ export function harnessRoutes(agent: SandboxAgent): Router {
     );
   });
 
-  sdk('AgentApplicationServiceWatch', (ctx, caller) => {
-    const query = appQueryFrom(argoQuery(ctx.query));
-    const resume = ctx.query.get('query.resourceVersion');
-    return {
-      stream: (req, res) => {
-        const stream = openStream(req, res, agent.streams, agent.streamFaults);
-        const line = (type: string, body: string) =>
-          `{"result":{"type":"${type}","application":${body}}}`;
-        if (!resume)
-          for (const r of store.listApps(caller, query))
-            stream.send(line('ADDED', store.serialize(r)));
-        stream.onClose(
-          store.subscribe(event => {
-            if (event.kind !== 'application') return;
-            if (
-              !store.canSee(caller, event.record.app.spec?.project) ||
-              !store.matches(event.record, query)
-            )
-              return;
-            stream.send(line(event.type, store.serialize(event.record)));
-          }),
-        );
-      },
-    };
-  });
+  harnessStreamRoutes(agent, sdk);
 
   sdk('AgentClusterServiceList', ctx => {
     return json(

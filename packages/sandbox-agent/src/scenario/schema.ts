@@ -319,6 +319,15 @@ const agentEnvironmentSchema = z.union([
     .strict(),
 ]);
 
+/** The components a Harness agent reports the health of (V1AgentHealth). */
+export const HARNESS_AGENT_COMPONENTS = [
+  'harnessGitopsAgent',
+  'argoAppController',
+  'argoRepoServer',
+  'argoRedisServer',
+  'argoAppSetController',
+] as const;
+
 const harnessSchema = z
   .object({
     accountIdentifier: z.string().min(1),
@@ -333,6 +342,28 @@ const harnessSchema = z
     version: z
       .string()
       .regex(/^\d+\.\d+\.\d+$/)
+      .optional(),
+    /** Whether Harness offers a newer agent release (`upgradeAvailable`). */
+    upgradeAvailable: z.boolean().optional(),
+    /** Whether the agent runs highly available (`metadata.highAvailability`). */
+    highAvailability: z.boolean().optional(),
+    /**
+     * Per component (`harnessGitopsAgent`, `argoAppController`, ...), its
+     * health as V1AgentComponentHealth reports it, over the default (healthy
+     * while the agent runs, at the agent's or Argo CD's version).
+     */
+    components: z
+      .record(
+        z.enum(HARNESS_AGENT_COMPONENTS),
+        z
+          .object({
+            status: z.enum(['HEALTHY', 'UNHEALTHY', 'HEALTH_STATUS_UNSET']).optional(),
+            message: z.string().optional(),
+            k8sError: z.string().optional(),
+            version: z.string().optional(),
+          })
+          .strict(),
+      )
       .optional(),
   })
   .strict();

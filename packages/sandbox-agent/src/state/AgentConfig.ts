@@ -30,6 +30,9 @@ export interface AgentConfig {
     type: 'MANAGED_ARGO_PROVIDER' | 'CONNECTED_ARGO_PROVIDER';
     version: string;
     scope: 'ACCOUNT' | 'ORG' | 'PROJECT';
+    upgradeAvailable: boolean;
+    highAvailability: boolean;
+    components: NonNullable<NonNullable<AgentSpec['harness']>['components']>;
   };
 }
 
@@ -72,6 +75,9 @@ export function agentConfig(spec: AgentSpec): AgentConfig {
           type: h.type ?? 'MANAGED_ARGO_PROVIDER',
           version: h.version ?? '0.92.3',
           scope: harnessScope(h.agentIdentifier),
+          upgradeAvailable: h.upgradeAvailable ?? false,
+          highAvailability: h.highAvailability ?? false,
+          components: h.components ?? {},
         }
       : undefined,
   };

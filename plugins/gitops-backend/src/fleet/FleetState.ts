@@ -87,6 +87,12 @@ export class FleetState {
     });
   }
 
+  /** How the agent is fed now (a watched agent that cannot stream is polled). */
+  setFeedKind(agentId: string, kind: 'watch' | 'poll'): void {
+    const feed = this.feeds.get(agentId);
+    if (feed) feed.kind = kind;
+  }
+
   /** The error that keeps an agent's feed down, if it is down. */
   feedError(agentId: string): AgentError | undefined {
     return this.feeds.get(agentId)?.error;
@@ -163,6 +169,27 @@ export class FleetState {
       feed,
       ...(restored && { restored: true as const }),
     });
+  }
+
+  /**
+   * The slow-changing parts of a watched agent, re-read while its stream
+   * runs (ApplicationSets only when `applicationSets` is given): its
+   * applications and its freshness are the stream's.
+   */
+  loadInventory(
+    agentId: string,
+    inventory: Omit<AgentSnapshot, 'applications' | 'applicationSets'> & {
+      applicationSets?: AgentSnapshot['applicationSets'];
+    },
+  ): void {
+    const fleet = this.loaded(agentId);
+    if (!fleet) return;
+    if (inventory.applicationSets) {
+      fleet.replaceApplicationSets(inventory.applicationSets.map(this.scrub));
+    }
+    fleet.clusters = inventory.clusters.map(this.scrub);
+    fleet.repositories = inventory.repositories.map(this.scrub);
+    if (inventory.status) fleet.status = this.scrub(inventory.status);
   }
 
   /**

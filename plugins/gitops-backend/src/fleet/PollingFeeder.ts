@@ -10,7 +10,8 @@ import { FleetFeeder } from './types';
 
 /**
  * Feeds one agent's state by reading its lean application list on an
- * interval (agents without a watch stream the backend follows: Harness).
+ * interval (agents without a watch stream: a provider without one, or an
+ * agent whose gateway has no stream route, see WatchOrPollFeeder).
  * A failed read marks the agent stale and retries with backoff, never
  * later than the interval.
  */

@@ -1,6 +1,9 @@
 import { LoggerService } from '@backstage/backend-plugin-api';
 import { AgentError } from '@gitops-suite/plugin-gitops-common';
-import { GitOpsProvider } from '@gitops-suite/plugin-gitops-node';
+import {
+  GitOpsAgentError,
+  GitOpsProvider,
+} from '@gitops-suite/plugin-gitops-node';
 import { toAgentError } from '../aggregation/fanOut';
 import { runAsFeed } from '../providers/http/feedContext';
 import { Backoff, sleep } from './Backoff';
@@ -8,7 +11,7 @@ import { FleetState } from './FleetState';
 import { readInventory } from './readInventory';
 import { FleetFeeder } from './types';
 
-type WatchableProvider = GitOpsProvider &
+export type WatchableProvider = GitOpsProvider &
   Required<Pick<GitOpsProvider, 'snapshotApplications' | 'watchApplications'>>;
 
 /** Whether a provider can be watched rather than polled. */
@@ -19,7 +22,20 @@ export function isWatchable(
 }
 
 /**
- * Feeds one Argo CD agent's state from its watch streams, as Argo CD's UI
+ * The answers of an agent (or a gateway in front of it) that does not serve
+ * the watch stream at all: no route (404, 405) or not implemented (501).
+ */
+const NO_STREAM_STATUSES = [404, 405, 501];
+
+/** A stream open the agent refused as a route it does not have. */
+class CannotStreamError extends Error {
+  constructor(readonly cause: GitOpsAgentError) {
+    super(cause.message);
+  }
+}
+
+/**
+ * Feeds one watchable agent's state from its watch streams, as Argo CD's UI
  * does: list once (lean, with `fields`), then watch from the list's
  * resourceVersion. A broken, closed or malformed stream marks the agent
  * stale and reconnects with backoff and jitter, resyncing from a fresh
@@ -41,6 +57,19 @@ export class WatchStreamFeeder implements FleetFeeder {
       resyncIntervalMs: number;
       logger: LoggerService;
       backoff?: Backoff;
+      /**
+       * Called, and the feed ends, when the agent lists but refuses to open
+       * its application stream as a route it does not have (the caller
+       * polls it instead); without it that is retried as any failure.
+       */
+      onCannotStream?: (error: GitOpsAgentError) => void;
+      /**
+       * For an agent without an ApplicationSet stream (Harness): how often
+       * its ApplicationSets, clusters, repositories and status are re-read
+       * while its application stream runs, as when it was polled; without
+       * it they are read at each resync only.
+       */
+      inventoryIntervalMs?: number;
     },
   ) {
     this.agentId = provider.agent.id;
@@ -67,6 +96,10 @@ export class WatchStreamFeeder implements FleetFeeder {
         backoff.reset();
       } catch (error) {
         if (this.stopping.signal.aborted) break;
+        if (error instanceof CannotStreamError && this.options.onCannotStream) {
+          this.options.onCannotStream(error.cause);
+          return;
+        }
         // a planned resync (or one asked for) that cut a call: not a failure
         if (this.session?.signal.aborted) continue;
         this.lastError = toAgentError(this.agentId, error);
@@ -129,14 +162,28 @@ export class WatchStreamFeeder implements FleetFeeder {
       throw error;
     };
     const agentId = this.agentId;
+    let opened = false;
     await Promise.all([
       this.provider
         .watchApplications({
           resourceVersion: appsVersion,
           signal: both,
+          onOpen: () => {
+            opened = true;
+          },
           onEvent: event => this.state.applyApplicationEvent(agentId, event),
         })
-        .catch(fail),
+        .catch(error => {
+          // listed, but the stream is no route of the agent's
+          if (
+            !opened &&
+            error instanceof GitOpsAgentError &&
+            NO_STREAM_STATUSES.includes(error.status ?? 0)
+          ) {
+            fail(new CannotStreamError(error));
+          }
+          fail(error);
+        }),
       this.provider.watchApplicationSets && setsVersion !== undefined
         ? this.provider
             .watchApplicationSets({
@@ -147,10 +194,29 @@ export class WatchStreamFeeder implements FleetFeeder {
             })
             .catch(fail)
         : undefined,
+      this.refreshInventory(both),
     ]);
     // a stream that ended because the other failed is not a planned end
     if (inner.signal.aborted && !signal.aborted) {
       throw new Error(`Watch of ${agentId} ended`);
+    }
+  }
+
+  /** Re-reads the slow-changing parts on their interval, until `signal` aborts. */
+  private async refreshInventory(signal: AbortSignal): Promise<void> {
+    const interval = this.options.inventoryIntervalMs;
+    if (!interval || this.provider.snapshotApplicationSets) return;
+    for (;;) {
+      await sleep(interval, signal);
+      if (signal.aborted) return;
+      const inventory = await readInventory(
+        this.provider,
+        this.state.loaded(this.agentId),
+        signal,
+        true,
+      );
+      if (signal.aborted) return;
+      this.state.loadInventory(this.agentId, inventory);
     }
   }
 }

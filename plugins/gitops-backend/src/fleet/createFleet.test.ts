@@ -20,8 +20,9 @@ import {
 jest.setTimeout(60_000);
 
 /*
- * The fleet state fed by the real sandbox agents: an Argo CD agent through
- * its watch streams, a Harness agent by polling.
+ * The fleet state fed by the real sandbox agents: an Argo CD agent and a
+ * Harness agent through their watch streams, and a Harness agent whose
+ * gateway has no stream by polling.
  */
 
 const scenario = shopScenario('gitops-backend-fleet-test', {
@@ -93,7 +94,7 @@ describe('fleet state over real sandbox agents', () => {
 
   const loaded = (agentId: string) => until(() => fleet.state.loaded(agentId));
 
-  it('loads each agent: Argo CD watched, Harness polled, lean', async () => {
+  it('loads each agent: Argo CD and Harness watched, lean', async () => {
     for (const agentId of ['argo', 'hx']) {
       const state = await loaded(agentId);
       const direct = await registry
@@ -117,7 +118,7 @@ describe('fleet state over real sandbox agents', () => {
         agentId: 'hx',
         syncedAt: expect.any(String),
         stale: false,
-        feed: 'poll',
+        feed: 'watch',
       },
     ]);
   });
@@ -213,6 +214,65 @@ describe('fleet state over real sandbox agents', () => {
     expect(state.appSets.has('ledger')).toBe(false);
   });
 
+  it('follows a Harness agent through AgentApplicationServiceWatch', async () => {
+    const state = await loaded('hx');
+    const before = state.bySync.count('OutOfSync');
+    sandbox.drift('hx', 'payments-dev');
+    await until(
+      () =>
+        [...state.apps.values()].find(a => a.name === 'payments-dev')?.sync
+          .status === 'OutOfSync',
+    );
+    expect(state.bySync.count('OutOfSync')).toBe(before + 1);
+    expect(fleet.feeders.get('hx')!.kind).toBe('watch');
+    sandbox.reset('hx');
+  });
+
+  it("re-reads a watched Harness agent's ApplicationSets on the poll interval (it has no ApplicationSet stream)", async () => {
+    const state = await loaded('hx');
+    expect(state.appSets.has('ledger')).toBe(false);
+    await registry
+      .get('hx')
+      .createApplicationSet(appSet, { upsert: false, dryRun: false });
+    await until(() => state.appSets.has('ledger'));
+    expect(fleet.feeders.get('hx')!.kind).toBe('watch');
+    sandbox.reset('hx');
+  });
+
+  it('polls a Harness agent whose gateway lists but has no stream route', async () => {
+    // the stream answers 404, as a gateway without the route does
+    sandbox.setFaults('hx', {
+      errorRate: 1,
+      errorStatuses: [404],
+      paths: ['/stream/applications'],
+    });
+    const polled = createFleet({
+      registry: sandboxRegistry(sandbox, { agentIds: ['hx'] }),
+      logger: mockServices.logger.mock(),
+      resyncIntervalMs: 600_000,
+      pollIntervalMs: 100,
+      knownSecrets,
+    });
+    polled.start();
+    try {
+      await until(() => polled.feeders.get('hx')!.kind === 'poll');
+      const state = await until(() => polled.state.loaded('hx'));
+      expect(polled.state.freshness(['hx'])).toEqual([
+        expect.objectContaining({ stale: false, feed: 'poll' }),
+      ]);
+      sandbox.drift('hx', 'payments-dev');
+      await until(
+        () =>
+          [...state.apps.values()].find(a => a.name === 'payments-dev')?.sync
+            .status === 'OutOfSync',
+      );
+    } finally {
+      await polled.stop();
+      sandbox.setFaults('hx', {});
+      sandbox.reset('hx');
+    }
+  });
+
   it('marks an agent stale while its stream is down, and resyncs what it missed', async () => {
     const state = await loaded('argo');
     await registry
@@ -281,7 +341,7 @@ describe('fleet state over real sandbox agents', () => {
     ]);
     expect(answer.freshness).toEqual([
       { agentId: 'argo', stale: true, feed: 'watch' },
-      { agentId: 'hx', stale: true, feed: 'poll' },
+      { agentId: 'hx', stale: true, feed: 'watch' },
     ]);
   });
 });

@@ -5,7 +5,8 @@ import { FleetState } from './FleetState';
 import { LeanDetails } from './LeanDetails';
 import { PollingFeeder } from './PollingFeeder';
 import { FleetFeeder } from './types';
-import { isWatchable, WatchStreamFeeder } from './WatchStreamFeeder';
+import { isWatchable } from './WatchStreamFeeder';
+import { WatchOrPollFeeder } from './WatchOrPollFeeder';
 
 /** The fleet state of every configured agent and the feeders that keep it. */
 export interface Fleet {
@@ -18,7 +19,8 @@ export interface Fleet {
 
 /**
  * Builds the fleet state: a watch-stream feeder for every agent whose
- * provider can be watched (Argo CD), a polling feeder for the others.
+ * provider can be watched (Argo CD, Harness), polling where that agent turns
+ * out to have no stream, and a polling feeder for the others.
  */
 export function createFleet(options: {
   registry: ProviderRegistry;
@@ -53,9 +55,10 @@ export function createFleet(options: {
     providers.map(provider => {
       const logger = options.logger.child({ agent: provider.agent.id });
       const feeder: FleetFeeder = isWatchable(provider)
-        ? new WatchStreamFeeder(provider, state, {
+        ? new WatchOrPollFeeder(provider, state, {
             resyncIntervalMs: options.resyncIntervalMs,
-            backoff: new Backoff(500, options.reconnectMaxMs),
+            pollIntervalMs: options.pollIntervalMs,
+            backoff: () => new Backoff(500, options.reconnectMaxMs),
             logger,
           })
         : new PollingFeeder(provider, state, {

@@ -23,6 +23,15 @@ export interface GitOpsAgentInfo {
 export type GitOpsAgentStatus = GitOpsApiSchemas['AgentStatus'];
 
 /**
+ * The health of one component of an agent (Harness: `harnessGitopsAgent`,
+ * `argoAppController`, `argoRepoServer`, `argoRedisServer`,
+ * `argoAppSetController`), with the version it runs.
+ * @public
+ */
+export type GitOpsAgentComponentHealth =
+  GitOpsApiSchemas['AgentComponentHealth'];
+
+/**
  * How fresh the backend's view of one agent is. Every read answers with
  * one entry per agent it read from.
  * @public

@@ -1,5 +1,6 @@
 import { EntityCardBlueprint } from '@backstage/plugin-catalog-react/alpha';
 import { isGitOpsAvailable } from '@gitops-suite/plugin-gitops-common';
+import { isGitOpsAgent } from '../components/AgentHealth/EntityGitOpsAgentCard';
 
 /** Where each environment runs what, on the overview of GitOps entities. */
 export const entityGitOpsOverviewCard = EntityCardBlueprint.make({
@@ -39,6 +40,21 @@ export const entityPromotionInsightCard = EntityCardBlueprint.make({
     loader: () =>
       import('../components/PromotionInsight').then(m => (
         <m.PromotionInsight />
+      )),
+  },
+});
+
+/**
+ * A GitOps agent's health on its Resource page (`spec.type: gitops-agent`):
+ * connectivity, release and upgrade, high availability, each component.
+ */
+export const entityGitOpsAgentCard = EntityCardBlueprint.make({
+  name: 'agent-health',
+  params: {
+    filter: isGitOpsAgent,
+    loader: () =>
+      import('../components/AgentHealth').then(m => (
+        <m.EntityGitOpsAgentCard />
       )),
   },
 });

@@ -25,6 +25,7 @@ import {
 import gitopsPlugin from './plugin';
 import {
   entityDeliveryMetricsCard,
+  entityGitOpsAgentCard,
   entityGitOpsOverviewCard,
   entityPromotionInsightCard,
 } from './entityCards';
@@ -55,6 +56,7 @@ describe('the GitOps plugin in the new frontend system', () => {
       'entity-card:gitops/overview',
       'entity-card:gitops/delivery-metrics',
       'entity-card:gitops/promotion-insight',
+      'entity-card:gitops/agent-health',
       'scaffolder-form-field:gitops/agent-picker',
       'scaffolder-form-field:gitops/environment-picker',
     ] as const) {
@@ -96,6 +98,24 @@ describe('the GitOps plugin in the new frontend system', () => {
       expect(filter?.(unannotatedEntity)).toBe(false);
     },
   );
+
+  it('shows the agent health card only on GitOps agent Resources', () => {
+    const filter = createExtensionTester<any>(entityGitOpsAgentCard).get(
+      EntityCardBlueprint.dataRefs.filterFunction,
+    ) as ((subject: Entity) => boolean) | undefined;
+    const agent = {
+      ...environment,
+      metadata: {
+        name: 'gitops-agent-hx',
+        namespace: 'default',
+        annotations: { 'gitops/agent': 'hx' },
+      },
+      spec: { type: 'gitops-agent', owner: 'platform' },
+    };
+    expect(filter?.(agent)).toBe(true);
+    expect(filter?.(environment)).toBe(false);
+    expect(filter?.(entity)).toBe(false);
+  });
 
   it('renders the promotion card from its extension', async () => {
     await renderInTestApp(

@@ -3,6 +3,7 @@ import CloudQueueIcon from '@material-ui/icons/CloudQueue';
 import { gitopsApi } from './apis';
 import {
   entityDeliveryMetricsCard,
+  entityGitOpsAgentCard,
   entityGitOpsOverviewCard,
   entityPromotionInsightCard,
 } from './entityCards';
@@ -20,7 +21,8 @@ import { fleetRouteRef } from './routes';
 /**
  * The GitOps plugin for the new frontend system: the API, the fleet page and
  * its nav entry, the entity GitOps tab, the environment tab, the overview,
- * delivery metrics and promotion cards, and the scaffolder fields
+ * delivery metrics and promotion cards, the agent health card, and the
+ * scaffolder fields
  * `GitOpsAgentPicker` and `GitOpsEnvironmentPicker`.
  * @alpha
  */
@@ -38,6 +40,7 @@ export default createFrontendPlugin({
     entityGitOpsOverviewCard,
     entityDeliveryMetricsCard,
     entityPromotionInsightCard,
+    entityGitOpsAgentCard,
     gitopsAgentPickerField,
     gitopsEnvironmentPickerField,
   ],

@@ -18,6 +18,7 @@ import type {
 import {
   LEAN_APPLICATION_FIELDS,
   LEAN_APPLICATION_WATCH_FIELDS,
+  leanArgoApplication,
 } from './leanFields';
 import { normalizeApplication, NormalizeContext } from './normalizeApplication';
 import { normalizeApplicationSet } from './normalizeApplicationSet';
@@ -39,39 +40,93 @@ const EVENT_TYPES = ['ADDED', 'MODIFIED', 'DELETED'] as const;
  */
 const LIST_TIMEOUT_MS = 60_000;
 
+/** A call without its signal and timeout. */
+type WatchCall = { path: string; query?: AgentQuery };
+
+/**
+ * Where an API keeps its list-then-watch, and how its payloads come: Argo
+ * CD's own routes ({@link argoCdWatchRoutes}) or a gateway's in front of
+ * Argo CD (Harness's AgentApplicationServiceList and
+ * AgentApplicationServiceWatch).
+ */
+export interface WatchRoutes {
+  /** The lean application list, whose `metadata.resourceVersion` the watch starts from. */
+  applications: WatchCall;
+  /** The application stream, from a resourceVersion (every application first without one). */
+  streamApplications(resourceVersion?: string): WatchCall;
+  /**
+   * Whether the API selects the lean fields itself (Argo CD's `fields`);
+   * when it cannot, lists and events are cut to lean here, before
+   * normalizing, so every lean application looks the same.
+   */
+  selectsFields: boolean;
+  /** The Argo CD Application in a list item or an event (a gateway may wrap it). */
+  unwrap(body: unknown): ArgoApplication;
+  /** The ApplicationSet list and stream, where the API has them. */
+  applicationSets?: WatchCall;
+  streamApplicationSets?(resourceVersion?: string): WatchCall;
+}
+
+/** Argo CD's own: `/api/v1/...`, with `fields` as its UI sends them. */
+export const argoCdWatchRoutes: WatchRoutes = {
+  applications: {
+    path: '/api/v1/applications',
+    query: { fields: LEAN_APPLICATION_FIELDS },
+  },
+  streamApplications: resourceVersion => ({
+    path: '/api/v1/stream/applications',
+    query: { fields: LEAN_APPLICATION_WATCH_FIELDS, resourceVersion },
+  }),
+  selectsFields: true,
+  unwrap: body => body as ArgoApplication,
+  applicationSets: { path: '/api/v1/applicationsets' },
+  streamApplicationSets: resourceVersion => ({
+    path: '/api/v1/stream/applicationsets',
+    query: { resourceVersion },
+  }),
+};
+
 /**
  * Argo CD's list-then-watch, as its own UI does it: a lean list with its
- * resourceVersion, then `/api/v1/stream/...` from that version with
- * `fields` prefixed `result.application.`. Paths are relative to the base
- * the client was made with, so a Harness agent's Argo CD-shaped API can use
- * the same reader.
+ * resourceVersion, then the stream from that version, each event
+ * normalized once here. The routes say where (Argo CD's, or a Harness
+ * agent's Argo CD-shaped API); the reading, the error lines and the event
+ * checks are the same for both.
  */
 export class ArgoCdWatcher {
   constructor(
     private readonly http: AgentHttpClient,
     private readonly context: NormalizeContext,
-    private readonly paths = {
-      applications: '/api/v1/applications',
-      applicationSets: '/api/v1/applicationsets',
-      streamApplications: '/api/v1/stream/applications',
-      streamApplicationSets: '/api/v1/stream/applicationsets',
-    },
-    private readonly query: (q: AgentQuery) => AgentQuery = q => q,
+    private readonly routes: WatchRoutes = argoCdWatchRoutes,
   ) {}
+
+  /** An application of a list or an event, lean and normalized. */
+  private application(body: unknown): GitOpsApplication {
+    const app = this.routes.unwrap(body);
+    return normalizeApplication(
+      this.routes.selectsFields ? app : leanArgoApplication(app),
+      this.context,
+    );
+  }
+
+  /** A route the API has, or a clear error for one it does not. */
+  private route<T>(route: T | undefined, what: string): T {
+    if (!route) {
+      throw this.http.error('not_found', `has no ${what} to watch`);
+    }
+    return route;
+  }
 
   async snapshotApplications(
     options?: ProviderCallOptions,
   ): Promise<ListSnapshot<GitOpsApplication>> {
     const list = await this.http.json<ArgoApplicationList>({
-      path: this.paths.applications,
-      query: this.query({ fields: LEAN_APPLICATION_FIELDS }),
+      ...this.routes.applications,
       signal: options?.signal,
       timeoutMs: LIST_TIMEOUT_MS,
     });
     return {
-      items: (list.items ?? []).map(app =>
-        normalizeApplication(app, this.context),
-      ),
+      items: (list.items ?? []).map(app => this.application(app)),
       resourceVersion: list.metadata?.resourceVersion,
     };
   }
@@ -83,7 +138,7 @@ export class ArgoCdWatcher {
       metadata?: { resourceVersion?: string };
       items?: ArgoApplicationSet[] | null;
     }>({
-      path: this.paths.applicationSets,
+      ...this.route(this.routes.applicationSets, 'ApplicationSets'),
       signal: options?.signal,
       timeoutMs: LIST_TIMEOUT_MS,
     });
@@ -97,21 +152,21 @@ export class ArgoCdWatcher {
 
   watchApplications(options: WatchOptions<GitOpsApplication>): Promise<void> {
     return this.watch(
-      this.paths.streamApplications,
-      { fields: LEAN_APPLICATION_WATCH_FIELDS },
+      this.routes.streamApplications(options.resourceVersion),
       options,
-      result =>
-        result.application &&
-        normalizeApplication(result.application, this.context),
+      result => result.application && this.application(result.application),
     );
   }
 
   watchApplicationSets(
     options: WatchOptions<GitOpsApplicationSet>,
   ): Promise<void> {
+    const stream = this.route(
+      this.routes.streamApplicationSets,
+      'ApplicationSet stream',
+    );
     return this.watch(
-      this.paths.streamApplicationSets,
-      {},
+      stream(options.resourceVersion),
       options,
       result =>
         result.applicationSet &&
@@ -120,18 +175,13 @@ export class ArgoCdWatcher {
   }
 
   private async watch<T>(
-    path: string,
-    query: AgentQuery,
+    call: WatchCall,
     options: WatchOptions<T>,
     normalize: (result: NonNullable<WatchLine['result']>) => T | undefined,
   ): Promise<void> {
     const { signal } = options;
     const response = await this.http.stream({
-      path,
-      query: this.query({
-        ...query,
-        resourceVersion: options.resourceVersion,
-      }),
+      ...call,
       signal,
       // a background call: the page-facing timeout would cut stream opens
       // whenever this process is busy (loading other agents), and each cut

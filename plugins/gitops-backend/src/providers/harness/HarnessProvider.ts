@@ -1,13 +1,19 @@
-import { GitOpsAgentStatus } from '@gitops-suite/plugin-gitops-common';
+import {
+  GitOpsAgentStatus,
+  GitOpsApplication,
+} from '@gitops-suite/plugin-gitops-common';
 import {
   GitOpsProviderFactory,
   GitOpsProviderFactoryOptions,
+  ListSnapshot,
   ProviderCallOptions,
+  WatchOptions,
 } from '@gitops-suite/plugin-gitops-node';
 import { InputError } from '@backstage/errors';
 import { AgentHttpClient } from '../http/AgentHttpClient';
 import { agentInfoFromConfig } from '../agentInfoFromConfig';
 import { ArgoApiProvider } from '../argocd/ArgoApiProvider';
+import { ArgoCdWatcher } from '../argocd/ArgoCdWatcher';
 import type { HarnessAgent } from './harnessTypes';
 import {
   harnessApplicationUiUrl,
@@ -18,6 +24,8 @@ import {
   harnessRouteScheme,
   harnessScopeQuery,
 } from './harnessRouteScheme';
+import { harnessWatchRoutes } from './harnessWatchRoutes';
+import { normalizeHarnessAgent } from './normalizeHarnessAgent';
 
 /** The agent's scope, from its `harness` block. */
 function harnessScope(options: GitOpsProviderFactoryOptions): HarnessScope {
@@ -40,12 +48,15 @@ function harnessScope(options: GitOpsProviderFactoryOptions): HarnessScope {
  * Speaks the Harness GitOps API for one Harness GitOps agent (which runs
  * Argo CD under it): `x-api-key` auth and account/org/project scoping on
  * every call ({@link harnessRouteScheme}); application payloads are Argo CD's.
+ * Followed through its application watch stream, as Argo CD is
+ * ({@link harnessWatchRoutes}).
  */
 export class HarnessProvider extends ArgoApiProvider {
   static factory: GitOpsProviderFactory = options =>
     new HarnessProvider(options);
 
   private readonly scope: HarnessScope;
+  private readonly watcher: ArgoCdWatcher;
 
   constructor(options: GitOpsProviderFactoryOptions) {
     const { agent } = options;
@@ -74,50 +85,45 @@ export class HarnessProvider extends ArgoApiProvider {
       environments: options.environments,
     });
     this.scope = scope;
+    this.watcher = new ArgoCdWatcher(
+      http,
+      this.context,
+      harnessWatchRoutes(scope),
+    );
   }
 
   async getStatus(options?: ProviderCallOptions): Promise<GitOpsAgentStatus> {
     const checkedAt = new Date().toISOString();
     try {
+      // AgentServiceForServerGet
       const agent = await this.http.json<HarnessAgent>({
         path: harnessAgentPath(this.scope, ''),
         query: harnessScopeQuery(this.scope),
         signal: options?.signal,
       });
-      const connected = agent.health?.connectionStatus === 'CONNECTED';
-      const version =
-        typeof agent.version === 'string'
-          ? agent.version
-          : agent.version?.Version ?? agent.version?.version;
-      const components = Object.entries(agent.health ?? {})
-        .filter(([, v]) => v && typeof v === 'object')
-        .map(([name, v]) => {
-          const health = v as { status?: string; message?: string };
-          return {
-            name,
-            status: String(health.status ?? 'UNKNOWN'),
-            ...(health.message && { message: health.message }),
-          };
-        });
-      return {
-        agentId: this.agent.id,
-        kind: this.agent.kind,
-        state: connected ? 'connected' : 'disconnected',
-        ...(version && { version }),
-        ...(!connected && {
-          message: `Harness reports agent ${this.scope.agentIdentifier} ${
-            agent.health?.connectionStatus ?? 'without a connection status'
-          }${
-            agent.health?.lastHeartbeat
-              ? ` (last heartbeat ${agent.health.lastHeartbeat})`
-              : ''
-          }`,
-        }),
+      return normalizeHarnessAgent(
+        agent,
+        {
+          agentId: this.agent.id,
+          kind: this.agent.kind,
+          agentIdentifier: this.scope.agentIdentifier,
+        },
         checkedAt,
-        ...(components.length && { components }),
-      };
+      );
     } catch (error) {
       return this.failedStatus(error, checkedAt);
     }
+  }
+
+  /** The lean application list (AgentApplicationServiceList), to watch from. */
+  snapshotApplications(
+    options?: ProviderCallOptions,
+  ): Promise<ListSnapshot<GitOpsApplication>> {
+    return this.watcher.snapshotApplications(options);
+  }
+
+  /** Application changes from AgentApplicationServiceWatch. */
+  watchApplications(options: WatchOptions<GitOpsApplication>): Promise<void> {
+    return this.watcher.watchApplications(options);
   }
 }

@@ -103,6 +103,20 @@ const DRIVE: Record<string, (p: HarnessProvider) => Promise<unknown>> = {
   listClusters: p => p.listClusters(),
   listRepositories: p => p.listRepositories(),
   rawGet: p => driveProxy(p),
+  snapshotApplications: p => p.snapshotApplications(),
+  // AgentApplicationServiceWatch, from a list's version and without one;
+  // the recording agent answers `{}`, which ends the watch as malformed
+  watchApplications: async p => {
+    for (const resourceVersion of ['42', undefined]) {
+      await p
+        .watchApplications({
+          resourceVersion,
+          signal: AbortSignal.timeout(5000),
+          onEvent: () => {},
+        })
+        .catch(() => null);
+    }
+  },
 };
 
 /** Helpers of the provider's class chain that make no call of their own. */

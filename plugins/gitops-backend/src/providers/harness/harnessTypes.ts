@@ -10,15 +10,42 @@ import type {
   ArgoRepository,
 } from '../argocd/argoCdTypes';
 
+/** V1AgentComponentHealth. */
+export interface HarnessAgentComponentHealth {
+  /** Servicev1HealthStatus: `HEALTHY`, `UNHEALTHY` or `HEALTH_STATUS_UNSET`. */
+  status?: string;
+  message?: string;
+  k8sError?: string;
+  version?: string;
+}
+
+/** The components V1AgentHealth reports, in the order Harness shows them. */
+export const HARNESS_AGENT_COMPONENTS = [
+  'harnessGitopsAgent',
+  'argoAppController',
+  'argoRepoServer',
+  'argoRedisServer',
+  'argoAppSetController',
+] as const;
+
+/** V1Agent, the parts the provider reads (AgentServiceForServerGet). */
 export interface HarnessAgent {
   identifier?: string;
   name?: string;
-  version?: { Version?: string; version?: string } | string;
+  /** V1SemanticVersion: strings. */
+  version?: { major?: string; minor?: string; patch?: string };
+  upgradeAvailable?: boolean;
+  metadata?: { highAvailability?: boolean; namespace?: string };
   health?: {
     lastHeartbeat?: string;
+    /** V1ConnectedStatus: `CONNECTED`, `DISCONNECTED` or `CONNECTED_STATUS_UNSET`. */
     connectionStatus?: string;
-    [component: string]: unknown;
-  };
+  } & Partial<
+    Record<
+      (typeof HARNESS_AGENT_COMPONENTS)[number],
+      HarnessAgentComponentHealth
+    >
+  >;
 }
 
 /** `servicev1Application`: Harness scoping around an Argo CD Application. */

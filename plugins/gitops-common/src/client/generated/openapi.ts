@@ -661,11 +661,23 @@ export interface components {
       message?: string;
       /** Format: date-time */
       checkedAt: string;
-      components?: {
-        name: string;
-        status: string;
-        message?: string;
-      }[];
+      /**
+       * Format: date-time
+       * When the agent last reported to its control plane (Harness).
+       */
+      lastHeartbeat?: string;
+      /** A newer release of the agent is available (Harness). */
+      upgradeAvailable?: boolean;
+      /** The agent runs highly available (Harness). */
+      highAvailability?: boolean;
+      /** The health of each of the agent's components, as the agent reports it (Harness: harnessGitopsAgent, argoAppController, argoRepoServer, argoRedisServer, argoAppSetController). */
+      components?: components['schemas']['AgentComponentHealth'][];
+    };
+    AgentComponentHealth: {
+      name: string;
+      status: 'Healthy' | 'Unhealthy' | 'Unknown';
+      version?: string;
+      message?: string;
     };
     AgentFreshness: {
       agentId: string;

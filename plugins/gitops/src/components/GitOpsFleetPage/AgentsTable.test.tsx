@@ -58,3 +58,59 @@ describe('AgentsTable', () => {
     });
   });
 });
+
+describe('AgentsTable agent health', () => {
+  const harness: GitOpsAgent = {
+    id: 'harness-us',
+    kind: 'harness',
+    status: {
+      agentId: 'harness-us',
+      kind: 'harness',
+      state: 'connected',
+      version: '0.91.0',
+      upgradeAvailable: true,
+      highAvailability: true,
+      checkedAt: '2024-05-01T12:00:00Z',
+      components: [
+        { name: 'harnessGitopsAgent', status: 'Healthy', version: '0.91.0' },
+        {
+          name: 'argoRepoServer',
+          status: 'Unhealthy',
+          version: 'v2.13.4',
+          message: 'repo server is not ready',
+        },
+        { name: 'argoAppSetController', status: 'Unknown' },
+      ],
+    },
+  };
+
+  it('shows each component with its health and version, an upgrade available and high availability', async () => {
+    await renderInTestApp(<AgentsTable agents={[...agents, harness]} />);
+    const table = screen.getByRole('table', { name: 'Agents' });
+    expect(
+      within(table).getByRole('columnheader', { name: 'HA' }),
+    ).toBeInTheDocument();
+    const row = within(table).getByRole('row', { name: /harness-us/ });
+    expect(within(row).getByText('0.91.0')).toBeInTheDocument();
+    expect(within(row).getByText('upgrade available')).toBeInTheDocument();
+    expect(within(row).getByText('yes')).toBeInTheDocument();
+    expect(
+      within(row).getByRole('listitem', { name: 'GitOps agent: Healthy' }),
+    ).toHaveTextContent('GitOps agent 0.91.0');
+    const repo = within(row).getByRole('listitem', {
+      name: 'Repo server: Unhealthy',
+    });
+    expect(repo).toHaveTextContent('Repo server v2.13.4');
+    expect(repo).toHaveTextContent('repo server is not ready');
+    expect(
+      within(row).getByRole('listitem', {
+        name: 'ApplicationSet controller: Unknown',
+      }),
+    ).toBeInTheDocument();
+
+    // an agent that reports none of it
+    const argo = within(table).getByRole('row', { name: /argocd-prod/ });
+    expect(within(argo).queryByText('upgrade available')).toBeNull();
+    expect(within(argo).queryByRole('listitem')).toBeNull();
+  });
+});

@@ -13,6 +13,11 @@ import TableHead from '@material-ui/core/TableHead';
 import TableRow from '@material-ui/core/TableRow';
 import type { GitOpsAgent } from '../../api';
 import { timeSince } from '../../lib/timeSince';
+import {
+  AgentComponentsHealth,
+  AgentVersion,
+  highAvailabilityText,
+} from '../AgentHealth';
 
 function State(props: { agent: GitOpsAgent }) {
   const { state } = props.agent.status;
@@ -32,8 +37,10 @@ const prose = {
 } as const;
 
 /**
- * The agents the portal talks to: connectivity, versions and, for an agent
- * in trouble, the error in a column of its own wide enough to read.
+ * The agents the portal talks to: connectivity, versions (and whether an
+ * upgrade is available), high availability, each component's health and,
+ * for an agent in trouble, the error in a column of its own wide enough to
+ * read.
  */
 export function AgentsTable(props: { agents: GitOpsAgent[] }) {
   return (
@@ -50,6 +57,7 @@ export function AgentsTable(props: { agents: GitOpsAgent[] }) {
                 'State',
                 'Message',
                 'Version',
+                'HA',
                 'Components',
                 'Checked',
               ].map(title => (
@@ -79,12 +87,13 @@ export function AgentsTable(props: { agents: GitOpsAgent[] }) {
                   {agent.status.message ?? '—'}
                 </TableCell>
                 <TableCell style={nowrap}>
-                  {agent.status.version ?? '—'}
+                  <AgentVersion status={agent.status} />
+                </TableCell>
+                <TableCell style={nowrap}>
+                  {highAvailabilityText(agent.status)}
                 </TableCell>
                 <TableCell style={prose}>
-                  {(agent.status.components ?? [])
-                    .map(component => `${component.name}: ${component.status}`)
-                    .join(', ') || '—'}
+                  <AgentComponentsHealth components={agent.status.components} />
                 </TableCell>
                 <TableCell style={nowrap}>
                   {timeSince(agent.status.checkedAt) ?? '—'}

@@ -768,23 +768,46 @@ export const spec = {
             type: 'string',
             format: 'date-time',
           },
+          lastHeartbeat: {
+            type: 'string',
+            format: 'date-time',
+            description:
+              'When the agent last reported to its control plane (Harness).',
+          },
+          upgradeAvailable: {
+            type: 'boolean',
+            description: 'A newer release of the agent is available (Harness).',
+          },
+          highAvailability: {
+            type: 'boolean',
+            description: 'The agent runs highly available (Harness).',
+          },
           components: {
             type: 'array',
+            description:
+              "The health of each of the agent's components, as the agent reports it (Harness: harnessGitopsAgent, argoAppController, argoRepoServer, argoRedisServer, argoAppSetController).",
             items: {
-              type: 'object',
-              required: ['name', 'status'],
-              properties: {
-                name: {
-                  type: 'string',
-                },
-                status: {
-                  type: 'string',
-                },
-                message: {
-                  type: 'string',
-                },
-              },
+              $ref: '#/components/schemas/AgentComponentHealth',
             },
+          },
+        },
+      },
+      AgentComponentHealth: {
+        type: 'object',
+        required: ['name', 'status'],
+        properties: {
+          name: {
+            type: 'string',
+          },
+          status: {
+            type: 'string',
+            enum: ['Healthy', 'Unhealthy', 'Unknown'],
+          },
+          version: {
+            type: 'string',
+          },
+          message: {
+            type: 'string',
           },
         },
       },

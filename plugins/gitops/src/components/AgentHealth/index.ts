@@ -1,0 +1,6 @@
+export { EntityGitOpsAgentCard, isGitOpsAgent } from './EntityGitOpsAgentCard';
+export {
+  AgentComponentsHealth,
+  AgentVersion,
+  highAvailabilityText,
+} from './AgentComponentsHealth';
