@@ -175,6 +175,7 @@ export const gitopsPlugin = createBackendPlugin({
           }),
           environments: gitops.environments,
           extraProxyPaths: gitops.extraProxyPaths,
+          logLimits: gitops.logLimits,
           knownSecrets,
         });
         const deliveryEvents = await DatabaseDeliveryEventStore.create({

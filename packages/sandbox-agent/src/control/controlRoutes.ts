@@ -89,6 +89,8 @@ export function controlRoutes(agent: SandboxAgent): Router {
       applicationSets: agent.store.appSets.size,
       resourceVersion: agent.store.resourceVersion(),
       faults: agent.faults.get(),
+      // log streams following pods now (a closed client's stream goes)
+      logFollowers: agent.activity.followers,
     }),
   ));
 

@@ -66,6 +66,11 @@ export class ResourceActivity {
     return this.logs.get(`${record.key}|${pod}`) ?? [];
   }
 
+  /** How many log streams follow pods now. */
+  get followers(): number {
+    return this.listeners.size;
+  }
+
   /** Calls `listener` for every line written from now on; returns the unsubscribe. */
   subscribe(listener: LogListener): () => void {
     this.listeners.add(listener);

@@ -22,6 +22,14 @@ export interface GitOpsConfig {
   pollerTimeoutSeconds: number;
   extraProxyPaths: RegExp[];
   fleetReconnectMaxMs: number;
+  /** `gitops.logs`: where a logs stream is cut. */
+  logLimits: LogLimits;
+}
+
+/** Where a logs stream is cut: its size and how long it stays open. */
+export interface LogLimits {
+  maxBytes: number;
+  maxMs: number;
 }
 
 const DEFAULT_TIMEOUT_MS = 5000;
@@ -105,6 +113,18 @@ function positiveSeconds(
   return seconds * 1000;
 }
 
+function positiveNumber(
+  config: Config | undefined,
+  key: string,
+  fallback: number,
+): number {
+  const value = config?.getOptionalNumber(key) ?? fallback;
+  if (!(value > 0)) {
+    throw new InputError(`gitops.${key} must be a positive number`);
+  }
+  return value;
+}
+
 export function readGitOpsConfig(root: Config): GitOpsConfig {
   const config = root.getOptionalConfig('gitops');
   const agents = (config?.getOptionalConfigArray('agents') ?? []).map(
@@ -168,6 +188,10 @@ export function readGitOpsConfig(root: Config): GitOpsConfig {
     pollerTimeoutSeconds:
       config?.getOptionalNumber('poller.timeoutSeconds') ?? 60,
     extraProxyPaths,
+    logLimits: {
+      maxBytes: positiveNumber(config, 'logs.maxBytes', 1_048_576),
+      maxMs: positiveSeconds(config, 'logs.maxSeconds', 300),
+    },
   };
 }
 

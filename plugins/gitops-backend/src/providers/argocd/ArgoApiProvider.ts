@@ -22,6 +22,7 @@ import {
   ProviderCallOptions,
   RawAgentResponse,
 } from '@gitops-suite/plugin-gitops-node';
+import { ArgoResourceReads } from './ArgoResourceReads';
 import { AgentHttpClient } from '../http/AgentHttpClient';
 import { ArgoApiRouteScheme, ListRoute } from './argoApiRouteScheme';
 import type {
@@ -53,12 +54,24 @@ import { normalizeCluster, normalizeRepository } from './normalizeInventory';
  * and how they report the agent's status.
  */
 export abstract class ArgoApiProvider implements GitOpsProvider {
+  private readonly reads: ArgoResourceReads;
+
   protected constructor(
     readonly agent: GitOpsAgentInfo,
     protected readonly http: AgentHttpClient,
     protected readonly scheme: ArgoApiRouteScheme,
     protected readonly context: NormalizeContext,
-  ) {}
+  ) {
+    this.reads = new ArgoResourceReads(http, scheme);
+  }
+
+  // a resource's live manifest, events and logs (ArgoResourceReads)
+  getResourceManifest: GitOpsProvider['getResourceManifest'] = (...args) =>
+    this.reads.manifest(...args);
+  listResourceEvents: GitOpsProvider['listResourceEvents'] = (...args) =>
+    this.reads.events(...args);
+  streamResourceLogs: GitOpsProvider['streamResourceLogs'] = (...args) =>
+    this.reads.logs(...args);
 
   abstract getStatus(options?: ProviderCallOptions): Promise<GitOpsAgentStatus>;
 
