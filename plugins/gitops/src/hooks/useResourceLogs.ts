@@ -8,7 +8,7 @@ import { useEffect, useState } from 'react';
 import { ApplicationRef, gitopsApiRef, ResourceLogRequest } from '../api';
 
 /** The most lines kept on the page; older ones scroll away. */
-export const MAX_SHOWN_LOG_LINES = 5000;
+const MAX_SHOWN_LOG_LINES = 5000;
 
 /** A logs stream as the page shows it. */
 export interface ResourceLogsState {
