@@ -148,8 +148,9 @@ export async function listResourceEvents(
  * known credentials, and then one last line: `truncated` when the size
  * limit cut the stream or the time limit ended it, else `end`. The agent's
  * stream is cancelled when the limit is reached or `signal` aborts (the
- * caller went away). Errors before the first line reject (the caller
- * answers them with a status); later ones are a last `error` line.
+ * caller went away), and nothing more is written then. An agent failure
+ * rejects: the route answers it with its status before the first line, or
+ * as a last `error` line after it.
  */
 export async function streamResourceLogs(
   ctx: GitOpsService,
