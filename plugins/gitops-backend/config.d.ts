@@ -156,6 +156,16 @@ export interface Config {
        */
       cacheSeconds?: number;
     };
+    /** Resource logs streamed to the application drawer and to actions. */
+    logs?: {
+      /** The most a logs stream sends before it is cut, bytes (default 1048576). */
+      maxBytes?: number;
+      /**
+       * How long a logs stream (a follow) stays open, seconds (default 300);
+       * it then ends, saying so.
+       */
+      maxSeconds?: number;
+    };
     /** The guarded proxy to agent APIs. */
     proxy?: {
       /**

@@ -66,6 +66,7 @@ describe('GitOps actions over MCP', () => {
         .filter(name => name.startsWith('gitops.'))
         .sort(),
     ).toEqual([
+      'gitops.get-application-resource',
       'gitops.get-entity-gitops-status',
       'gitops.list-degraded-applications',
       'gitops.refresh-application',

@@ -191,6 +191,7 @@ export const gitopsPlugin = createBackendPlugin({
           }),
           environments: gitops.environments,
           extraProxyPaths: gitops.extraProxyPaths,
+          logLimits: gitops.logLimits,
           knownSecrets,
         });
         const metrics = new DeliveryMetricsService(

@@ -7,12 +7,15 @@ import type {
   GitOpsRepository,
   ResourceDiff,
   ResourceTree,
+  ResourceEvent,
+  ResourceLogEntry,
   RevisionMetadata,
   RollbackRequest,
   SyncRequest,
   SyncWindow,
 } from '@gitops-suite/plugin-gitops-common';
 import type { ListSnapshot, WatchOptions } from './GitOpsWatch';
+import type { ResourceLogQuery, ResourceTarget } from './ResourceReads';
 
 /**
  * Options every provider call accepts.
@@ -214,6 +217,37 @@ export interface GitOpsProvider {
     name: string,
     options?: ProviderCallOptions,
   ): Promise<GitOpsProjectInfo | undefined>;
+
+  /**
+   * Optional: the live manifest of one resource of the application, as
+   * the agent holds it (a Kubernetes object; Secret data is scrubbed
+   * downstream whatever the agent sends).
+   */
+  getResourceManifest?(
+    ref: ApplicationRef,
+    resource: ResourceTarget,
+    options?: ProviderCallOptions,
+  ): Promise<Record<string, unknown>>;
+
+  /** Optional: the Kubernetes events of one resource of the application. */
+  listResourceEvents?(
+    ref: ApplicationRef,
+    resource: ResourceTarget,
+    options?: ProviderCallOptions,
+  ): Promise<ResourceEvent[]>;
+
+  /**
+   * Optional: streams the log lines of a resource's pods to `onEntry`
+   * until the agent ends the stream (it sent what was asked, or a follow
+   * ended) or `options.signal` aborts; either resolves.
+   */
+  streamResourceLogs?(
+    ref: ApplicationRef,
+    resource: ResourceTarget,
+    query: ResourceLogQuery,
+    onEntry: (entry: ResourceLogEntry) => void,
+    options: ProviderCallOptions & { signal: AbortSignal },
+  ): Promise<void>;
 
   listClusters(options?: ProviderCallOptions): Promise<GitOpsCluster[]>;
 

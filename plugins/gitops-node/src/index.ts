@@ -6,6 +6,7 @@
  */
 export * from './GitOpsProvider';
 export * from './GitOpsWatch';
+export * from './ResourceReads';
 export * from './GitOpsProviderFactory';
 export * from './GitOpsAgentError';
 export * from './extensions';

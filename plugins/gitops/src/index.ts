@@ -25,6 +25,7 @@ export type {
   GitOpsAgent,
   GitOpsApi,
   GitOpsEventQuery,
+  ResourceLogRequest,
   GitOpsEvents,
 } from './api';
 export type { EntityGitOpsContentProps } from './components/EntityGitOpsContent';

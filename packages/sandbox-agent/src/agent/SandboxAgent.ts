@@ -10,6 +10,7 @@ import { AgentStore } from '../state/AgentStore';
 import { EventLog } from '../state/EventLog';
 import { ApplicationSets } from '../state/applicationSets';
 import { Operations } from '../state/operations';
+import { ResourceActivity } from '../state/resourceActivity';
 
 /** Options every agent of one sandbox shares. */
 export interface AgentRuntimeOptions {
@@ -43,6 +44,8 @@ export class SandboxAgent {
   readonly streamFaults = new StreamFaults();
   /** Recent changes, for watches resumed from a resource version. */
   readonly events: EventLog;
+  /** Kubernetes events and pod log lines written through the control API. */
+  readonly activity = new ResourceActivity();
 
   constructor(
     private readonly scenario: Scenario,
@@ -70,6 +73,7 @@ export class SandboxAgent {
       baseGit: this.options.baseGit,
     });
     this.store.load(state);
+    this.activity.clear();
     for (const record of this.store.appSets.values()) {
       this.applicationSets.materialize(record, { deployed: true });
     }

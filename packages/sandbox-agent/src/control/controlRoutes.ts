@@ -7,6 +7,7 @@ import { faultConfigSchema } from '../scenario/schema';
 import { STREAM_FAULT_ACTIONS, StreamFaultAction } from '../faults/StreamFaults';
 import { formatPath } from '../scenario/loadScenario';
 import { DRIFT_FIELDS } from '../state/drift';
+import { findNode, treeNodes } from '../state/resourceActivity';
 import { AppRecord, DriftField } from '../state/types';
 import { JsonObject, isObject } from '../util/json';
 
@@ -32,6 +33,22 @@ function findApplication(agent: SandboxAgent, name: unknown, namespace: unknown)
   const record = agent.store.findApp(appName, ns);
   if (!record) throw new ApiError(GrpcCode.NotFound, `application ${name} not found`);
   return record;
+}
+
+/** The tree node a control request names (`{kind, name, namespace?}`). */
+function resourceNode(agent: SandboxAgent, record: AppRecord, resource: unknown): JsonObject {
+  if (!isObject(resource) || typeof resource.kind !== 'string' || typeof resource.name !== 'string') {
+    throw new ApiError(GrpcCode.InvalidArgument, 'resource must be {kind, name, namespace?}');
+  }
+  const node = findNode(agent.store.render, record, {
+    kind: resource.kind,
+    name: resource.name,
+    namespace: typeof resource.namespace === 'string' ? resource.namespace : undefined,
+  });
+  if (!node) {
+    throw new ApiError(GrpcCode.NotFound, `application ${record.app.metadata.name} has no ${resource.kind} ${resource.name}`);
+  }
+  return node;
 }
 
 /** The repository a commit goes to: a repo URL, a service's or an application's. */
@@ -72,6 +89,8 @@ export function controlRoutes(agent: SandboxAgent): Router {
       applicationSets: agent.store.appSets.size,
       resourceVersion: agent.store.resourceVersion(),
       faults: agent.faults.get(),
+      // log streams following pods now (a closed client's stream goes)
+      logFollowers: agent.activity.followers,
     }),
   ));
 
@@ -187,6 +206,52 @@ export function controlRoutes(agent: SandboxAgent): Router {
       : [...agent.store.apps.values()];
     for (const record of records) agent.operations.refresh(record, body.hard === true);
     return json(200, { refreshed: records.length });
+  }));
+
+  /*
+   * A Kubernetes event about one resource of an application (`resource`:
+   * kind, name, optional namespace), listed by the events reads after the
+   * scenario's own.
+   */
+  router.post('/_sandbox/events', guarded(async ctx => {
+    const body = await objectBody(ctx);
+    const record = findApplication(agent, body.application, body.appNamespace);
+    const node = resourceNode(agent, record, body.resource);
+    if (typeof body.reason !== 'string' || !body.reason || typeof body.message !== 'string') {
+      throw new ApiError(GrpcCode.InvalidArgument, 'reason and message (strings) are required');
+    }
+    const type = body.type ?? 'Normal';
+    if (type !== 'Normal' && type !== 'Warning') {
+      throw new ApiError(GrpcCode.InvalidArgument, 'type must be Normal or Warning');
+    }
+    agent.activity.addEvent(record, node, { type, reason: body.reason, message: body.message, at: agent.store.now() });
+    return json(200, { application: record.app.metadata.name, resource: { kind: node.kind, name: node.name, uid: node.uid } });
+  }));
+
+  /*
+   * Writes log lines to the pods of an application (`pod`: one of them;
+   * default all), stamped now: log reads show them and log followers get
+   * them as they are written.
+   */
+  router.post('/_sandbox/logs', guarded(async ctx => {
+    const body = await objectBody(ctx);
+    const record = findApplication(agent, body.application, body.appNamespace);
+    if (!Array.isArray(body.lines) || !body.lines.every((l: unknown) => typeof l === 'string')) {
+      throw new ApiError(GrpcCode.InvalidArgument, 'lines must be a list of strings');
+    }
+    const pods = treeNodes(agent.store.render, record)
+      .filter(n => n.kind === 'Pod')
+      .map(n => String(n.name));
+    if (body.pod !== undefined && !pods.includes(body.pod)) {
+      throw new ApiError(GrpcCode.NotFound, `application ${body.application} has no pod ${body.pod}; it has [${pods.join(', ')}]`);
+    }
+    const targets = body.pod === undefined ? pods : [body.pod as string];
+    for (const pod of targets) {
+      for (const content of body.lines as string[]) {
+        agent.activity.appendLog(record, pod, { at: agent.store.now(), content });
+      }
+    }
+    return json(200, { application: record.app.metadata.name, pods: targets, lines: body.lines.length });
   }));
 
   router.get('/_sandbox/secrets', guarded(() => json(200, { values: agent.secretValues() })));

@@ -15,6 +15,7 @@ import { JsonObject, isObject } from '../util/json';
 import { checkAgentIdentifier, checkScope, harnessCaller } from './HarnessAuth';
 import { harnessApplicationSetRoutes } from './harnessApplicationSetRoutes';
 import { argoQuery, harnessStreamRoutes } from './harnessStreamRoutes';
+import { harnessResourceReadRoutes } from './harnessResourceReadRoutes';
 import { objectBody, sdkRoutes } from './sdkRoutes';
 import { matchesFilter } from './matchesFilter';
 import {
@@ -312,6 +313,7 @@ export function harnessRoutes(agent: SandboxAgent): Router {
   router.post(`${base}/applications/bulk/sync`, bulk('sync'));
 
   harnessApplicationSetRoutes(agent, sdk);
+  harnessResourceReadRoutes(agent, sdk);
 
   return router;
 }

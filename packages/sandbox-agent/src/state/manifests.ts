@@ -270,7 +270,7 @@ function deepMerge(base: unknown, override: unknown): unknown {
   return override === undefined ? base : override;
 }
 
-function maskSecret(manifest: JsonObject | null): JsonObject | null {
+export function maskSecret(manifest: JsonObject | null): JsonObject | null {
   if (!manifest || manifest.kind !== 'Secret' || !isObject(manifest.data)) return manifest;
   const data: Record<string, string> = {};
   for (const key of Object.keys(manifest.data)) data[key] = '++++++++';

@@ -48,6 +48,7 @@ const entities = [
 
 export const ACTIONS = '/api/gitops/.backstage/actions/v1/actions';
 export const GET_STATUS = 'gitops:get-entity-gitops-status';
+export const GET_RESOURCE = 'gitops:get-application-resource';
 export const LIST_DEGRADED = 'gitops:list-degraded-applications';
 export const REFRESH = 'gitops:refresh-application';
 export const SYNC = 'gitops:sync-application';

@@ -28,6 +28,17 @@ function answer(method: string, pathname: string): unknown {
   const app = parts.indexOf('applications');
   if (pathname.endsWith('/applicationset/generate'))
     return { applications: [] };
+  if (pathname.endsWith('/resource')) {
+    return {
+      manifest: JSON.stringify({
+        apiVersion: 'v1',
+        kind: 'ConfigMap',
+        metadata: { name: 'web' },
+      }),
+    };
+  }
+  if (pathname.endsWith('/events')) return { metadata: {}, items: [] };
+  if (pathname.endsWith('/logs')) return { result: { last: true } };
   if (parts[parts.length - 2] === 'projects') {
     return { metadata: { name: parts[parts.length - 1] }, spec: {} };
   }

@@ -57,9 +57,12 @@ const entities = [
 /** The ghost agent's token: never served, so it must never be shown. */
 export const GHOST_TOKEN = 'ghost-argo-token-0005';
 
-/** The harness over the router tests' fleet. */
-export async function startRouterFleet(): Promise<GitOpsTestBackend> {
+/** The harness over the router tests' fleet (with more `gitops` config). */
+export async function startRouterFleet(
+  gitops?: Parameters<typeof startGitOpsTestBackend>[0]['gitops'],
+): Promise<GitOpsTestBackend> {
   return startGitOpsTestBackend({
+    gitops,
     scenario,
     entities,
     // deliberately not in alphabetical order

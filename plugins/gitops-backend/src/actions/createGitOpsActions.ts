@@ -3,6 +3,7 @@ import { InputError } from '@backstage/errors';
 import { jsonBoundsProblem } from '@gitops-suite/plugin-gitops-common';
 import { GitOpsService } from '../service/GitOpsService';
 import { knownError } from '../service/knownErrors';
+import { createGetApplicationResourceAction } from './createGetApplicationResourceAction';
 import { createGetEntityGitOpsStatusAction } from './createGetEntityGitOpsStatusAction';
 import { createListDegradedApplicationsAction } from './createListDegradedApplicationsAction';
 import { createRefreshApplicationAction } from './createRefreshApplicationAction';
@@ -38,6 +39,7 @@ export const createGitOpsActions = (options: {
   };
   const registered = { ctx: options.ctx, actionsRegistry };
   createGetEntityGitOpsStatusAction(registered);
+  createGetApplicationResourceAction(registered);
   createListDegradedApplicationsAction(registered);
   createRefreshApplicationAction(registered);
   createSyncApplicationAction(registered);

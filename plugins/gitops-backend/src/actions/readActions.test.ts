@@ -5,6 +5,7 @@ import {
 } from '@gitops-suite/plugin-gitops-common';
 import {
   ACTIONS,
+  GET_RESOURCE,
   GET_STATUS,
   LIST_DEGRADED,
   REFRESH,
@@ -34,14 +35,14 @@ describe('gitops actions: the registry and the read actions', () => {
   }
 
   describe('registry', () => {
-    it('lists the four GitOps actions with described schemas and honest attributes', async () => {
+    it('lists the five GitOps actions with described schemas and honest attributes', async () => {
       const res = await env.api().get(ACTIONS).set('Authorization', env.auth);
       expect(res.status).toBe(200);
       const byId = new Map<string, any>(
         res.body.actions.map((a: { id: string }) => [a.id, a]),
       );
       expect([...byId.keys()].sort()).toEqual(
-        [GET_STATUS, LIST_DEGRADED, REFRESH, SYNC].sort(),
+        [GET_STATUS, GET_RESOURCE, LIST_DEGRADED, REFRESH, SYNC].sort(),
       );
       expect(byId.get(GET_STATUS).attributes).toEqual({
         readOnly: true,
@@ -49,6 +50,11 @@ describe('gitops actions: the registry and the read actions', () => {
         idempotent: true,
       });
       expect(byId.get(LIST_DEGRADED).attributes.readOnly).toBe(true);
+      expect(byId.get(GET_RESOURCE).attributes).toEqual({
+        readOnly: true,
+        destructive: false,
+        idempotent: true,
+      });
       expect(byId.get(REFRESH).attributes).toMatchObject({
         readOnly: false,
         destructive: false,
@@ -76,7 +82,7 @@ describe('gitops actions: the registry and the read actions', () => {
         credentials: mockCredentials.user(),
       });
       expect(actions.map(a => a.id).sort()).toEqual(
-        [GET_STATUS, LIST_DEGRADED, REFRESH, SYNC].sort(),
+        [GET_STATUS, GET_RESOURCE, LIST_DEGRADED, REFRESH, SYNC].sort(),
       );
     });
 
@@ -165,6 +171,59 @@ describe('gitops actions: the registry and the read actions', () => {
       const res = await invoke(GET_STATUS, input);
       expect(res.status).toBe(status);
       expect(JSON.stringify(res.body.error)).toMatch(message);
+    });
+  });
+
+  describe('get-application-resource', () => {
+    const input = {
+      entityRef: 'component:default/payments',
+      agentId: 'prod',
+      application: 'payments-prod',
+      resourceKind: 'Deployment',
+      resourceGroup: 'apps',
+      resourceName: 'payments',
+      resourceNamespace: 'payments-prod',
+    };
+
+    it('returns the live manifest, the events and the last log lines of a workload', async () => {
+      const res = await invoke(GET_RESOURCE, { ...input, logTailLines: 2 });
+      expect(res.status).toBe(200);
+      const { output } = res.body;
+      expect(output.resource).toMatchObject({
+        kind: 'Deployment',
+        name: 'payments',
+        uid: expect.any(String),
+      });
+      expect(output.manifest).toMatchObject({
+        kind: 'Deployment',
+        metadata: { name: 'payments' },
+      });
+      expect(output.events[0]).toMatchObject({
+        type: 'Normal',
+        reason: 'ScalingReplicaSet',
+      });
+      const pods = new Set(output.logs.map((l: { pod: string }) => l.pod));
+      expect(pods.size).toBeGreaterThan(0);
+      expect(output.logs).toHaveLength(2 * pods.size);
+      expect(output.logs[0]).toMatchObject({ container: 'payments' });
+      expect(output.logsTruncated).toBeUndefined();
+
+      const noLogs = await invoke(GET_RESOURCE, input);
+      expect(noLogs.body.output.logs).toBeUndefined();
+    });
+
+    it('names a resource the application does not have, and refuses a non-reader', async () => {
+      const missing = await invoke(GET_RESOURCE, {
+        ...input,
+        resourceName: 'nope',
+      });
+      expect(missing.status).toBe(404);
+      expect(JSON.stringify(missing.body.error)).toContain(
+        'Application payments-prod on agent prod has no resource Deployment payments-prod/nope',
+      );
+      env.denied.add(gitopsApplicationReadPermission.name);
+      const denied = await invoke(GET_RESOURCE, input);
+      expect(denied.status).toBe(403);
     });
   });
 

@@ -20,6 +20,14 @@ export interface GitOpsConfig {
   fleetSnapshot?: { writeIntervalMs: number; maxAgeMs: number };
   extraProxyPaths: RegExp[];
   fleetReconnectMaxMs: number;
+  /** `gitops.logs`: where a logs stream is cut. */
+  logLimits: LogLimits;
+}
+
+/** Where a logs stream is cut: its size and how long it stays open. */
+export interface LogLimits {
+  maxBytes: number;
+  maxMs: number;
 }
 
 const DEFAULT_TIMEOUT_MS = 5000;
@@ -103,6 +111,18 @@ function positiveSeconds(
   return seconds * 1000;
 }
 
+function positiveNumber(
+  config: Config | undefined,
+  key: string,
+  fallback: number,
+): number {
+  const value = config?.getOptionalNumber(key) ?? fallback;
+  if (!(value > 0)) {
+    throw new InputError(`gitops.${key} must be a positive number`);
+  }
+  return value;
+}
+
 export function readGitOpsConfig(root: Config): GitOpsConfig {
   const config = root.getOptionalConfig('gitops');
   const agents = (config?.getOptionalConfigArray('agents') ?? []).map(
@@ -162,6 +182,10 @@ export function readGitOpsConfig(root: Config): GitOpsConfig {
       Math.max(0, config?.getOptionalNumber('catalog.cacheSeconds') ?? 10) *
       1000,
     extraProxyPaths,
+    logLimits: {
+      maxBytes: positiveNumber(config, 'logs.maxBytes', 1_048_576),
+      maxMs: positiveSeconds(config, 'logs.maxSeconds', 300),
+    },
   };
 }
 

@@ -2,6 +2,7 @@ import express from 'express';
 import { GitOpsService } from '../service/GitOpsService';
 import { entityRoutes } from './entityRoutes';
 import { applicationRoutes } from './applicationRoutes';
+import { resourceRoutes } from './resourceRoutes';
 import { fleetRoutes } from './fleetRoutes';
 import { inventoryRoutes } from './inventoryRoutes';
 import { proxyRoutes } from './proxyRoutes';
@@ -35,6 +36,7 @@ export async function createRouter(
   });
   router.use(entityRoutes(ctx));
   router.use(applicationRoutes(ctx));
+  router.use(resourceRoutes(ctx));
   router.use(fleetRoutes(ctx));
   router.use(inventoryRoutes(ctx));
   router.use(proxyRoutes(ctx));

@@ -33,6 +33,7 @@ import { ProviderRegistry } from '../providers/ProviderRegistry';
 import { scrubbedJson } from '../proxy/scrubbedJson';
 import { scrubSecrets } from '../proxy/scrubSecrets';
 import { DeploymentTrust } from '../trust/DeploymentTrust';
+import type { LogLimits } from '../config/readGitOpsConfig';
 
 type Principal = BackstageUserPrincipal | BackstageServicePrincipal;
 
@@ -59,6 +60,8 @@ export class GitOpsService {
       trust: DeploymentTrust;
       environments: EnvironmentDefinition[];
       extraProxyPaths: RegExp[];
+      /** Where a resource's logs stream is cut (size, time). */
+      logLimits: LogLimits;
       knownSecrets: string[];
     },
   ) {}

@@ -68,6 +68,11 @@ export async function startAgentTap(target: string): Promise<AgentTap> {
       },
     );
     forward.on('error', () => res.destroy());
+    // a caller that goes away ends the agent's answer too, as a proxy
+    // does: a cancelled stream (logs, a watch) is not kept open behind it
+    res.on('close', () => {
+      if (!res.writableFinished) forward.destroy();
+    });
     req.pipe(forward);
   });
   await new Promise<void>(resolve => server.listen(0, '127.0.0.1', resolve));

@@ -24,3 +24,28 @@ export type ResourceTree = GitOpsApiSchemas['ResourceTree'];
  * @public
  */
 export type ResourceDiff = GitOpsApiSchemas['ResourceDiff'];
+
+/**
+ * The live manifest of one resource, Secret data and known credentials
+ * redacted, with the containers its log lines can be read from.
+ * @public
+ */
+export type ResourceManifest = GitOpsApiSchemas['ResourceManifest'];
+
+/**
+ * One Kubernetes event about a resource.
+ * @public
+ */
+export type ResourceEvent = GitOpsApiSchemas['ResourceEvent'];
+
+/**
+ * One log line of a pod's container.
+ * @public
+ */
+export type ResourceLogEntry = GitOpsApiSchemas['ResourceLogEntry'];
+
+/**
+ * One line of a logs stream: an entry, or why the stream stopped.
+ * @public
+ */
+export type ResourceLogLine = GitOpsApiSchemas['ResourceLogLine'];

@@ -130,6 +130,52 @@ export function testGitOpsApi(overrides: Partial<GitOpsApi> = {}): GitOpsApi {
     }),
     getSyncWindows: async () => [],
     getApplicationEvents: async () => ({ audit: [], drift: [] }),
+    getResourceManifest: async (_app, resource) => ({
+      resource,
+      manifest: {
+        apiVersion: 'apps/v1',
+        kind: resource.kind,
+        metadata: { name: resource.name, namespace: resource.namespace },
+        spec: {
+          replicas: 2,
+          template: { spec: { containers: [{ name: 'payments' }] } },
+        },
+      },
+      containers: ['payments', 'istio-proxy'],
+    }),
+    getResourceEvents: async (_app, resource) => [
+      {
+        type: 'Warning',
+        reason: 'BackOff',
+        message: 'Back-off restarting failed container payments',
+        count: 7,
+        firstSeen: '2024-05-01T09:01:00Z',
+        lastSeen: '2024-05-01T09:30:00Z',
+        source: 'kubelet',
+        involvedObject: resource,
+      },
+      {
+        type: 'Normal',
+        reason: 'Scheduled',
+        message: 'Successfully assigned payments/payments-5d8f-abcde',
+        count: 1,
+        firstSeen: '2024-05-01T09:00:00Z',
+        lastSeen: '2024-05-01T09:00:00Z',
+        source: 'default-scheduler',
+        involvedObject: resource,
+      },
+    ],
+    streamResourceLogs: async (_app, _resource, request, onLine) => {
+      onLine({
+        entry: {
+          pod: 'payments-5d8f-abcde',
+          container: request.container ?? 'payments',
+          timestamp: '2024-05-01T09:00:01Z',
+          content: 'Listening on :8080',
+        },
+      });
+      onLine({ end: { lines: 1, bytes: 18 } });
+    },
     refreshApplication: operation,
     syncApplication: operation,
     rollbackApplication: operation,

@@ -17,6 +17,10 @@ import type {
   OperationResponse,
   RefreshRequest,
   ResourceDiff,
+  ResourceEvent,
+  ResourceLogLine,
+  ResourceManifest,
+  ResourceRef,
   ResourceTree,
   RevisionMetadata,
   RollbackRequest,
@@ -70,6 +74,16 @@ export type GitOpsEventQuery = NonNullable<
 >;
 
 /**
+ * Which log lines of a resource to read, and whether to follow it.
+ * @public
+ */
+export interface ResourceLogRequest {
+  container?: string;
+  tailLines?: number;
+  follow?: boolean;
+}
+
+/**
  * The frontend's view of the `gitops` backend.
  * @public
  */
@@ -89,6 +103,29 @@ export interface GitOpsApi {
   ): Promise<RevisionMetadata>;
   getSyncWindows(app: ApplicationRef): Promise<SyncWindow[]>;
   getApplicationEvents(app: ApplicationRef): Promise<GitOpsEvents>;
+
+  /** The live manifest of one resource of the application (secrets redacted). */
+  getResourceManifest(
+    app: ApplicationRef,
+    resource: ResourceRef,
+  ): Promise<ResourceManifest>;
+  /** The Kubernetes events of one resource, most recent first. */
+  getResourceEvents(
+    app: ApplicationRef,
+    resource: ResourceRef,
+  ): Promise<ResourceEvent[]>;
+  /**
+   * Streams the log lines of a resource's pods to `onLine` until the
+   * backend ends the stream (its last line says why) or `signal` aborts,
+   * which cancels the read upstream too.
+   */
+  streamResourceLogs(
+    app: ApplicationRef,
+    resource: ResourceRef,
+    request: ResourceLogRequest,
+    onLine: (line: ResourceLogLine) => void,
+    signal: AbortSignal,
+  ): Promise<void>;
 
   refreshApplication(
     app: ApplicationRef,

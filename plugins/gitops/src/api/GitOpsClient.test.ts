@@ -35,6 +35,75 @@ describe('GitOpsClient', () => {
     });
   });
 
+  it('reads a resource and streams its log lines as they arrive, lines split across chunks', async () => {
+    const seen: string[] = [];
+    const encoder = new TextEncoder();
+    server.use(
+      http.get(
+        `${base}/entity/default/component/payments/applications/prod-eu/payments-prod/resource/logs`,
+        ({ request }) => {
+          const url = new URL(request.url);
+          seen.push(url.search);
+          const body = new ReadableStream({
+            start(controller) {
+              controller.enqueue(
+                encoder.encode('{"entry":{"pod":"p-1","content":"one"}}\n{"en'),
+              );
+              controller.enqueue(
+                encoder.encode(
+                  'try":{"pod":"p-1","content":"two"}}\n{"end":{"lines":2,"bytes":6}}\n',
+                ),
+              );
+              controller.close();
+            },
+          });
+          return new HttpResponse(body, {
+            headers: { 'content-type': 'application/x-ndjson' },
+          });
+        },
+      ),
+    );
+    const lines: unknown[] = [];
+    await client.streamResourceLogs(
+      app,
+      { kind: 'Pod', name: 'p-1', namespace: 'payments', group: '' },
+      { container: 'web', tailLines: 100, follow: true },
+      line => lines.push(line),
+      new AbortController().signal,
+    );
+    expect(lines).toEqual([
+      { entry: { pod: 'p-1', content: 'one' } },
+      { entry: { pod: 'p-1', content: 'two' } },
+      { end: { lines: 2, bytes: 6 } },
+    ]);
+    expect(seen).toEqual([
+      '?resourceKind=Pod&resourceName=p-1&resourceGroup=&resourceNamespace=payments&container=web&tailLines=100&follow=true',
+    ]);
+  });
+
+  it("answers a resource the application lacks with the backend's message", async () => {
+    server.use(
+      http.get(
+        `${base}/entity/default/component/payments/applications/prod-eu/payments-prod/resource/events`,
+        () =>
+          HttpResponse.json(
+            {
+              error: {
+                name: 'NotFoundError',
+                message:
+                  'Application payments-prod on agent prod-eu has no resource Pod p-9',
+              },
+            },
+            { status: 404 },
+          ),
+      ),
+    );
+    const error = await client
+      .getResourceEvents(app, { kind: 'Pod', name: 'p-9' })
+      .catch(e => e);
+    expect(errorMessage(error)).toContain('has no resource Pod p-9');
+  });
+
   it('reads delivery metrics and promotion insight with the window in days', async () => {
     const seen: string[] = [];
     const record = ({ request }: { request: Request }) => {

@@ -9,10 +9,34 @@ import {
   type FleetApplicationFilter,
   type GitOpsApiClient,
   type RefreshRequest,
+  type ResourceLogLine,
+  type ResourceRef,
   type RollbackRequest,
   type SyncRequest,
 } from '@gitops-suite/plugin-gitops-common';
-import type { ApplicationRef, GitOpsApi, GitOpsEventQuery } from './GitOpsApi';
+import type {
+  ApplicationRef,
+  GitOpsApi,
+  GitOpsEventQuery,
+  ResourceLogRequest,
+} from './GitOpsApi';
+import { readNdjson } from './readNdjson';
+
+/** A resource's route parameters beside its application's. */
+function resourceRouteParams(app: ApplicationRef, resource: ResourceRef) {
+  const params = applicationRouteParams(app);
+  return {
+    path: params.path,
+    query: {
+      ...params.query,
+      resourceKind: resource.kind,
+      resourceName: resource.name,
+      resourceGroup: resource.group ?? '',
+      ...(resource.version && { resourceVersion: resource.version }),
+      ...(resource.namespace && { resourceNamespace: resource.namespace }),
+    },
+  };
+}
 
 /** Filter values as query parameters; an empty search is no search. */
 function fleetQuery(filter: FleetApplicationFilter = {}) {
@@ -286,6 +310,56 @@ export class GitOpsClient implements GitOpsApi {
         params: { path: entityRouteParams(entityRef) },
       }),
     );
+  }
+
+  async getResourceManifest(app: ApplicationRef, resource: ResourceRef) {
+    return answerBody(
+      (await this.api()).GET(
+        '/entity/{namespace}/{kind}/{name}/applications/{agentId}/{appName}/resource',
+        { params: resourceRouteParams(app, resource) },
+      ),
+    );
+  }
+
+  async getResourceEvents(app: ApplicationRef, resource: ResourceRef) {
+    const body = await answerBody(
+      (
+        await this.api()
+      ).GET(
+        '/entity/{namespace}/{kind}/{name}/applications/{agentId}/{appName}/resource/events',
+        { params: resourceRouteParams(app, resource) },
+      ),
+    );
+    return body.items;
+  }
+
+  async streamResourceLogs(
+    app: ApplicationRef,
+    resource: ResourceRef,
+    request: ResourceLogRequest,
+    onLine: (line: ResourceLogLine) => void,
+    signal: AbortSignal,
+  ) {
+    const params = resourceRouteParams(app, resource);
+    const { response } = await (
+      await this.api()
+    ).GET(
+      '/entity/{namespace}/{kind}/{name}/applications/{agentId}/{appName}/resource/logs',
+      {
+        params: {
+          path: params.path,
+          query: {
+            ...params.query,
+            ...(request.container && { container: request.container }),
+            ...(request.tailLines && { tailLines: request.tailLines }),
+            ...(request.follow && { follow: true }),
+          },
+        },
+        parseAs: 'stream',
+        signal,
+      },
+    );
+    await readNdjson<ResourceLogLine>(response, onLine, signal);
   }
 
   private api(): Promise<GitOpsApiClient> {

@@ -6,5 +6,6 @@ export type {
   GitOpsApi,
   GitOpsEventQuery,
   GitOpsEvents,
+  ResourceLogRequest,
 } from './GitOpsApi';
 export { GitOpsClient } from './GitOpsClient';

@@ -23,6 +23,7 @@ import {
   ProviderCallOptions,
   RawAgentResponse,
 } from '@gitops-suite/plugin-gitops-node';
+import { ArgoResourceReads } from './ArgoResourceReads';
 import { AgentHttpClient } from '../http/AgentHttpClient';
 import { ArgoApiRouteScheme, ListRoute } from './argoApiRouteScheme';
 import type {
@@ -55,6 +56,7 @@ import { normalizeCluster, normalizeRepository } from './normalizeInventory';
  */
 export abstract class ArgoApiProvider implements GitOpsProvider {
   private readonly applicationSetCalls: ApplicationSetCalls;
+  private readonly reads: ArgoResourceReads;
 
   protected constructor(
     readonly agent: GitOpsAgentInfo,
@@ -63,7 +65,16 @@ export abstract class ArgoApiProvider implements GitOpsProvider {
     protected readonly context: NormalizeContext,
   ) {
     this.applicationSetCalls = new ApplicationSetCalls(http, scheme, context);
+    this.reads = new ArgoResourceReads(http, scheme);
   }
+
+  // a resource's live manifest, events and logs (ArgoResourceReads)
+  getResourceManifest: GitOpsProvider['getResourceManifest'] = (...args) =>
+    this.reads.manifest(...args);
+  listResourceEvents: GitOpsProvider['listResourceEvents'] = (...args) =>
+    this.reads.events(...args);
+  streamResourceLogs: GitOpsProvider['streamResourceLogs'] = (...args) =>
+    this.reads.logs(...args);
 
   abstract getStatus(options?: ProviderCallOptions): Promise<GitOpsAgentStatus>;
 

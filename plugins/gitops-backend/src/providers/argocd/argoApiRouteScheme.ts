@@ -2,6 +2,8 @@ import {
   ApplicationListQuery,
   ApplicationRef,
   ApplicationSetRef,
+  ResourceLogQuery,
+  ResourceTarget,
 } from '@gitops-suite/plugin-gitops-node';
 import type { AgentQuery, AgentRequest } from '../http/AgentHttpClient';
 import type {
@@ -78,6 +80,21 @@ export interface ArgoApiRouteScheme {
   repositories: ListRoute<ArgoRepository>;
   /** A read passed through as is, with the scoping the API needs added. */
   passThroughQuery(query: URLSearchParams): URLSearchParams;
+  /** The live manifest of one resource of an application. */
+  resource(ref: ApplicationRef, resource: ResourceTarget): AgentCall;
+  /** The Kubernetes events of one resource of an application. */
+  resourceEvents(ref: ApplicationRef, resource: ResourceTarget): AgentCall;
+  /** The log lines of a resource's pods (a newline-delimited JSON stream). */
+  resourceLogs(
+    ref: ApplicationRef,
+    resource: ResourceTarget,
+    query: ResourceLogQuery,
+  ): AgentCall;
+}
+
+/** A number as a query parameter (undefined stays out). */
+export function numberParam(value: number | undefined): string | undefined {
+  return value === undefined ? undefined : String(value);
 }
 
 function argoItems<T>(body: unknown): T[] {
@@ -134,4 +151,45 @@ export const argoCdRouteScheme: ArgoApiRouteScheme = {
   clusters: { call: { path: '/api/v1/clusters' }, items: argoItems },
   repositories: { call: { path: '/api/v1/repositories' }, items: argoItems },
   passThroughQuery: query => query,
+  // ApplicationService_GetResource
+  resource: (ref, resource) => ({
+    path: `/api/v1/applications/${encodeURIComponent(ref.name)}/resource`,
+    query: {
+      namespace: resource.namespace,
+      resourceName: resource.name,
+      version: resource.version,
+      group: resource.group,
+      kind: resource.kind,
+      appNamespace: ref.namespace,
+      project: ref.project,
+    },
+  }),
+  // ApplicationService_ListResourceEvents: Argo CD finds the resource in
+  // the application's tree by namespace, name and UID
+  resourceEvents: (ref, resource) => ({
+    path: `/api/v1/applications/${encodeURIComponent(ref.name)}/events`,
+    query: {
+      resourceNamespace: resource.namespace,
+      resourceName: resource.name,
+      resourceUID: resource.uid,
+      appNamespace: ref.namespace,
+      project: ref.project,
+    },
+  }),
+  // ApplicationService_PodLogs2: the pods of the resource (itself when a Pod)
+  resourceLogs: (ref, resource, query) => ({
+    path: `/api/v1/applications/${encodeURIComponent(ref.name)}/logs`,
+    query: {
+      namespace: resource.namespace,
+      kind: resource.kind,
+      group: resource.group ?? '',
+      resourceName: resource.name,
+      container: query.container,
+      tailLines: numberParam(query.tailLines),
+      sinceSeconds: numberParam(query.sinceSeconds),
+      follow: String(Boolean(query.follow)),
+      appNamespace: ref.namespace,
+      project: ref.project,
+    },
+  }),
 };

@@ -1,3 +1,4 @@
+import { numberParam } from '../argocd/argoApiRouteScheme';
 import type {
   AgentCall,
   ArgoApiRouteScheme,
@@ -246,5 +247,56 @@ export function harnessRouteScheme(scope: HarnessScope): ArgoApiRouteScheme {
       }
       return scoped;
     },
+    // AgentApplicationServiceGetResource: the request's fields with a
+    // `request.` prefix; the scope is optional for it in the SDK, which
+    // sends it as every other call does
+    resource: (ref, resource) => ({
+      path: harnessAgentPath(
+        scope,
+        `/applications/${encodeURIComponent(ref.name)}/resource`,
+      ),
+      query: harnessScopeQuery(scope, {
+        'request.namespace': resource.namespace,
+        'request.resourceName': resource.name,
+        'request.version': resource.version,
+        'request.group': resource.group,
+        'request.kind': resource.kind,
+        'request.appNamespace': ref.namespace,
+        'request.project': ref.project,
+      }),
+    }),
+    // AgentApplicationServiceListResourceEvents
+    resourceEvents: (ref, resource) => ({
+      path: harnessAgentPath(
+        scope,
+        `/applications/${encodeURIComponent(ref.name)}/events`,
+      ),
+      query: harnessScopeQuery(scope, {
+        'query.resourceNamespace': resource.namespace,
+        'query.resourceName': resource.name,
+        'query.resourceUID': resource.uid,
+        'query.appNamespace': ref.namespace,
+        'query.project': ref.project,
+      }),
+    }),
+    // AgentApplicationServicePodLogs2: the pods of the resource
+    resourceLogs: (ref, resource, query) => ({
+      path: harnessAgentPath(
+        scope,
+        `/applications/${encodeURIComponent(ref.name)}/logs`,
+      ),
+      query: harnessScopeQuery(scope, {
+        'query.namespace': resource.namespace,
+        'query.kind': resource.kind,
+        'query.group': resource.group ?? '',
+        'query.resourceName': resource.name,
+        'query.container': query.container,
+        'query.tailLines': numberParam(query.tailLines),
+        'query.sinceSeconds': numberParam(query.sinceSeconds),
+        'query.follow': String(Boolean(query.follow)),
+        'query.appNamespace': ref.namespace,
+        'query.project': ref.project,
+      }),
+    }),
   };
 }

@@ -48,6 +48,14 @@ jest.mock('./harnessRouteScheme', () => {
 });
 
 const ref = { name: 'payments-dev', namespace: 'apps', project: 'payments' };
+const resource = {
+  group: 'apps',
+  version: 'v1',
+  kind: 'Deployment',
+  namespace: 'apps',
+  name: 'web',
+  uid: '5b0f3a52-8f8e-4f4a-9d0e-2a3f9f3a1c11',
+};
 const manifest = {
   apiVersion: 'argoproj.io/v1alpha1',
   kind: 'ApplicationSet',
@@ -115,6 +123,18 @@ const DRIVE: Record<string, (p: HarnessProvider) => Promise<unknown>> = {
           onEvent: () => {},
         })
         .catch(() => null);
+    }
+  },
+  getResourceManifest: p => p.getResourceManifest!(ref, resource),
+  listResourceEvents: p => p.listResourceEvents!(ref, resource),
+  streamResourceLogs: async p => {
+    for (const query of [
+      {},
+      { container: 'web', tailLines: 100, sinceSeconds: 60, follow: true },
+    ]) {
+      await p.streamResourceLogs!(ref, resource, query, () => {}, {
+        signal: new AbortController().signal,
+      });
     }
   },
 };
@@ -198,6 +218,10 @@ describe.each<
       ArgoApiProvider.prototype,
     ]) {
       for (const name of Object.getOwnPropertyNames(proto)) methods.add(name);
+    }
+    // and the methods the provider holds as fields (delegations)
+    for (const [name, value] of Object.entries(provider)) {
+      if (typeof value === 'function') methods.add(name);
     }
     const undriven = [...methods].filter(
       m => !(m in DRIVE) && !NOT_CALLS.includes(m),

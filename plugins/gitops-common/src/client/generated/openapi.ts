@@ -135,6 +135,57 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/entity/{namespace}/{kind}/{name}/applications/{agentId}/{appName}/resource': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The live manifest of one resource of the application (Secret data redacted). */
+    get: operations['GetResourceManifest'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/entity/{namespace}/{kind}/{name}/applications/{agentId}/{appName}/resource/events': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The Kubernetes events of one resource of the application. */
+    get: operations['ListResourceEvents'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/entity/{namespace}/{kind}/{name}/applications/{agentId}/{appName}/resource/logs': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The log lines of a Pod, or of the pods a workload owns, streamed as newline-delimited JSON (ResourceLogLine). The stream is cut at the backend's size limit and ends at its time limit (gitops.logs), with a last line saying so; closing the request cancels the agent's stream. */
+    get: operations['StreamResourceLogs'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/entity/{namespace}/{kind}/{name}/applications/{agentId}/{appName}/revisions/{revision}': {
     parameters: {
       query?: never;
@@ -802,6 +853,54 @@ export interface components {
       } | null;
       modified: boolean;
     };
+    ResourceManifest: {
+      resource: components['schemas']['ResourceRef'];
+      /** The live object as the agent holds it; Secret data and known credentials are redacted. */
+      manifest: {
+        [key: string]: unknown;
+      };
+      /** The containers of a Pod, or of the pods a workload owns (the log picker's choices). */
+      containers?: string[];
+    };
+    ResourceEvent: {
+      /** Normal or Warning */
+      type: string;
+      reason: string;
+      message: string;
+      count: number;
+      /** Format: date-time */
+      firstSeen?: string;
+      /** Format: date-time */
+      lastSeen?: string;
+      /** The component that reported it. */
+      source?: string;
+      involvedObject: components['schemas']['ResourceRef'];
+    };
+    ResourceEventList: {
+      items: components['schemas']['ResourceEvent'][];
+    };
+    ResourceLogEntry: {
+      pod: string;
+      container?: string;
+      /** Format: date-time */
+      timestamp?: string;
+      content: string;
+    };
+    /** One line of a logs stream (newline-delimited JSON): a log entry; or, last, why the stream was cut (truncated: the size or time limit) or that it ended, or an error that broke it off. */
+    ResourceLogLine: {
+      entry?: components['schemas']['ResourceLogEntry'];
+      truncated?: {
+        reason: 'size' | 'time';
+        message: string;
+      };
+      end?: {
+        lines: number;
+        bytes: number;
+      };
+      error?: {
+        message: string;
+      };
+    };
     SyncWindow: {
       kind: 'allow' | 'deny';
       schedule: string;
@@ -985,6 +1084,12 @@ export interface components {
     appName: string;
     setName: string;
     appNamespace: string;
+    /** The API group; empty for the core group. */
+    resourceGroup: string;
+    resourceVersion: string;
+    resourceKind: string;
+    resourceNamespace: string;
+    resourceName: string;
     fleetAgent: string[];
     fleetEnvironment: string[];
     fleetRegion: string[];
@@ -1213,6 +1318,115 @@ export interface operations {
           'application/json': {
             items: components['schemas']['ResourceDiff'][];
           };
+        };
+      };
+      default: components['responses']['Error'];
+    };
+  };
+  GetResourceManifest: {
+    parameters: {
+      query: {
+        appNamespace?: components['parameters']['appNamespace'];
+        /** The API group; empty for the core group. */
+        resourceGroup?: components['parameters']['resourceGroup'];
+        resourceVersion?: components['parameters']['resourceVersion'];
+        resourceKind: components['parameters']['resourceKind'];
+        resourceNamespace?: components['parameters']['resourceNamespace'];
+        resourceName: components['parameters']['resourceName'];
+      };
+      header?: never;
+      path: {
+        namespace: components['parameters']['namespace'];
+        kind: components['parameters']['kind'];
+        name: components['parameters']['name'];
+        agentId: components['parameters']['agentId'];
+        appName: components['parameters']['appName'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** The resource and its live manifest. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ResourceManifest'];
+        };
+      };
+      default: components['responses']['Error'];
+    };
+  };
+  ListResourceEvents: {
+    parameters: {
+      query: {
+        appNamespace?: components['parameters']['appNamespace'];
+        /** The API group; empty for the core group. */
+        resourceGroup?: components['parameters']['resourceGroup'];
+        resourceVersion?: components['parameters']['resourceVersion'];
+        resourceKind: components['parameters']['resourceKind'];
+        resourceNamespace?: components['parameters']['resourceNamespace'];
+        resourceName: components['parameters']['resourceName'];
+      };
+      header?: never;
+      path: {
+        namespace: components['parameters']['namespace'];
+        kind: components['parameters']['kind'];
+        name: components['parameters']['name'];
+        agentId: components['parameters']['agentId'];
+        appName: components['parameters']['appName'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** The events, most recent first. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ResourceEventList'];
+        };
+      };
+      default: components['responses']['Error'];
+    };
+  };
+  StreamResourceLogs: {
+    parameters: {
+      query: {
+        appNamespace?: components['parameters']['appNamespace'];
+        /** The API group; empty for the core group. */
+        resourceGroup?: components['parameters']['resourceGroup'];
+        resourceVersion?: components['parameters']['resourceVersion'];
+        resourceKind: components['parameters']['resourceKind'];
+        resourceNamespace?: components['parameters']['resourceNamespace'];
+        resourceName: components['parameters']['resourceName'];
+        container?: string;
+        tailLines?: number;
+        sinceSeconds?: number;
+        follow?: boolean;
+      };
+      header?: never;
+      path: {
+        namespace: components['parameters']['namespace'];
+        kind: components['parameters']['kind'];
+        name: components['parameters']['name'];
+        agentId: components['parameters']['agentId'];
+        appName: components['parameters']['appName'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** Log lines, then why the stream stopped. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/x-ndjson': components['schemas']['ResourceLogLine'];
         };
       };
       default: components['responses']['Error'];

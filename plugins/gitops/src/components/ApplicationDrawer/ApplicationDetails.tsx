@@ -1,4 +1,7 @@
-import type { GitOpsApplication } from '@gitops-suite/plugin-gitops-common';
+import type {
+  GitOpsApplication,
+  ResourceNode,
+} from '@gitops-suite/plugin-gitops-common';
 import Box from '@material-ui/core/Box';
 import Tab from '@material-ui/core/Tab';
 import Tabs from '@material-ui/core/Tabs';
@@ -10,6 +13,7 @@ import { toApplicationRef } from '../../lib/applicationRef';
 import { errorMessage } from '../../lib/errorMessage';
 import { OperationsBar } from '../ApplicationOperations';
 import { HistoryTimeline } from '../HistoryTimeline';
+import { ResourceDetailsPanel } from '../ResourceDetails';
 import { ResourceDiffList } from '../ResourceDiff';
 import { ResourceTree } from '../ResourceTree';
 import { ApplicationSetTab } from './ApplicationSetTab';
@@ -46,6 +50,7 @@ export function ApplicationDetails(props: {
   const application = details.value ?? initial;
   const [tab, setTab] = useState(0);
   const [version, setVersion] = useState(0);
+  const [resource, setResource] = useState<ResourceNode>();
 
   const settled = () => {
     details.retry();
@@ -79,7 +84,16 @@ export function ApplicationDetails(props: {
         ))}
       </Tabs>
       <Box pt={2} key={`${tab}-${version}`}>
-        {tab === 0 && <ResourceTree app={ref} />}
+        {tab === 0 &&
+          (resource ? (
+            <ResourceDetailsPanel
+              app={ref}
+              node={resource}
+              onClose={() => setResource(undefined)}
+            />
+          ) : (
+            <ResourceTree app={ref} onOpen={setResource} />
+          ))}
         {tab === 1 && <ResourceDiffList app={ref} />}
         {tab === 2 && <HistoryTimeline app={ref} application={application} />}
         {tab === 3 && <OperationTab application={application} />}

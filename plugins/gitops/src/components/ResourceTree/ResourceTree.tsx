@@ -32,14 +32,22 @@ function NodeLabel(props: { node: ResourceNode }) {
   );
 }
 
-function renderItems(items: TreeNode[]) {
+function renderItems(items: TreeNode[], onOpen?: (node: ResourceNode) => void) {
   return items.map(item => (
     <TreeItem
       key={item.id}
       nodeId={item.id}
       label={<NodeLabel node={item.node} />}
+      // a row's label opens the resource; its icon expands or collapses it
+      onLabelClick={
+        onOpen &&
+        (event => {
+          event.preventDefault();
+          onOpen(item.node);
+        })
+      }
     >
-      {item.children.length > 0 ? renderItems(item.children) : null}
+      {item.children.length > 0 ? renderItems(item.children, onOpen) : null}
     </TreeItem>
   ));
 }
@@ -48,8 +56,14 @@ function collectIds(items: TreeNode[]): string[] {
   return items.flatMap(item => [item.id, ...collectIds(item.children)]);
 }
 
-/** The resources an application manages and what they own, with health. */
-export function ResourceTree(props: { app: ApplicationRef }) {
+/**
+ * The resources an application manages and what they own, with health;
+ * `onOpen` makes each row open that resource.
+ */
+export function ResourceTree(props: {
+  app: ApplicationRef;
+  onOpen?: (node: ResourceNode) => void;
+}) {
   const { value, loading, error } = useResourceTree(props.app);
   const tree = useMemo(() => buildTree(value?.nodes ?? []), [value]);
   const expanded = useMemo(() => collectIds(tree), [tree]);
@@ -73,7 +87,7 @@ export function ResourceTree(props: { app: ApplicationRef }) {
       defaultExpandIcon={<ChevronRightIcon />}
       defaultExpanded={expanded}
     >
-      {renderItems(tree)}
+      {renderItems(tree, props.onOpen)}
     </TreeView>
   );
 }

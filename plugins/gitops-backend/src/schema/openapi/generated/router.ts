@@ -81,6 +81,54 @@ export const spec = {
           type: 'string',
         },
       },
+      resourceGroup: {
+        name: 'resourceGroup',
+        in: 'query',
+        required: false,
+        allowEmptyValue: true,
+        description: 'The API group; empty for the core group.',
+        schema: {
+          type: 'string',
+          maxLength: 253,
+        },
+      },
+      resourceVersion: {
+        name: 'resourceVersion',
+        in: 'query',
+        required: false,
+        schema: {
+          type: 'string',
+        },
+      },
+      resourceKind: {
+        name: 'resourceKind',
+        in: 'query',
+        required: true,
+        schema: {
+          type: 'string',
+          minLength: 1,
+          maxLength: 253,
+        },
+      },
+      resourceNamespace: {
+        name: 'resourceNamespace',
+        in: 'query',
+        required: false,
+        schema: {
+          type: 'string',
+          maxLength: 253,
+        },
+      },
+      resourceName: {
+        name: 'resourceName',
+        in: 'query',
+        required: true,
+        schema: {
+          type: 'string',
+          minLength: 1,
+          maxLength: 253,
+        },
+      },
       fleetAgent: {
         name: 'agent',
         in: 'query',
@@ -1239,6 +1287,138 @@ export const spec = {
           },
         ],
       },
+      ResourceManifest: {
+        type: 'object',
+        required: ['resource', 'manifest'],
+        properties: {
+          resource: {
+            $ref: '#/components/schemas/ResourceRef',
+          },
+          manifest: {
+            type: 'object',
+            additionalProperties: true,
+            description:
+              'The live object as the agent holds it; Secret data and known credentials are redacted.',
+          },
+          containers: {
+            type: 'array',
+            items: {
+              type: 'string',
+            },
+            description:
+              "The containers of a Pod, or of the pods a workload owns (the log picker's choices).",
+          },
+        },
+      },
+      ResourceEvent: {
+        type: 'object',
+        required: ['type', 'reason', 'message', 'count', 'involvedObject'],
+        properties: {
+          type: {
+            type: 'string',
+            description: 'Normal or Warning',
+          },
+          reason: {
+            type: 'string',
+          },
+          message: {
+            type: 'string',
+          },
+          count: {
+            type: 'integer',
+          },
+          firstSeen: {
+            type: 'string',
+            format: 'date-time',
+          },
+          lastSeen: {
+            type: 'string',
+            format: 'date-time',
+          },
+          source: {
+            type: 'string',
+            description: 'The component that reported it.',
+          },
+          involvedObject: {
+            $ref: '#/components/schemas/ResourceRef',
+          },
+        },
+      },
+      ResourceEventList: {
+        type: 'object',
+        required: ['items'],
+        properties: {
+          items: {
+            type: 'array',
+            items: {
+              $ref: '#/components/schemas/ResourceEvent',
+            },
+          },
+        },
+      },
+      ResourceLogEntry: {
+        type: 'object',
+        required: ['pod', 'content'],
+        properties: {
+          pod: {
+            type: 'string',
+          },
+          container: {
+            type: 'string',
+          },
+          timestamp: {
+            type: 'string',
+            format: 'date-time',
+          },
+          content: {
+            type: 'string',
+          },
+        },
+      },
+      ResourceLogLine: {
+        type: 'object',
+        description:
+          'One line of a logs stream (newline-delimited JSON): a log entry; or, last, why the stream was cut (truncated: the size or time limit) or that it ended, or an error that broke it off.',
+        properties: {
+          entry: {
+            $ref: '#/components/schemas/ResourceLogEntry',
+          },
+          truncated: {
+            type: 'object',
+            required: ['reason', 'message'],
+            properties: {
+              reason: {
+                type: 'string',
+                enum: ['size', 'time'],
+              },
+              message: {
+                type: 'string',
+              },
+            },
+          },
+          end: {
+            type: 'object',
+            required: ['lines', 'bytes'],
+            properties: {
+              lines: {
+                type: 'integer',
+              },
+              bytes: {
+                type: 'integer',
+              },
+            },
+          },
+          error: {
+            type: 'object',
+            required: ['message'],
+            properties: {
+              message: {
+                type: 'string',
+              },
+            },
+          },
+        },
+      },
       SyncWindow: {
         type: 'object',
         required: ['kind', 'schedule', 'duration'],
@@ -2153,6 +2333,216 @@ export const spec = {
         },
       },
     },
+    '/entity/{namespace}/{kind}/{name}/applications/{agentId}/{appName}/resource':
+      {
+        get: {
+          operationId: 'GetResourceManifest',
+          description:
+            'The live manifest of one resource of the application (Secret data redacted).',
+          parameters: [
+            {
+              $ref: '#/components/parameters/namespace',
+            },
+            {
+              $ref: '#/components/parameters/kind',
+            },
+            {
+              $ref: '#/components/parameters/name',
+            },
+            {
+              $ref: '#/components/parameters/agentId',
+            },
+            {
+              $ref: '#/components/parameters/appName',
+            },
+            {
+              $ref: '#/components/parameters/appNamespace',
+            },
+            {
+              $ref: '#/components/parameters/resourceGroup',
+            },
+            {
+              $ref: '#/components/parameters/resourceVersion',
+            },
+            {
+              $ref: '#/components/parameters/resourceKind',
+            },
+            {
+              $ref: '#/components/parameters/resourceNamespace',
+            },
+            {
+              $ref: '#/components/parameters/resourceName',
+            },
+          ],
+          responses: {
+            '200': {
+              description: 'The resource and its live manifest.',
+              content: {
+                'application/json': {
+                  schema: {
+                    $ref: '#/components/schemas/ResourceManifest',
+                  },
+                },
+              },
+            },
+            default: {
+              $ref: '#/components/responses/Error',
+            },
+          },
+        },
+      },
+    '/entity/{namespace}/{kind}/{name}/applications/{agentId}/{appName}/resource/events':
+      {
+        get: {
+          operationId: 'ListResourceEvents',
+          description:
+            'The Kubernetes events of one resource of the application.',
+          parameters: [
+            {
+              $ref: '#/components/parameters/namespace',
+            },
+            {
+              $ref: '#/components/parameters/kind',
+            },
+            {
+              $ref: '#/components/parameters/name',
+            },
+            {
+              $ref: '#/components/parameters/agentId',
+            },
+            {
+              $ref: '#/components/parameters/appName',
+            },
+            {
+              $ref: '#/components/parameters/appNamespace',
+            },
+            {
+              $ref: '#/components/parameters/resourceGroup',
+            },
+            {
+              $ref: '#/components/parameters/resourceVersion',
+            },
+            {
+              $ref: '#/components/parameters/resourceKind',
+            },
+            {
+              $ref: '#/components/parameters/resourceNamespace',
+            },
+            {
+              $ref: '#/components/parameters/resourceName',
+            },
+          ],
+          responses: {
+            '200': {
+              description: 'The events, most recent first.',
+              content: {
+                'application/json': {
+                  schema: {
+                    $ref: '#/components/schemas/ResourceEventList',
+                  },
+                },
+              },
+            },
+            default: {
+              $ref: '#/components/responses/Error',
+            },
+          },
+        },
+      },
+    '/entity/{namespace}/{kind}/{name}/applications/{agentId}/{appName}/resource/logs':
+      {
+        get: {
+          operationId: 'StreamResourceLogs',
+          description:
+            "The log lines of a Pod, or of the pods a workload owns, streamed as newline-delimited JSON (ResourceLogLine). The stream is cut at the backend's size limit and ends at its time limit (gitops.logs), with a last line saying so; closing the request cancels the agent's stream.",
+          parameters: [
+            {
+              $ref: '#/components/parameters/namespace',
+            },
+            {
+              $ref: '#/components/parameters/kind',
+            },
+            {
+              $ref: '#/components/parameters/name',
+            },
+            {
+              $ref: '#/components/parameters/agentId',
+            },
+            {
+              $ref: '#/components/parameters/appName',
+            },
+            {
+              $ref: '#/components/parameters/appNamespace',
+            },
+            {
+              $ref: '#/components/parameters/resourceGroup',
+            },
+            {
+              $ref: '#/components/parameters/resourceVersion',
+            },
+            {
+              $ref: '#/components/parameters/resourceKind',
+            },
+            {
+              $ref: '#/components/parameters/resourceNamespace',
+            },
+            {
+              $ref: '#/components/parameters/resourceName',
+            },
+            {
+              name: 'container',
+              in: 'query',
+              required: false,
+              schema: {
+                type: 'string',
+                maxLength: 253,
+              },
+            },
+            {
+              name: 'tailLines',
+              in: 'query',
+              required: false,
+              schema: {
+                type: 'integer',
+                minimum: 1,
+                maximum: 10000,
+              },
+            },
+            {
+              name: 'sinceSeconds',
+              in: 'query',
+              required: false,
+              schema: {
+                type: 'integer',
+                minimum: 1,
+              },
+            },
+            {
+              name: 'follow',
+              in: 'query',
+              required: false,
+              schema: {
+                type: 'boolean',
+              },
+            },
+          ],
+          responses: {
+            '200': {
+              description: 'Log lines, then why the stream stopped.',
+              content: {
+                'application/x-ndjson': {
+                  schema: {
+                    $ref: '#/components/schemas/ResourceLogLine',
+                  },
+                },
+              },
+            },
+            default: {
+              $ref: '#/components/responses/Error',
+            },
+          },
+        },
+      },
     '/entity/{namespace}/{kind}/{name}/applications/{agentId}/{appName}/revisions/{revision}':
       {
         get: {

@@ -1,0 +1,144 @@
+import type {
+  ResourceEvent,
+  ResourceLogEntry,
+} from '@gitops-suite/plugin-gitops-common';
+import {
+  ApplicationRef,
+  ProviderCallOptions,
+  ResourceLogQuery,
+  ResourceTarget,
+} from '@gitops-suite/plugin-gitops-node';
+import { AgentHttpClient } from '../http/AgentHttpClient';
+import type { ArgoApiRouteScheme } from './argoApiRouteScheme';
+import {
+  ArgoEvent,
+  ArgoLogEntry,
+  ArgoResourceResponse,
+  normalizeEvents,
+  normalizeLogEntry,
+  normalizeManifest,
+} from './normalizeResourceReads';
+
+/**
+ * The drawer's per-resource reads over one route scheme: the live manifest
+ * (GetResource), the events (ListResourceEvents) and the pods' log lines
+ * (PodLogs2, newline-delimited `{result}` entries), normalized here.
+ */
+export class ArgoResourceReads {
+  constructor(
+    private readonly http: AgentHttpClient,
+    private readonly scheme: ArgoApiRouteScheme,
+  ) {}
+
+  async manifest(
+    ref: ApplicationRef,
+    resource: ResourceTarget,
+    options?: ProviderCallOptions,
+  ): Promise<Record<string, unknown>> {
+    const raw = await this.http.json<ArgoResourceResponse>({
+      ...this.scheme.resource(ref, resource),
+      signal: options?.signal,
+    });
+    let manifest: Record<string, unknown> | undefined;
+    try {
+      manifest = normalizeManifest(raw);
+    } catch {
+      throw this.http.error(
+        'malformed_response',
+        `sent a manifest of ${resource.kind} ${resource.name} that is not JSON`,
+      );
+    }
+    if (!manifest) {
+      throw this.http.error(
+        'not_found',
+        `has no live manifest of ${resource.kind} ${resource.name}`,
+        404,
+      );
+    }
+    return manifest;
+  }
+
+  async events(
+    ref: ApplicationRef,
+    resource: ResourceTarget,
+    options?: ProviderCallOptions,
+  ): Promise<ResourceEvent[]> {
+    const raw = await this.http.json<{ items?: ArgoEvent[] | null }>({
+      ...this.scheme.resourceEvents(ref, resource),
+      signal: options?.signal,
+    });
+    return normalizeEvents(raw?.items ?? []);
+  }
+
+  /** Reads the stream until its `last` entry, its end, or the signal. */
+  async logs(
+    ref: ApplicationRef,
+    resource: ResourceTarget,
+    query: ResourceLogQuery,
+    onEntry: (entry: ResourceLogEntry) => void,
+    options: ProviderCallOptions & { signal: AbortSignal },
+  ): Promise<void> {
+    const { signal } = options;
+    const response = await this.http.stream({
+      ...this.scheme.resourceLogs(ref, resource, query),
+      signal,
+    });
+    const reader = response.body?.getReader();
+    if (!reader) return;
+    const cancel = () => reader.cancel().catch(() => {});
+    signal.addEventListener('abort', cancel, { once: true });
+    const decoder = new TextDecoder();
+    let buffered = '';
+    try {
+      for (;;) {
+        let chunk: ReadableStreamReadResult<Uint8Array>;
+        try {
+          chunk = await reader.read();
+        } catch (error) {
+          if (signal.aborted) return;
+          throw this.http.error(
+            'unreachable',
+            `broke off its log stream (${(error as Error)?.message ?? error})`,
+          );
+        }
+        if (chunk.done) return;
+        buffered += decoder.decode(chunk.value, { stream: true });
+        for (
+          let newline = buffered.indexOf('\n');
+          newline >= 0;
+          newline = buffered.indexOf('\n')
+        ) {
+          const line = buffered.slice(0, newline).trim();
+          buffered = buffered.slice(newline + 1);
+          if (line && this.readLine(line, query, onEntry)) return;
+        }
+      }
+    } finally {
+      signal.removeEventListener('abort', cancel);
+      cancel();
+    }
+  }
+
+  /** Hands one stream line on; true once the agent says it was the last. */
+  private readLine(
+    line: string,
+    query: ResourceLogQuery,
+    onEntry: (entry: ResourceLogEntry) => void,
+  ): boolean {
+    let value: { result?: ArgoLogEntry; error?: { message?: string } };
+    try {
+      value = JSON.parse(line);
+    } catch {
+      throw this.http.error('malformed_response', 'sent a malformed log line');
+    }
+    if (value.error) {
+      throw this.http.error(
+        'upstream_error',
+        `broke off its log stream: ${value.error.message ?? 'unknown error'}`,
+      );
+    }
+    const entry = normalizeLogEntry(value.result, query.container);
+    if (entry) onEntry(entry);
+    return Boolean(value.result?.last);
+  }
+}

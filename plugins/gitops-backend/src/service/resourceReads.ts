@@ -1,0 +1,233 @@
+import { BackstageCredentials } from '@backstage/backend-plugin-api';
+import {
+  InputError,
+  NotFoundError,
+  NotImplementedError,
+} from '@backstage/errors';
+import {
+  gitopsApplicationReadPermission,
+  ResourceEvent,
+  ResourceLogLine,
+  ResourceManifest,
+  ResourceNode,
+} from '@gitops-suite/plugin-gitops-common';
+import {
+  ApplicationRef,
+  GitOpsProvider,
+  ResourceLogQuery,
+  ResourceTarget,
+} from '@gitops-suite/plugin-gitops-node';
+import { GitOpsService } from './GitOpsService';
+import {
+  ApplicationTarget,
+  resolveEntityApplication,
+} from './resolveEntityApplication';
+
+/** One resource of an application of a catalog entity. */
+export interface ResourceReadTarget extends ApplicationTarget {
+  resource: ResourceTarget;
+}
+
+const sameResource = (node: ResourceNode, wanted: ResourceTarget) =>
+  node.kind === wanted.kind &&
+  node.name === wanted.name &&
+  (node.namespace ?? '') === (wanted.namespace ?? '') &&
+  (wanted.group === undefined || (node.group ?? '') === wanted.group);
+
+const label = (r: ResourceTarget) =>
+  `${r.kind} ${r.namespace ? `${r.namespace}/` : ''}${r.name}`;
+
+/**
+ * The application (read permission on its entity, as every drawer read),
+ * the provider's read, and the resource as the application's resource tree
+ * names it (its version and UID): a resource the application does not
+ * have is a 404 here, before the agent is asked about it.
+ */
+async function resolveResource<K extends keyof GitOpsProvider>(
+  ctx: GitOpsService,
+  credentials: BackstageCredentials,
+  target: ResourceReadTarget,
+  read: K,
+  what: string,
+): Promise<{
+  provider: GitOpsProvider;
+  call: NonNullable<GitOpsProvider[K]>;
+  ref: ApplicationRef;
+  resource: ResourceTarget;
+}> {
+  const { provider, ref } = await resolveEntityApplication(
+    ctx,
+    credentials,
+    target,
+    gitopsApplicationReadPermission,
+  );
+  const call = provider[read];
+  if (!call) {
+    throw new NotImplementedError(
+      `Agent ${target.agentId} (${provider.agent.kind}) cannot read ${what}`,
+    );
+  }
+  const tree = await provider.getResourceTree(ref);
+  const node = tree.nodes.find(n => sameResource(n, target.resource));
+  if (!node) {
+    throw new NotFoundError(
+      `Application ${ref.name} on agent ${
+        target.agentId
+      } has no resource ${label(target.resource)}`,
+    );
+  }
+  const resource: ResourceTarget = {
+    kind: node.kind,
+    name: node.name,
+    group: node.group ?? '',
+    ...(node.version && { version: node.version }),
+    ...(node.namespace && { namespace: node.namespace }),
+    ...(node.uid && { uid: node.uid }),
+  };
+  return {
+    provider,
+    call: (call as Function).bind(provider) as NonNullable<GitOpsProvider[K]>,
+    ref,
+    resource,
+  };
+}
+
+/** The container names of a Pod, or of the pod template of a workload. */
+function containersOf(manifest: Record<string, unknown>): string[] {
+  const spec = manifest.spec as
+    | { containers?: unknown; template?: { spec?: { containers?: unknown } } }
+    | undefined;
+  const containers = spec?.containers ?? spec?.template?.spec?.containers;
+  return Array.isArray(containers)
+    ? containers
+        .map(c => (c as { name?: unknown })?.name)
+        .filter((n): n is string => typeof n === 'string' && n.length > 0)
+    : [];
+}
+
+/** The live manifest of one resource, scrubbed (Secret data, credentials). */
+export async function readResourceManifest(
+  ctx: GitOpsService,
+  credentials: BackstageCredentials,
+  target: ResourceReadTarget,
+): Promise<ResourceManifest> {
+  const { call, ref, resource } = await resolveResource(
+    ctx,
+    credentials,
+    target,
+    'getResourceManifest',
+    'live manifests',
+  );
+  const manifest = ctx.scrub(await call(ref, resource));
+  const containers = containersOf(manifest);
+  return {
+    resource,
+    manifest,
+    ...(containers.length && { containers }),
+  };
+}
+
+/** The Kubernetes events of one resource, most recent first, scrubbed. */
+export async function listResourceEvents(
+  ctx: GitOpsService,
+  credentials: BackstageCredentials,
+  target: ResourceReadTarget,
+): Promise<{ items: ResourceEvent[] }> {
+  const { call, ref, resource } = await resolveResource(
+    ctx,
+    credentials,
+    target,
+    'listResourceEvents',
+    'resource events',
+  );
+  return { items: ctx.scrub(await call(ref, resource)) };
+}
+
+/**
+ * Streams the log lines of a resource's pods to `write`, each scrubbed of
+ * known credentials, and then one last line: `truncated` when the size
+ * limit cut the stream or the time limit ended it, else `end`. The agent's
+ * stream is cancelled when the limit is reached or `signal` aborts (the
+ * caller went away), and nothing more is written then. An agent failure
+ * rejects: the route answers it with its status before the first line, or
+ * as a last `error` line after it.
+ */
+export async function streamResourceLogs(
+  ctx: GitOpsService,
+  credentials: BackstageCredentials,
+  target: ResourceReadTarget,
+  query: ResourceLogQuery,
+  write: (line: ResourceLogLine) => void,
+  signal: AbortSignal,
+): Promise<void> {
+  const { provider, call, ref, resource } = await resolveResource(
+    ctx,
+    credentials,
+    target,
+    'streamResourceLogs',
+    'container logs',
+  );
+  // the container read: the one asked for, else the first one, so every
+  // line says which container it came from
+  let container = query.container;
+  if (!container && provider.getResourceManifest) {
+    const manifest = await provider.getResourceManifest(ref, resource, {
+      signal,
+    });
+    const containers = containersOf(manifest);
+    if (!containers.length) {
+      throw new InputError(
+        `${label(resource)} has no containers to read logs from`,
+      );
+    }
+    container = containers[0];
+  }
+  const { maxBytes, maxMs } = ctx.deps.logLimits;
+  const upstream = new AbortController();
+  const stop = () => upstream.abort();
+  signal.addEventListener('abort', stop, { once: true });
+  let cut: ResourceLogLine['truncated'];
+  const timer = setTimeout(() => {
+    cut = {
+      reason: 'time',
+      message: `The stream ended at the time limit of ${Math.round(
+        maxMs / 1000,
+      )} s`,
+    };
+    upstream.abort();
+  }, maxMs);
+  let bytes = 0;
+  let lines = 0;
+  try {
+    await call(
+      ref,
+      resource,
+      { ...query, container },
+      entry => {
+        if (cut || upstream.signal.aborted) return;
+        const clean = ctx.scrub(entry);
+        const size = Buffer.byteLength(clean.content, 'utf8');
+        if (bytes + size > maxBytes) {
+          cut = {
+            reason: 'size',
+            message: `Truncated at the size limit of ${maxBytes} bytes after ${lines} lines`,
+          };
+          upstream.abort();
+          return;
+        }
+        bytes += size;
+        lines += 1;
+        write({ entry: clean });
+      },
+      { signal: upstream.signal },
+    );
+  } catch (error) {
+    if (!cut && !signal.aborted) throw error;
+  } finally {
+    clearTimeout(timer);
+    signal.removeEventListener('abort', stop);
+    upstream.abort();
+  }
+  if (signal.aborted) return;
+  write(cut ? { truncated: cut } : { end: { lines, bytes } });
+}

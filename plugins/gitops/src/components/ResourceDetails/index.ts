@@ -1,0 +1,1 @@
+export { ResourceDetailsPanel } from './ResourceDetailsPanel';

@@ -1,0 +1,235 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { Browser, Locator, Page } from 'playwright-core';
+import { launchChromium, openPortal } from './support/browser';
+import { pageWidth } from './support/pageChecks';
+import { Portal, repoRoot, startPortal } from './support/startPortal';
+
+/*
+ * A new user opens a resource of an application in the drawer: its live
+ * manifest, its Kubernetes events and its pods' logs (followed, then
+ * stopped), on an Argo CD application and on a Harness one, at 1280 px.
+ * The sandbox agents hold the events and write the log lines through their
+ * control API.
+ */
+
+let portal: Portal;
+let browser: Browser;
+let page: Page;
+
+beforeAll(async () => {
+  [portal, browser] = await Promise.all([
+    startPortal({ config: { permission: { enabled: true, policy: 'owner' } } }),
+    launchChromium(),
+  ]);
+  page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+}, 300_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await portal?.stop();
+});
+
+/** A journey that leaves its screen in test-results/ when it fails. */
+function journey(name: string, fn: () => Promise<void>) {
+  // eslint-disable-next-line jest/valid-title, jest/expect-expect
+  it(name, async () => {
+    try {
+      await fn();
+    } catch (error) {
+      fs.mkdirSync(path.join(repoRoot, 'test-results'), { recursive: true });
+      await page
+        ?.screenshot({
+          path: path.join(
+            repoRoot,
+            'test-results',
+            `${name.slice(0, 60).replace(/\W+/g, '-')}.png`,
+          ),
+        })
+        .catch(() => {});
+      throw error;
+    }
+  });
+}
+
+/** Calls a sandbox agent's control API (`/_sandbox/...`). */
+async function control(agentId: string, route: string, body: object) {
+  const agent = portal.sandbox.agent(agentId);
+  const res = await fetch(`${agent.url}/_sandbox${route}`, {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${agent.token}`,
+      'content-type': 'application/json',
+    },
+    body: JSON.stringify(body),
+  });
+  expect(res.status).toBe(200);
+  return res.json();
+}
+
+/** Waits until the catalog has ingested a component (after the backend starts). */
+async function inCatalog(component: string) {
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    const refresh = await fetch(
+      `${portal.baseUrl}/api/auth/guest/refresh?env=development`,
+      { headers: { 'X-Requested-With': 'XMLHttpRequest' } },
+    );
+    const token = (await refresh.json()).backstageIdentity.token;
+    const res = await fetch(
+      `${portal.baseUrl}/api/catalog/entities/by-name/component/default/${component}`,
+      { headers: { authorization: `Bearer ${token}` } },
+    );
+    if (res.status === 200) return;
+    if (Date.now() > deadline) {
+      throw new Error(`the catalog never had ${component} (${res.status})`);
+    }
+    await new Promise(r => setTimeout(r, 500));
+  }
+}
+
+/** Opens the drawer of a service's application in one environment. */
+async function openDrawer(component: string, application: string) {
+  await inCatalog(component);
+  await openPortal(
+    page,
+    portal.baseUrl,
+    `/catalog/default/component/${component}/gitops`,
+  );
+  const matrix = page.getByRole('table', { name: 'Environment matrix' });
+  await matrix.waitFor({ timeout: 120_000 });
+  await matrix.getByRole('button', { name: `Open ${application}` }).click();
+  return page.locator('[role="presentation"]').filter({
+    has: page.getByRole('tablist', { name: 'Application details' }),
+  });
+}
+
+/** Opens the first resource row of a kind; answers the panel and its name. */
+async function openResource(drawer: Locator, kind: string) {
+  const row = drawer.getByText(new RegExp(`^${kind}/`)).first();
+  await row.waitFor({ timeout: 30_000 });
+  const name = (await row.innerText()).trim().slice(kind.length + 1);
+  await row.click();
+  const panel = drawer.getByRole('region', {
+    name: `Resource ${kind} ${name}`,
+  });
+  await panel.waitFor();
+  return { panel, name };
+}
+
+async function noHorizontalScroll() {
+  const { scrollWidth, innerWidth } = await pageWidth(page);
+  expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
+}
+
+/** Events, then logs: the tail, a followed line, and a stop. */
+async function eventsAndLogs(
+  panel: Locator,
+  agentId: string,
+  application: string,
+  kind: string,
+  name: string,
+) {
+  await control(agentId, '/events', {
+    application,
+    resource: { kind, name },
+    type: 'Warning',
+    reason: 'Unhealthy',
+    message: `Readiness probe failed on ${name}`,
+  });
+  await panel.getByRole('tab', { name: 'Events' }).click();
+  const events = panel.getByRole('table', { name: 'Resource events' });
+  await events.waitFor({ timeout: 30_000 });
+  const warning = events
+    .getByRole('row')
+    .filter({ hasText: `Readiness probe failed on ${name}` });
+  await warning.waitFor();
+  expect(await warning.innerText()).toMatch(/Warning\s+Unhealthy/);
+  await noHorizontalScroll();
+
+  await panel.getByRole('tab', { name: 'Logs' }).click();
+  const lines = panel.getByLabel('Log lines');
+  await lines
+    .getByText(/Listening on :8080|panic:/)
+    .first()
+    .waitFor({
+      timeout: 30_000,
+    });
+  await panel.getByRole('checkbox', { name: 'Follow' }).check();
+  await panel.getByRole('button', { name: 'Stop' }).waitFor();
+  // the follow's stream is open: a line written now shows up
+  const marker = `GET /healthz 200 (${Date.now()})`;
+  for (let i = 0; ; i++) {
+    await control(agentId, '/logs', { application, lines: [marker] });
+    try {
+      await lines.getByText(marker).first().waitFor({ timeout: 2_000 });
+      break;
+    } catch (error) {
+      // the follow's request may not have reached the agent yet
+      if (i > 10) throw error;
+    }
+  }
+  await noHorizontalScroll();
+  await panel.getByRole('button', { name: 'Stop' }).click();
+  await panel.getByText('Stopped following.').waitFor();
+}
+
+describe('a resource of an application, opened from the drawer', () => {
+  journey(
+    '1. an Argo CD application: a Secret shows no data, a pod its events and followed logs',
+    async () => {
+      const drawer = await openDrawer('payments-api', 'payments-api-dev');
+
+      const secret = await openResource(drawer, 'Secret');
+      const manifest = secret.panel.getByTestId('resource-manifest');
+      await manifest.getByText(/kind: Secret/).waitFor({ timeout: 30_000 });
+      const yaml = await manifest.innerText();
+      expect(yaml).toContain('<redacted>');
+      for (const value of portal.sandbox.secretValues()) {
+        if (value.length >= 6) expect(yaml).not.toContain(value);
+      }
+      await noHorizontalScroll();
+      await secret.panel.getByRole('button', { name: 'Resources' }).click();
+
+      const pod = await openResource(drawer, 'Pod');
+      await pod.panel
+        .getByTestId('resource-manifest')
+        .getByText(/kind: Pod/)
+        .waitFor({ timeout: 30_000 });
+      await eventsAndLogs(
+        pod.panel,
+        'argocd-nonprod',
+        'payments-api-dev',
+        'Pod',
+        pod.name,
+      );
+      await page.screenshot({
+        path: path.join(repoRoot, 'docs/screenshots/resource-logs.png'),
+      });
+      await page.keyboard.press('Escape');
+    },
+  );
+
+  journey(
+    '2. a Harness application: a Deployment shows its events and its pods’ followed logs',
+    async () => {
+      const drawer = await openDrawer(
+        'payments-gateway',
+        'payments-gateway-dev',
+      );
+      const deployment = await openResource(drawer, 'Deployment');
+      await deployment.panel
+        .getByTestId('resource-manifest')
+        .getByText(/kind: Deployment/)
+        .waitFor({ timeout: 30_000 });
+      await eventsAndLogs(
+        deployment.panel,
+        'harness-eu',
+        'payments-gateway-dev',
+        'Deployment',
+        deployment.name,
+      );
+      await page.keyboard.press('Escape');
+    },
+  );
+});
