@@ -3,6 +3,7 @@ import { Router } from '../http/Router';
 import { addApplicationRoutes } from './applicationRoutes';
 import { addApplicationSetRoutes } from './applicationSetRoutes';
 import { addInventoryRoutes } from './inventoryRoutes';
+import { addOperationRoutes } from './operationRoutes';
 import { addSessionRoutes } from './sessionRoutes';
 import { addStreamRoutes } from './streamRoutes';
 
@@ -11,6 +12,7 @@ export function argocdRoutes(agent: SandboxAgent): Router {
   const router = new Router();
   addSessionRoutes(router, agent);
   addApplicationRoutes(router, agent);
+  addOperationRoutes(router, agent);
   addApplicationSetRoutes(router, agent);
   addInventoryRoutes(router, agent);
   addStreamRoutes(router, agent);

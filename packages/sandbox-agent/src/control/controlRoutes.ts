@@ -51,8 +51,8 @@ function repoFor(agent: SandboxAgent, body: JsonObject): string {
 /**
  * The sandbox's own control API under each agent's base URL
  * (`/_sandbox/...`, authenticated with the agent token): drift, faults,
- * stream faults, reset, stop/start, git pushes, refresh, state and secret
- * values.
+ * stream faults, reset, stop/start, git pushes, refresh, held operations,
+ * state and secret values.
  */
 export function controlRoutes(agent: SandboxAgent): Router {
   const router = new Router();
@@ -187,6 +187,32 @@ export function controlRoutes(agent: SandboxAgent): Router {
       : [...agent.store.apps.values()];
     for (const record of records) agent.operations.refresh(record, body.hard === true);
     return json(200, { refreshed: records.length });
+  }));
+
+  /*
+   * Holds (or releases, `"hold": false`) the operations of an application:
+   * while held, a sync or rollback stays Running until it is terminated, so
+   * a test can act on a running operation without racing its end; releasing
+   * lets a held operation finish now. With `"sync": true` a sync starts too
+   * (as the agent's own user), for a test that only needs one running.
+   */
+  router.post('/_sandbox/hold-operations', guarded(async ctx => {
+    const body = await objectBody(ctx);
+    if (body.hold !== undefined && typeof body.hold !== 'boolean') {
+      throw new ApiError(GrpcCode.InvalidArgument, 'hold must be a boolean');
+    }
+    const record = findApplication(agent, body.application, body.appNamespace);
+    const hold = body.hold !== false;
+    agent.operations.hold(record, hold);
+    if (hold && body.sync === true) {
+      agent.operations.sync(record, {}, { username: agent.config.username });
+    }
+    const state = record.app.status?.operationState;
+    return json(200, {
+      application: record.app.metadata?.name,
+      held: hold,
+      ...(state && { operation: { phase: state.phase, startedAt: state.startedAt } }),
+    });
   }));
 
   router.get('/_sandbox/secrets', guarded(() => json(200, { values: agent.secretValues() })));

@@ -15,6 +15,7 @@ import { Caller } from '../state/types';
 import { JsonObject, isObject } from '../util/json';
 import { checkAgentIdentifier, checkScope, harnessCaller } from './HarnessAuth';
 import { harnessApplicationSetRoutes } from './harnessApplicationSetRoutes';
+import { harnessOperationRoutes } from './harnessOperationRoutes';
 import { objectBody, sdkRoutes } from './sdkRoutes';
 import { matchesFilter } from './matchesFilter';
 import {
@@ -345,6 +346,7 @@ export function harnessRoutes(agent: SandboxAgent): Router {
   router.post(`${base}/applications/bulk/sync`, bulk('sync'));
 
   harnessApplicationSetRoutes(agent, sdk);
+  harnessOperationRoutes(agent, sdk);
 
   return router;
 }
