@@ -163,13 +163,13 @@ export async function startSandbox(options: StartSandboxOptions): Promise<Sandbo
       if (!record) throw new Error(`agent ${id} has no application ${application}`);
       return agent.operations.drift(record, field) as DriftResult;
     },
-    holdOperations(id, application, options = {}) {
+    holdOperations(id, application, hold = {}) {
       const agent = get(id);
-      const record = agent.store.findApp(application, options.appNamespace);
+      const record = agent.store.findApp(application, hold.appNamespace);
       if (!record) throw new Error(`agent ${id} has no application ${application}`);
-      const hold = options.hold !== false;
-      agent.operations.hold(record, hold);
-      if (hold && options.sync) agent.operations.sync(record, {}, { username: agent.config.username });
+      const held = hold.hold !== false;
+      agent.operations.hold(record, held);
+      if (held && hold.sync) agent.operations.sync(record, {}, { username: agent.config.username });
     },
     commit(request) {
       let revision = '';

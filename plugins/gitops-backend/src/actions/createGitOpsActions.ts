@@ -5,6 +5,7 @@ import { GitOpsService } from '../service/GitOpsService';
 import { knownError } from '../service/knownErrors';
 import { createGetEntityGitOpsStatusAction } from './createGetEntityGitOpsStatusAction';
 import { createListDegradedApplicationsAction } from './createListDegradedApplicationsAction';
+import { createOperationControlActions } from './createOperationControlActions';
 import { createRefreshApplicationAction } from './createRefreshApplicationAction';
 import { createSyncApplicationAction } from './createSyncApplicationAction';
 
@@ -41,4 +42,5 @@ export const createGitOpsActions = (options: {
   createListDegradedApplicationsAction(registered);
   createRefreshApplicationAction(registered);
   createSyncApplicationAction(registered);
+  createOperationControlActions(registered);
 };

@@ -24,3 +24,10 @@ export type ResourceTree = GitOpsApiSchemas['ResourceTree'];
  * @public
  */
 export type ResourceDiff = GitOpsApiSchemas['ResourceDiff'];
+
+/**
+ * An action the agent offers on a resource (Argo CD's resource actions,
+ * such as `restart` on a Deployment); `disabled` when not possible now.
+ * @public
+ */
+export type ResourceAction = GitOpsApiSchemas['ResourceAction'];
