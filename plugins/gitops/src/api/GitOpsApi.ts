@@ -19,6 +19,8 @@ import type {
   ResourceDiff,
   ResourceTree,
   RevisionMetadata,
+  ResourceAction,
+  ResourceRef,
   RollbackRequest,
   SyncRequest,
   SyncWindow,
@@ -101,6 +103,19 @@ export interface GitOpsApi {
   rollbackApplication(
     app: ApplicationRef,
     request: RollbackRequest,
+  ): Promise<OperationResponse>;
+  /** Stops the application's running operation (a sync or rollback). */
+  terminateOperation(app: ApplicationRef): Promise<OperationResponse>;
+  /** The actions the agent offers on one resource of the application. */
+  listResourceActions(
+    app: ApplicationRef,
+    resource: ResourceRef,
+  ): Promise<ResourceAction[]>;
+  /** Runs one of a resource's actions (restart a Deployment). */
+  runResourceAction(
+    app: ApplicationRef,
+    resource: ResourceRef,
+    action: string,
   ): Promise<OperationResponse>;
 
   getAgents(): Promise<GitOpsApiSchemas['AgentList']>;
