@@ -15,9 +15,17 @@ export function ConfirmDialog(props: {
   onConfirm: () => void;
 }) {
   const { open, title, text, confirmLabel, onClose, onConfirm } = props;
+  // one confirmation is open at a time (closed dialogs render nothing)
+  const titleId = 'gitops-confirm-title';
   return (
-    <Dialog open={open} onClose={onClose} maxWidth="xs" fullWidth>
-      <DialogTitle>{title}</DialogTitle>
+    <Dialog
+      open={open}
+      onClose={onClose}
+      maxWidth="xs"
+      fullWidth
+      aria-labelledby={titleId}
+    >
+      <DialogTitle id={titleId}>{title}</DialogTitle>
       <DialogContent>
         <DialogContentText>{text}</DialogContentText>
       </DialogContent>

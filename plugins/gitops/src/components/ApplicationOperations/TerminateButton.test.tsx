@@ -33,10 +33,9 @@ describe('the Terminate button', () => {
     await userEvent.click(
       await screen.findByRole('button', { name: 'Terminate' }),
     );
-    const dialog = await screen.findByRole('dialog');
-    expect(
-      within(dialog).getByText(`Terminate the operation of ${prodApp.name}?`),
-    ).toBeInTheDocument();
+    const dialog = await screen.findByRole('dialog', {
+      name: `Terminate the operation of ${prodApp.name}?`,
+    });
     expect(terminateOperation).not.toHaveBeenCalled();
     await userEvent.click(
       within(dialog).getByRole('button', { name: 'Terminate' }),

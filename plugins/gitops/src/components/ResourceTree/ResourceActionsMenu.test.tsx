@@ -39,10 +39,9 @@ describe('resource actions in the resource tree', () => {
     await userEvent.click(
       within(menu).getByRole('menuitem', { name: 'restart' }),
     );
-    const dialog = await screen.findByRole('dialog');
-    expect(
-      within(dialog).getByText('Run restart on Deployment/payments?'),
-    ).toBeInTheDocument();
+    const dialog = await screen.findByRole('dialog', {
+      name: 'Run restart on Deployment/payments?',
+    });
     await userEvent.click(
       within(dialog).getByRole('button', { name: 'Run restart' }),
     );
