@@ -1,11 +1,13 @@
 import { mockCredentials } from '@backstage/backend-test-utils';
 import { useGitOpsTestBackend, waitFor } from '../testUtils';
-import { ActionsFleet, startActionsFleet } from '../__testUtils__/actionsFleet';
+import {
+  ActionsFleet,
+  RUN_ACTION,
+  startActionsFleet,
+  TERMINATE,
+} from '../__testUtils__/actionsFleet';
 
 jest.setTimeout(60_000);
-
-const TERMINATE = 'gitops:terminate-operation';
-const RUN_ACTION = 'gitops:run-resource-action';
 
 /*
  * The terminate and resource-action actions over the actions registry: the
