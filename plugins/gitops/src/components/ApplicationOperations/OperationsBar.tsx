@@ -90,7 +90,10 @@ export function OperationsBar(props: {
         </Button>
         <TerminateButton
           app={app}
-          application={application}
+          // a sync started here is followed: its latest read is the freshest
+          application={
+            (operation.running && operation.status?.application) || application
+          }
           deniedReason={
             permissions.loading || permissions.canTerminate
               ? undefined

@@ -49,6 +49,66 @@ describe('the Terminate button', () => {
     expect(onSettled).toHaveBeenCalled();
   });
 
+  it('can terminate a sync started from the bar while it is followed', async () => {
+    const syncApplication = jest.fn(async () => ({
+      auditId: 'a1',
+      application: running,
+    }));
+    let terminated = false;
+    const terminateOperation = jest.fn(async () => {
+      terminated = true;
+      return { auditId: 'a2', application: running };
+    });
+    const getApplication = jest.fn(async () =>
+      terminated
+        ? {
+            ...prodApp,
+            operation: {
+              phase: 'Failed' as const,
+              message: 'Operation terminated',
+              startedAt: '2024-05-01T12:00:00Z',
+            },
+          }
+        : running,
+    );
+    await renderWithEntity(
+      <OperationsBar
+        app={ref}
+        application={idle}
+        options={{ pollIntervalMs: 5, timeoutMs: 10_000 }}
+      />,
+      {
+        api: testGitOpsApi({
+          syncApplication,
+          terminateOperation,
+          getApplication,
+        }),
+      },
+    );
+    await userEvent.click(
+      await screen.findByRole('button', { name: /^Sync$/ }),
+    );
+    const syncDialog = await screen.findByRole('dialog');
+    await within(syncDialog).findByRole('list', { name: 'Resources to sync' });
+    await userEvent.click(
+      within(syncDialog).getByRole('button', { name: 'Synchronize' }),
+    );
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Terminate' }),
+    );
+    await userEvent.click(
+      within(
+        await screen.findByRole('dialog', {
+          name: `Terminate the operation of ${prodApp.name}?`,
+        }),
+      ).getByRole('button', { name: 'Terminate' }),
+    );
+    expect(terminateOperation).toHaveBeenCalledWith(ref);
+    expect(
+      await screen.findByText('Sync failed: Operation terminated'),
+    ).toBeInTheDocument();
+  });
+
   it('does nothing when the confirmation is cancelled', async () => {
     const terminateOperation = jest.fn();
     await renderWithEntity(<OperationsBar app={ref} application={running} />, {
