@@ -70,7 +70,9 @@ describe('GitOps actions over MCP', () => {
       'gitops.get-entity-gitops-status',
       'gitops.list-degraded-applications',
       'gitops.refresh-application',
+      'gitops.run-resource-action',
       'gitops.sync-application',
+      'gitops.terminate-operation',
     ]);
     const sync = tools.find(tool => tool.name === 'gitops.sync-application');
     expect(sync?.inputSchema.properties).toEqual(

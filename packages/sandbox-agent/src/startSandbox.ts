@@ -65,6 +65,11 @@ export interface Sandbox {
   setFaults(id: string, faults: FaultConfig): void;
   /** Someone edits the cluster: the app goes OutOfSync with the changed field visible in the diff. */
   drift(id: string, application: string, field?: DriftField, appNamespace?: string): DriftResult;
+  /**
+   * Holds an application's operations Running until terminated (or releases
+   * them, `hold` false); with `sync`, starts a sync that stays Running.
+   */
+  holdOperations(id: string, application: string, options?: { hold?: boolean; sync?: boolean; appNamespace?: string }): void;
   /** Someone pushes to git: a new head commit (seen by apps on their next refresh). */
   commit(options: { service?: string; repo?: string; agent?: string; message?: string; signed?: boolean; refresh?: boolean }): string;
   /** Restores an agent's (or every agent's) scenario state. */
@@ -157,6 +162,14 @@ export async function startSandbox(options: StartSandboxOptions): Promise<Sandbo
       const record = agent.store.findApp(application, appNamespace);
       if (!record) throw new Error(`agent ${id} has no application ${application}`);
       return agent.operations.drift(record, field) as DriftResult;
+    },
+    holdOperations(id, application, hold = {}) {
+      const agent = get(id);
+      const record = agent.store.findApp(application, hold.appNamespace);
+      if (!record) throw new Error(`agent ${id} has no application ${application}`);
+      const held = hold.hold !== false;
+      agent.operations.hold(record, held);
+      if (held && hold.sync) agent.operations.sync(record, {}, { username: agent.config.username });
     },
     commit(request) {
       let revision = '';

@@ -5,7 +5,9 @@ import type {
   GitOpsApplicationSet,
   GitOpsCluster,
   GitOpsRepository,
+  ResourceAction,
   ResourceDiff,
+  ResourceRef,
   ResourceTree,
   ResourceEvent,
   ResourceLogEntry,
@@ -169,6 +171,37 @@ export interface GitOpsProvider {
     request: RollbackRequest,
     options?: ProviderCallOptions,
   ): Promise<GitOpsApplication>;
+
+  /**
+   * Optional: stops the running operation (Argo CD
+   * `DELETE /api/v1/applications/{name}/operation`); the agent refuses when
+   * none is running. A provider without it cannot terminate.
+   */
+  terminateOperation?(
+    ref: ApplicationRef,
+    options?: ProviderCallOptions,
+  ): Promise<void>;
+
+  /**
+   * Optional: the actions the agent offers on one resource of the
+   * application (Argo CD `GET .../resource/actions`).
+   */
+  listResourceActions?(
+    ref: ApplicationRef,
+    resource: ResourceRef,
+    options?: ProviderCallOptions,
+  ): Promise<ResourceAction[]>;
+
+  /**
+   * Optional: runs one of a resource's actions (Argo CD
+   * `POST .../resource/actions`), such as `restart` on a Deployment.
+   */
+  runResourceAction?(
+    ref: ApplicationRef,
+    resource: ResourceRef,
+    action: string,
+    options?: ProviderCallOptions,
+  ): Promise<void>;
 
   listApplicationSets(
     options?: ProviderCallOptions,

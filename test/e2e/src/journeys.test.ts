@@ -557,4 +557,119 @@ describe('a new user in the GitOps portal', () => {
       });
     },
   );
+  journey(
+    '8. terminates a running sync and restarts a Deployment, on an Argo CD and a Harness application',
+    async () => {
+      for (const [component, environment] of [
+        ['payments-api', 'prod'],
+        ['payments-gateway', 'dev'],
+      ]) {
+        const app = (await applicationsOf(component)).find(
+          a => a.environment === environment,
+        )!;
+        const base = `/entity/default/component/${component}/applications/${app.agentId}/${app.name}`;
+        // a sync held Running on the agent until someone terminates it
+        portal.sandbox.holdOperations(app.agentId, app.name, { sync: true });
+        try {
+          const matrix = await openGitOpsTab(component);
+          await matrix
+            .getByRole('button', { name: `Open ${app.name}` })
+            .click();
+          const drawer = drawerOf(page);
+          const terminate = drawer.getByRole('button', {
+            name: 'Terminate',
+            exact: true,
+          });
+          await terminate.waitFor({ timeout: 30_000 });
+          await terminate.click();
+          await page
+            .getByRole('dialog', {
+              name: `Terminate the operation of ${app.name}?`,
+            })
+            .getByRole('button', { name: 'Terminate' })
+            .click();
+          await drawer
+            .getByText(
+              `Termination of the running operation of ${app.name} requested.`,
+            )
+            .waitFor({ timeout: 30_000 });
+          const ended = await eventually(
+            async () => (await api(base)).body.application.operation,
+            op => op?.phase === 'Failed',
+          );
+          expect(ended).toMatchObject({
+            phase: 'Failed',
+            message: 'Operation terminated',
+          });
+          // nothing runs now: the button says so
+          await drawer
+            .getByRole('button', {
+              name: 'Terminate (No operation is running.)',
+            })
+            .waitFor({ timeout: 30_000 });
+
+          // restart the Deployment from the resource tree
+          const replicaSet = async () =>
+            (
+              (await api(`${base}/resource-tree`)).body.nodes as Array<{
+                kind: string;
+                name: string;
+              }>
+            ).find(n => n.kind === 'ReplicaSet')?.name;
+          const before = await replicaSet();
+          const deployment = (
+            (await api(`${base}/resource-tree`)).body.nodes as Array<{
+              kind: string;
+              name: string;
+            }>
+          ).find(n => n.kind === 'Deployment')!;
+          await drawer.getByRole('tab', { name: 'Resources' }).click();
+          await drawer
+            .getByRole('button', {
+              name: `Actions for Deployment/${deployment.name}`,
+            })
+            .click();
+          await page.getByRole('menuitem', { name: 'restart' }).click();
+          await page
+            .getByRole('dialog', {
+              name: `Run restart on Deployment/${deployment.name}?`,
+            })
+            .getByRole('button', { name: 'Run restart' })
+            .click();
+          await drawer
+            .getByText(`Ran restart on Deployment/${deployment.name}.`)
+            .waitFor({ timeout: 30_000 });
+          // a new ReplicaSet rolls out, and the tree shows it
+          const after = await replicaSet();
+          expect(after).toBeDefined();
+          expect(after).not.toBe(before);
+          await drawer
+            .getByText(`ReplicaSet/${after}`)
+            .waitFor({ timeout: 30_000 });
+          if (component === 'payments-gateway') {
+            await page.screenshot({
+              path: path.join(screenshots, 'resource-actions.png'),
+            });
+          }
+          const { body } = await api(
+            `/audit?entityRef=component:default/${component}`,
+          );
+          const rows = (body.items ?? []) as Array<Record<string, unknown>>;
+          for (const action of ['terminate', 'resource.action']) {
+            expect(
+              rows.some(
+                r =>
+                  r.action === action &&
+                  r.outcome === 'succeeded' &&
+                  r.application === app.name,
+              ),
+            ).toBe(true);
+          }
+          await page.keyboard.press('Escape');
+        } finally {
+          portal.sandbox.holdOperations(app.agentId, app.name, { hold: false });
+        }
+      }
+    },
+  );
 });

@@ -66,6 +66,11 @@ const BODIES: Record<string, object> = {
   refresh: { mode: 'hard' },
   sync: { dryRun: true },
   rollback: { id: 1, dryRun: true },
+  terminate: {},
+  'resource-actions': {
+    resource: { group: 'apps', version: 'v1', kind: 'Deployment', name: 'x' },
+    action: 'restart',
+  },
 };
 
 type Caller = 'none' | 'nonOwner' | 'owner' | 'service';
@@ -198,6 +203,8 @@ describe('permissions derived from the route table', () => {
       'post /entity/{namespace}/{kind}/{name}/applications/{agentId}/{appName}/refresh',
       'post /entity/{namespace}/{kind}/{name}/applications/{agentId}/{appName}/sync',
       'post /entity/{namespace}/{kind}/{name}/applications/{agentId}/{appName}/rollback',
+      'post /entity/{namespace}/{kind}/{name}/applications/{agentId}/{appName}/terminate',
+      'post /entity/{namespace}/{kind}/{name}/applications/{agentId}/{appName}/resource-actions',
       'post /agents/{agentId}/applicationsets',
     ]);
     expect(methods.filter(m => !/^(get|post) /.test(m))).toEqual([]);

@@ -16,11 +16,13 @@ import {
 import { parseEntityRef } from '@backstage/catalog-model';
 import {
   gitopsApplicationRefreshPermission,
+  gitopsApplicationResourceActionPermission,
   gitopsApplicationRollbackPermission,
   gitopsApplicationSetAdminPermission,
   gitopsApplicationSetCreatePermission,
   gitopsApplicationSetDeletePermission,
   gitopsApplicationSyncPermission,
+  gitopsApplicationTerminatePermission,
   gitopsPromotePermission,
 } from '@gitops-suite/plugin-gitops-common';
 
@@ -30,13 +32,16 @@ const ownerOnly = [
   gitopsApplicationSyncPermission,
   gitopsApplicationRollbackPermission,
   gitopsApplicationRefreshPermission,
+  gitopsApplicationTerminatePermission,
+  gitopsApplicationResourceActionPermission,
   gitopsPromotePermission,
   gitopsApplicationSetDeletePermission,
 ];
 
 /**
  * The shipped policy: everyone may read; only an entity's owners may
- * refresh, sync or roll back its GitOps applications, promote its
+ * refresh, sync or roll back its GitOps applications, terminate their
+ * running operations, run resource actions on them, promote its
  * releases through a template, or create, update and delete
  * its ApplicationSets. A service that is not in the catalog yet is named by
  * the group (or user) that will own it: its members may create its

@@ -4,6 +4,7 @@ import { addApplicationRoutes } from './applicationRoutes';
 import { addApplicationSetRoutes } from './applicationSetRoutes';
 import { addInventoryRoutes } from './inventoryRoutes';
 import { addResourceReadRoutes } from './resourceReadRoutes';
+import { addOperationRoutes } from './operationRoutes';
 import { addSessionRoutes } from './sessionRoutes';
 import { addStreamRoutes } from './streamRoutes';
 
@@ -13,6 +14,7 @@ export function argocdRoutes(agent: SandboxAgent): Router {
   addSessionRoutes(router, agent);
   addApplicationRoutes(router, agent);
   addResourceReadRoutes(router, agent);
+  addOperationRoutes(router, agent);
   addApplicationSetRoutes(router, agent);
   addInventoryRoutes(router, agent);
   addStreamRoutes(router, agent);

@@ -16,6 +16,7 @@ import { checkAgentIdentifier, checkScope, harnessCaller } from './HarnessAuth';
 import { harnessApplicationSetRoutes } from './harnessApplicationSetRoutes';
 import { argoQuery, harnessStreamRoutes } from './harnessStreamRoutes';
 import { harnessResourceReadRoutes } from './harnessResourceReadRoutes';
+import { harnessOperationRoutes } from './harnessOperationRoutes';
 import { objectBody, sdkRoutes } from './sdkRoutes';
 import { matchesFilter } from './matchesFilter';
 import {
@@ -314,6 +315,7 @@ export function harnessRoutes(agent: SandboxAgent): Router {
 
   harnessApplicationSetRoutes(agent, sdk);
   harnessResourceReadRoutes(agent, sdk);
+  harnessOperationRoutes(agent, sdk);
 
   return router;
 }

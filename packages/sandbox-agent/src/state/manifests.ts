@@ -205,11 +205,18 @@ export function liveManifest(
     if (sameResource(drift.resource, ref)) applyDrift(manifest, drift);
   }
   const uid = uuidFrom(record.key, ref.kind, ref.name);
-  const generation = 1 + (hashInt(`${record.key}${model.liveRevision}`) % 40);
+  const restart = model.restarts?.[resourceKey(ref)];
+  if (restart) {
+    // the `restart` action's stamp: each one a new ReplicaSet revision
+    manifest.spec.template.metadata.annotations = { 'kubectl.kubernetes.io/restartedAt': restart.at };
+  }
+  const generation = 1 + (hashInt(`${record.key}${model.liveRevision}`) % 40) + (restart?.count ?? 0);
   manifest.metadata = {
     ...manifest.metadata,
     uid,
-    resourceVersion: String(100000 + (hashInt(`${uid}${model.liveRevision}${model.drift.length}`) % 9000000)),
+    resourceVersion: String(
+      100000 + (hashInt(`${uid}${model.liveRevision}${model.drift.length}${restart?.at ?? ''}`) % 9000000),
+    ),
     creationTimestamp: isoSeconds(model.createdAt),
   };
   if (ref.kind === 'Deployment' || ref.kind === 'StatefulSet') {

@@ -165,7 +165,10 @@ export class Operations {
     app.status ??= {};
     app.status.operationState = runningState(app.operation, startedAt);
     this.store.changed(record);
-    this.store.schedule(record, Math.round(this.store.config.syncDurationMs / 4), () => {
+    const operation = app.operation;
+    this.finishLater(record, Math.round(this.store.config.syncDurationMs / 4), () => {
+      // terminated meanwhile: the operation is no longer the app's
+      if (app.operation !== operation) return;
       const result = syncResult(record, dryRun, { pruned: Boolean(request.prune) && !!record.model.orphan });
       for (const resource of (result.resources as JsonObject[] | undefined) ?? []) {
         resource.message = `${resource.message} (dry run)`;
@@ -191,14 +194,35 @@ export class Operations {
     app.operation = operation;
     app.status ??= {};
     app.status.operationState = runningState(operation, startedAt);
+    record.healthBeforeOperation = model.health;
     model.missing = false;
     model.health = 'Progressing';
     model.healthMessage = undefined;
     this.recompute(record);
     this.store.changed(record);
-    this.store.schedule(record, this.store.config.syncDurationMs, () =>
-      this.finish(record, request, initiator, startedAt),
-    );
+    this.finishLater(record, this.store.config.syncDurationMs, () => {
+      // terminated meanwhile: the operation is no longer the app's
+      if (app.operation === operation) this.finish(record, request, initiator, startedAt);
+    });
+  }
+
+  /** Ends a running operation after ms, or when released if the app holds its operations. */
+  private finishLater(record: AppRecord, ms: number, finish: () => void) {
+    if (record.holdOperations) record.heldFinish = finish;
+    else this.store.schedule(record, ms, finish);
+  }
+
+  /**
+   * The control API's hold: while held, operations on the app run until
+   * terminated; releasing the hold lets a held operation finish now.
+   */
+  hold(record: AppRecord, hold: boolean) {
+    record.holdOperations = hold;
+    if (!hold && record.heldFinish) {
+      const finish = record.heldFinish;
+      record.heldFinish = undefined;
+      finish();
+    }
   }
 
   private finish(record: AppRecord, request: SyncRequestOptions, initiator: Initiator, startedAt: number) {

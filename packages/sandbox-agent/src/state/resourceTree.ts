@@ -123,7 +123,9 @@ function podNodes(
 ): JsonObject[] {
   const model = record.model;
   const image = live.spec.template.spec.containers[0].image as string;
-  const templateHash = sha1Hex(record.key, image).slice(0, 10).replace(/[0-9]/g, d =>
+  // the pod template's hash: a restart (restartedAt) makes a new ReplicaSet
+  const restartedAt = live.spec.template.metadata?.annotations?.['kubectl.kubernetes.io/restartedAt'];
+  const templateHash = sha1Hex(record.key, image, ...(restartedAt ? [restartedAt] : [])).slice(0, 10).replace(/[0-9]/g, d =>
     'bcdfghjklm'.charAt(Number(d)),
   );
   const rsName = `${deployment.name}-${templateHash}`;

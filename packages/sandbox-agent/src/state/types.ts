@@ -67,6 +67,12 @@ export interface AppModel {
   seenHead?: string;
   /** Image tags known for revisions that are not in the git model (literal payloads). */
   imageTags?: Record<string, string>;
+  /**
+   * Workloads restarted by the `restart` resource action, by resource key:
+   * when (the pod template's `kubectl.kubernetes.io/restartedAt`) and how
+   * many times (each one a new ReplicaSet revision).
+   */
+  restarts?: Record<string, { at: string; count: number }>;
 }
 
 /** One Application held by an agent. */
@@ -79,6 +85,15 @@ export interface AppRecord {
   json?: string;
   /** Timers of running operations (cleared on reset/close). */
   timers: Set<NodeJS.Timeout>;
+  /**
+   * Operations on this app stay Running until terminated or released (the
+   * control API's `/_sandbox/hold-operations`, for tests that need one running).
+   */
+  holdOperations?: boolean;
+  /** How the running operation ends, while it is held. */
+  heldFinish?: () => void;
+  /** The workload's health when the running sync started (a terminated sync leaves it so). */
+  healthBeforeOperation?: HealthCode;
 }
 
 /** One ApplicationSet held by an agent. */

@@ -99,6 +99,7 @@ export function harnessClient(agent: SandboxAgentInfo, apiKey: string | undefine
       const call = scoped('POST', p, body);
       return request(call.url, { method: 'POST', headers, body: call.body });
     },
+    delete: (p: string) => request(scoped('DELETE', p).url, { method: 'DELETE', headers }),
     raw: (p: string) => request(`${agent.url}${p}`, { headers }),
   };
 }

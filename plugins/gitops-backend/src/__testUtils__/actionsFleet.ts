@@ -52,6 +52,8 @@ export const GET_RESOURCE = 'gitops:get-application-resource';
 export const LIST_DEGRADED = 'gitops:list-degraded-applications';
 export const REFRESH = 'gitops:refresh-application';
 export const SYNC = 'gitops:sync-application';
+export const TERMINATE = 'gitops:terminate-operation';
+export const RUN_ACTION = 'gitops:run-resource-action';
 
 /** The harness of the action tests. */
 export interface ActionsFleet extends GitOpsTestBackend {

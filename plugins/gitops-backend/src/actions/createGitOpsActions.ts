@@ -6,6 +6,7 @@ import { knownError } from '../service/knownErrors';
 import { createGetApplicationResourceAction } from './createGetApplicationResourceAction';
 import { createGetEntityGitOpsStatusAction } from './createGetEntityGitOpsStatusAction';
 import { createListDegradedApplicationsAction } from './createListDegradedApplicationsAction';
+import { createOperationControlActions } from './createOperationControlActions';
 import { createRefreshApplicationAction } from './createRefreshApplicationAction';
 import { createSyncApplicationAction } from './createSyncApplicationAction';
 
@@ -43,4 +44,5 @@ export const createGitOpsActions = (options: {
   createListDegradedApplicationsAction(registered);
   createRefreshApplicationAction(registered);
   createSyncApplicationAction(registered);
+  createOperationControlActions(registered);
 };

@@ -10,6 +10,8 @@ import {
   LIST_DEGRADED,
   REFRESH,
   SYNC,
+  TERMINATE,
+  RUN_ACTION,
   ActionsFleet,
   startActionsFleet,
 } from '../__testUtils__/actionsFleet';
@@ -35,14 +37,22 @@ describe('gitops actions: the registry and the read actions', () => {
   }
 
   describe('registry', () => {
-    it('lists the five GitOps actions with described schemas and honest attributes', async () => {
+    it('lists the seven GitOps actions with described schemas and honest attributes', async () => {
       const res = await env.api().get(ACTIONS).set('Authorization', env.auth);
       expect(res.status).toBe(200);
       const byId = new Map<string, any>(
         res.body.actions.map((a: { id: string }) => [a.id, a]),
       );
       expect([...byId.keys()].sort()).toEqual(
-        [GET_STATUS, GET_RESOURCE, LIST_DEGRADED, REFRESH, SYNC].sort(),
+        [
+          GET_STATUS,
+          GET_RESOURCE,
+          LIST_DEGRADED,
+          REFRESH,
+          SYNC,
+          TERMINATE,
+          RUN_ACTION,
+        ].sort(),
       );
       expect(byId.get(GET_STATUS).attributes).toEqual({
         readOnly: true,
@@ -59,10 +69,12 @@ describe('gitops actions: the registry and the read actions', () => {
         readOnly: false,
         destructive: false,
       });
-      expect(byId.get(SYNC).attributes).toMatchObject({
-        readOnly: false,
-        destructive: true,
-      });
+      for (const id of [SYNC, TERMINATE, RUN_ACTION]) {
+        expect(byId.get(id).attributes).toMatchObject({
+          readOnly: false,
+          destructive: true,
+        });
+      }
       for (const action of byId.values()) {
         expect(action.pluginId).toBe('gitops');
         expect(action.description.length).toBeGreaterThan(100);
@@ -82,7 +94,15 @@ describe('gitops actions: the registry and the read actions', () => {
         credentials: mockCredentials.user(),
       });
       expect(actions.map(a => a.id).sort()).toEqual(
-        [GET_STATUS, GET_RESOURCE, LIST_DEGRADED, REFRESH, SYNC].sort(),
+        [
+          GET_STATUS,
+          GET_RESOURCE,
+          LIST_DEGRADED,
+          REFRESH,
+          SYNC,
+          TERMINATE,
+          RUN_ACTION,
+        ].sort(),
       );
     });
 

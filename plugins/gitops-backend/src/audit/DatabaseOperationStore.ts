@@ -42,6 +42,8 @@ const ACTIONS: Record<OperationAction, true> = {
   refresh: true,
   sync: true,
   rollback: true,
+  terminate: true,
+  'resource.action': true,
   'applicationset.create': true,
   'applicationset.delete': true,
 };

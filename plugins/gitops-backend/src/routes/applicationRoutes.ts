@@ -13,6 +13,11 @@ import {
   rollbackApplication,
   syncApplication,
 } from '../service/applicationOperations';
+import {
+  listResourceActions,
+  runResourceAction,
+  terminateOperation,
+} from '../service/resourceOperations';
 import { requestCredentials, sendJson } from './httpAdapters';
 
 const BASE = '/entity/:namespace/:kind/:name/applications/:agentId/:appName';
@@ -136,6 +141,29 @@ export function applicationRoutes(ctx: GitOpsService) {
 
   router.post(`${BASE}/rollback`, (req, res) =>
     operate(req, res, rollbackApplication),
+  );
+
+  router.post(`${BASE}/terminate`, (req, res) =>
+    operate(req, res, terminateOperation),
+  );
+
+  router.get(`${BASE}/resource-actions`, async (req, res) => {
+    // the spec requires resourceKind and resourceName; the rest is optional
+    const text = (key: string) =>
+      typeof req.query[key] === 'string' ? (req.query[key] as string) : '';
+    const credentials = await requestCredentials(ctx, req);
+    const items = await listResourceActions(ctx, credentials, target(req), {
+      kind: text('resourceKind'),
+      name: text('resourceName'),
+      group: text('resourceGroup'),
+      version: text('resourceVersion'),
+      namespace: text('resourceNamespace'),
+    });
+    sendJson(ctx, res, { items });
+  });
+
+  router.post(`${BASE}/resource-actions`, (req, res) =>
+    operate(req, res, runResourceAction),
   );
 
   return router;

@@ -38,7 +38,8 @@ export interface OperationCaller {
   request?: AuditorServiceCreateEventOptions['request'];
 }
 
-async function runOperation(
+/** Resolves, checks (permission, trust, precheck) and runs one audited operation. */
+export async function runOperation(
   ctx: GitOpsService,
   caller: OperationCaller,
   operation: {
@@ -50,6 +51,11 @@ async function runOperation(
      * given the application as the agent has it now.
      */
     precheck?: (app: GitOpsApplication) => void;
+    /**
+     * Refuses, before any audit row, what the agent would refuse, asking it
+     * (the actions a resource offers, say).
+     */
+    prepare?: (provider: GitOpsProvider, ref: ApplicationRef) => Promise<void>;
     call: (
       provider: GitOpsProvider,
       ref: ApplicationRef,
@@ -98,6 +104,7 @@ async function runOperation(
     // the agent's current state, not a list read a moment ago
     operation.precheck(await provider.getApplication(ref));
   }
+  await operation.prepare?.(provider, ref);
   const { auditId, result } = await ctx.deps.runner.run(
     {
       actor: ctx.actor(credentials),

@@ -42,6 +42,7 @@ describe('operations: the application must belong to the entity owners', () => {
     ['refresh', {}],
     ['sync', {}],
     ['rollback', { id: 0 }],
+    ['terminate', {}],
   ])(
     "refuses %s of another team's application (403, nothing sent, the refusal audited)",
     async (operation, body) => {

@@ -7,10 +7,12 @@ import * as permissionsModule from './permissions';
 import {
   gitopsApplicationReadPermission,
   gitopsApplicationRefreshPermission,
+  gitopsApplicationResourceActionPermission,
   gitopsApplicationRollbackPermission,
   gitopsApplicationSetAdminPermission,
   gitopsApplicationSetCreatePermission,
   gitopsApplicationSyncPermission,
+  gitopsApplicationTerminatePermission,
   gitopsAuditReadPermission,
   gitopsFleetReadPermission,
   gitopsPermissions,
@@ -40,6 +42,18 @@ describe('gitops permissions', () => {
     [
       gitopsApplicationRollbackPermission,
       'gitops.application.rollback',
+      'update',
+      'resource',
+    ],
+    [
+      gitopsApplicationTerminatePermission,
+      'gitops.application.terminate',
+      'update',
+      'resource',
+    ],
+    [
+      gitopsApplicationResourceActionPermission,
+      'gitops.application.action',
       'update',
       'resource',
     ],
@@ -87,6 +101,6 @@ describe('gitops permissions', () => {
     const resourceTypes = gitopsPermissions
       .filter(p => isResourcePermission(p))
       .map(p => (p as { resourceType: string }).resourceType);
-    expect(resourceTypes).toEqual(Array(7).fill('catalog-entity'));
+    expect(resourceTypes).toEqual(Array(9).fill('catalog-entity'));
   });
 });

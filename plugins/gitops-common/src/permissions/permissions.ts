@@ -45,6 +45,29 @@ export const gitopsApplicationRollbackPermission = createPermission({
 });
 
 /**
+ * Terminate the running operation (a sync or rollback) of a catalog entity's
+ * GitOps applications.
+ * @public
+ */
+export const gitopsApplicationTerminatePermission = createPermission({
+  name: 'gitops.application.terminate',
+  attributes: { action: 'update' },
+  resourceType: RESOURCE_TYPE_CATALOG_ENTITY,
+});
+
+/**
+ * Run a resource action (Argo CD's `action` RBAC verb: restart a
+ * Deployment, pause or resume it) on a resource of a catalog entity's
+ * GitOps applications. Listing the actions needs only read.
+ * @public
+ */
+export const gitopsApplicationResourceActionPermission = createPermission({
+  name: 'gitops.application.action',
+  attributes: { action: 'update' },
+  resourceType: RESOURCE_TYPE_CATALOG_ENTITY,
+});
+
+/**
  * Change what a catalog entity's GitOps repository deploys through a
  * template: promote a release to an environment, add an environment. The
  * scaffolder checks it for the user who started the task, before the
@@ -130,6 +153,8 @@ export const gitopsPermissions: Permission[] = [
   gitopsApplicationSyncPermission,
   gitopsApplicationRefreshPermission,
   gitopsApplicationRollbackPermission,
+  gitopsApplicationTerminatePermission,
+  gitopsApplicationResourceActionPermission,
   gitopsPromotePermission,
   gitopsApplicationSetCreatePermission,
   gitopsApplicationSetDeletePermission,

@@ -7,6 +7,8 @@ export type OperationAction =
   | 'refresh'
   | 'sync'
   | 'rollback'
+  | 'terminate'
+  | 'resource.action'
   | 'applicationset.create'
   | 'applicationset.delete';
 

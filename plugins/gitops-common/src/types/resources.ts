@@ -49,3 +49,10 @@ export type ResourceLogEntry = GitOpsApiSchemas['ResourceLogEntry'];
  * @public
  */
 export type ResourceLogLine = GitOpsApiSchemas['ResourceLogLine'];
+
+/**
+ * An action the agent offers on a resource (Argo CD's resource actions,
+ * such as `restart` on a Deployment); `disabled` when not possible now.
+ * @public
+ */
+export type ResourceAction = GitOpsApiSchemas['ResourceAction'];

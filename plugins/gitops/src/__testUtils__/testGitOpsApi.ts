@@ -61,6 +61,16 @@ export function testGitOpsApi(overrides: Partial<GitOpsApi> = {}): GitOpsApi {
       entityApplications.environments
         .flatMap(group => group.applications)
         .find(app => app.name === ref.name) ?? devApp,
+    terminateOperation: operation,
+    listResourceActions: async (_app, resource) =>
+      resource.kind === 'Deployment'
+        ? [
+            { name: 'pause', disabled: false },
+            { name: 'restart', disabled: false },
+            { name: 'resume', disabled: true },
+          ]
+        : [],
+    runResourceAction: operation,
     getResourceTree: async () => ({
       nodes: [
         {

@@ -23,6 +23,7 @@ import type {
   ResourceRef,
   ResourceTree,
   RevisionMetadata,
+  ResourceAction,
   RollbackRequest,
   SyncRequest,
   SyncWindow,
@@ -138,6 +139,19 @@ export interface GitOpsApi {
   rollbackApplication(
     app: ApplicationRef,
     request: RollbackRequest,
+  ): Promise<OperationResponse>;
+  /** Stops the application's running operation (a sync or rollback). */
+  terminateOperation(app: ApplicationRef): Promise<OperationResponse>;
+  /** The actions the agent offers on one resource of the application. */
+  listResourceActions(
+    app: ApplicationRef,
+    resource: ResourceRef,
+  ): Promise<ResourceAction[]>;
+  /** Runs one of a resource's actions (restart a Deployment). */
+  runResourceAction(
+    app: ApplicationRef,
+    resource: ResourceRef,
+    action: string,
   ): Promise<OperationResponse>;
 
   /**

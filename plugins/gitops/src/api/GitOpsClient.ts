@@ -217,6 +217,62 @@ export class GitOpsClient implements GitOpsApi {
     );
   }
 
+  async terminateOperation(app: ApplicationRef) {
+    return answerBody(
+      (await this.api()).POST(
+        '/entity/{namespace}/{kind}/{name}/applications/{agentId}/{appName}/terminate',
+        { params: applicationRouteParams(app), body: {} },
+      ),
+    );
+  }
+
+  async listResourceActions(app: ApplicationRef, resource: ResourceRef) {
+    const params = applicationRouteParams(app);
+    const body = await answerBody(
+      (
+        await this.api()
+      ).GET(
+        '/entity/{namespace}/{kind}/{name}/applications/{agentId}/{appName}/resource-actions',
+        {
+          params: {
+            ...params,
+            query: {
+              ...params.query,
+              resourceKind: resource.kind,
+              resourceName: resource.name,
+              ...(resource.group && { resourceGroup: resource.group }),
+              ...(resource.version && { resourceVersion: resource.version }),
+              ...(resource.namespace && {
+                resourceNamespace: resource.namespace,
+              }),
+            },
+          },
+        },
+      ),
+    );
+    return body.items;
+  }
+
+  async runResourceAction(
+    app: ApplicationRef,
+    resource: ResourceRef,
+    action: string,
+  ) {
+    const { group, version, kind, namespace, name } = resource;
+    return answerBody(
+      (await this.api()).POST(
+        '/entity/{namespace}/{kind}/{name}/applications/{agentId}/{appName}/resource-actions',
+        {
+          params: applicationRouteParams(app),
+          body: {
+            resource: { group, version, kind, namespace, name },
+            action,
+          },
+        },
+      ),
+    );
+  }
+
   async getAgents() {
     return answerBody((await this.api()).GET('/agents'));
   }

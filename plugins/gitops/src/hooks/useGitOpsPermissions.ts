@@ -1,7 +1,9 @@
 import {
   gitopsApplicationRefreshPermission,
+  gitopsApplicationResourceActionPermission,
   gitopsApplicationRollbackPermission,
   gitopsApplicationSyncPermission,
+  gitopsApplicationTerminatePermission,
 } from '@gitops-suite/plugin-gitops-common';
 import { usePermission } from '@backstage/plugin-permission-react';
 
@@ -10,6 +12,8 @@ export interface GitOpsOperationPermissions {
   canRefresh: boolean;
   canSync: boolean;
   canRollback: boolean;
+  canTerminate: boolean;
+  canRunActions: boolean;
   loading: boolean;
 }
 
@@ -29,10 +33,25 @@ export function useGitOpsPermissions(
     permission: gitopsApplicationRollbackPermission,
     resourceRef: entityRef,
   });
+  const terminate = usePermission({
+    permission: gitopsApplicationTerminatePermission,
+    resourceRef: entityRef,
+  });
+  const action = usePermission({
+    permission: gitopsApplicationResourceActionPermission,
+    resourceRef: entityRef,
+  });
   return {
     canRefresh: refresh.allowed,
     canSync: sync.allowed,
     canRollback: rollback.allowed,
-    loading: refresh.loading || sync.loading || rollback.loading,
+    canTerminate: terminate.allowed,
+    canRunActions: action.allowed,
+    loading:
+      refresh.loading ||
+      sync.loading ||
+      rollback.loading ||
+      terminate.loading ||
+      action.loading,
   };
 }

@@ -15,6 +15,8 @@ export const OWNER_ONLY = new Set([
   'gitops.application.sync',
   'gitops.application.rollback',
   'gitops.application.refresh',
+  'gitops.application.terminate',
+  'gitops.application.action',
   'gitops.applicationset.create',
 ]);
 

@@ -45,12 +45,14 @@ import { ArgoAppProject, normalizeProject } from './normalizeProject';
 import { normalizeSyncWindows } from './normalizeSyncWindows';
 import { ApplicationSetCalls } from './ApplicationSetCalls';
 import { normalizeCluster, normalizeRepository } from './normalizeInventory';
+import { ResourceOperations } from './resourceOperations';
 
 /**
  * A provider for an API that serves Argo CD's payloads, over one route
  * scheme: applications (list, read, resource tree, managed resources,
- * revision metadata, sync windows, refresh, sync, rollback), ApplicationSets,
- * clusters and repositories, each answer normalized once, here. Argo CD
+ * revision metadata, sync windows, refresh, sync, rollback, terminate,
+ * resource actions), ApplicationSets, clusters and repositories, each answer
+ * normalized once, here (or in the files it delegates to). Argo CD
  * itself and Harness GitOps differ only in their scheme, their credentials
  * and how they report the agent's status.
  */
@@ -77,6 +79,22 @@ export abstract class ArgoApiProvider implements GitOpsProvider {
     this.reads.logs(...args);
 
   abstract getStatus(options?: ProviderCallOptions): Promise<GitOpsAgentStatus>;
+
+  private get operations() {
+    return new ResourceOperations(this.http, this.scheme);
+  }
+
+  terminateOperation(...args: Parameters<ResourceOperations['terminate']>) {
+    return this.operations.terminate(...args);
+  }
+
+  listResourceActions(...args: Parameters<ResourceOperations['listActions']>) {
+    return this.operations.listActions(...args);
+  }
+
+  runResourceAction(...args: Parameters<ResourceOperations['runAction']>) {
+    return this.operations.runAction(...args);
+  }
 
   /** The status of an agent whose status call failed with `error`. */
   protected failedStatus(error: unknown, checkedAt: string): GitOpsAgentStatus {

@@ -1,3 +1,4 @@
+import type { ResourceRef } from '@gitops-suite/plugin-gitops-common';
 import {
   ApplicationListQuery,
   ApplicationRef,
@@ -54,6 +55,16 @@ export interface ArgoApiRouteScheme {
     query?: AgentQuery;
     body: Record<string, unknown>;
   };
+  /** Terminates the application's running operation. */
+  terminateOperation(ref: ApplicationRef): AgentCall;
+  /** The actions offered on one resource of the application. */
+  resourceActions(ref: ApplicationRef, resource: ResourceRef): AgentCall;
+  /** Runs one action on one resource of the application. */
+  runResourceAction(
+    ref: ApplicationRef,
+    resource: ResourceRef,
+    action: string,
+  ): AgentCall;
   /** The Argo CD Application in an answer (a gateway may wrap it). */
   unwrap(body: unknown): ArgoApplication;
   applicationSets: ListRoute<IdentifiedApplicationSet>;
@@ -101,6 +112,22 @@ function argoItems<T>(body: unknown): T[] {
   return (body as { items?: T[] | null } | undefined)?.items ?? [];
 }
 
+/** The query naming one resource of an application (`/resource/actions`). */
+function argoResourceQuery(
+  ref: ApplicationRef,
+  resource: ResourceRef,
+): AgentQuery {
+  return {
+    namespace: resource.namespace ?? '',
+    resourceName: resource.name,
+    version: resource.version ?? '',
+    group: resource.group ?? '',
+    kind: resource.kind,
+    appNamespace: ref.namespace,
+    project: ref.project,
+  };
+}
+
 /** Argo CD's own routes (`/api/v1/...`), as its swagger names them. */
 export const argoCdRouteScheme: ArgoApiRouteScheme = {
   list: query => ({
@@ -119,6 +146,29 @@ export const argoCdRouteScheme: ArgoApiRouteScheme = {
     query: { appNamespace: ref.namespace, project: ref.project, refresh },
   }),
   operation: body => ({ body }),
+  // ApplicationService_TerminateOperation: query appNamespace, project
+  terminateOperation: ref => ({
+    method: 'DELETE',
+    ...argoCdRouteScheme.application(ref, '/operation'),
+  }),
+  // ApplicationService_ListResourceActions
+  resourceActions: (ref, resource) => ({
+    path: `/api/v1/applications/${encodeURIComponent(
+      ref.name,
+    )}/resource/actions`,
+    query: argoResourceQuery(ref, resource),
+  }),
+  // ApplicationService_RunResourceAction: the resource in the query, the
+  // body the action's name as a JSON string (the v1 route, which Argo CD
+  // 2.x and 3.x both serve; v2 with parameters exists from 3.0 only)
+  runResourceAction: (ref, resource, action) => ({
+    method: 'POST',
+    path: `/api/v1/applications/${encodeURIComponent(
+      ref.name,
+    )}/resource/actions`,
+    query: argoResourceQuery(ref, resource),
+    body: action,
+  }),
   unwrap: body => body as ArgoApplication,
   applicationSets: {
     call: { path: '/api/v1/applicationsets' },

@@ -146,6 +146,53 @@ export function harnessRouteScheme(scope: HarnessScope): ArgoApiRouteScheme {
     // the body Argo CD's request as is (ApplicationsApplicationSyncRequest and
     // ApplicationsApplicationRollbackRequest have no scope fields)
     operation: body => ({ query: harnessScopeQuery(scope), body }),
+    // AgentApplicationServiceTerminateOperation: the scope only
+    terminateOperation: ref => ({
+      method: 'DELETE',
+      path: harnessAgentPath(
+        scope,
+        `/applications/${encodeURIComponent(ref.name)}/operation`,
+      ),
+      query: harnessScopeQuery(scope),
+    }),
+    // AgentApplicationServiceListResourceActions: the resource as
+    // `request.`-prefixed query parameters
+    resourceActions: (ref, resource) => ({
+      path: harnessAgentPath(
+        scope,
+        `/applications/${encodeURIComponent(ref.name)}/resource/actions`,
+      ),
+      query: harnessScopeQuery(scope, {
+        'request.namespace': resource.namespace ?? '',
+        'request.resourceName': resource.name,
+        'request.version': resource.version ?? '',
+        'request.group': resource.group ?? '',
+        'request.kind': resource.kind,
+        'request.appNamespace': ref.namespace,
+        'request.project': ref.project,
+      }),
+    }),
+    // AgentApplicationServiceRunResourceAction: the scope as (optional)
+    // query parameters, the body ApplicationsResourceActionRunRequest
+    runResourceAction: (ref, resource, action) => ({
+      method: 'POST',
+      path: harnessAgentPath(
+        scope,
+        `/applications/${encodeURIComponent(ref.name)}/resource/actions`,
+      ),
+      query: harnessScopeQuery(scope),
+      body: {
+        name: ref.name,
+        namespace: resource.namespace ?? '',
+        resourceName: resource.name,
+        version: resource.version ?? '',
+        group: resource.group ?? '',
+        kind: resource.kind,
+        action,
+        ...(ref.namespace && { appNamespace: ref.namespace }),
+        ...(ref.project && { project: ref.project }),
+      },
+    }),
     unwrap: unwrapHarnessApplication,
     // ApplicationSetServiceList sends no query string: its scope is in the
     // V1ApplicationSetQuery body, with the agent

@@ -63,6 +63,14 @@ const manifest = {
   spec: { generators: [], template: { metadata: {}, spec: {} } },
 };
 
+const deployment = {
+  group: 'apps',
+  version: 'v1',
+  kind: 'Deployment',
+  namespace: 'apps',
+  name: 'web',
+};
+
 /** Each public method of the provider, called with every option it passes on. */
 const DRIVE: Record<string, (p: HarnessProvider) => Promise<unknown>> = {
   getStatus: p => p.getStatus(),
@@ -93,6 +101,9 @@ const DRIVE: Record<string, (p: HarnessProvider) => Promise<unknown>> = {
       syncOptions: ['ApplyOutOfSyncOnly=true'],
     }),
   rollback: p => p.rollback(ref, { id: 3, dryRun: true, prune: true }),
+  terminateOperation: p => p.terminateOperation(ref),
+  listResourceActions: p => p.listResourceActions(ref, deployment),
+  runResourceAction: p => p.runResourceAction(ref, deployment, 'restart'),
   listApplicationSets: p => p.listApplicationSets(),
   // Harness reads an ApplicationSet by its identifier; a name alone is
   // searched for through the list's own search
@@ -144,6 +155,7 @@ const NOT_CALLS = [
   'constructor',
   'failedStatus',
   'operate',
+  'operations',
   'readList',
   'rawApplication',
   'applicationSetCalls',

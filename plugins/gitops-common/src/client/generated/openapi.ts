@@ -282,6 +282,41 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/entity/{namespace}/{kind}/{name}/applications/{agentId}/{appName}/terminate': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Stops the application's running operation (a sync or rollback). 409 when none is running. */
+    post: operations['TerminateOperation'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/entity/{namespace}/{kind}/{name}/applications/{agentId}/{appName}/resource-actions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The actions the agent offers on one resource of the application. */
+    get: operations['ListResourceActions'];
+    put?: never;
+    /** Runs one of the actions the agent offers on a resource (restart a Deployment). 400 for an action the resource does not offer, or one disabled now. */
+    post: operations['RunResourceAction'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/health': {
     parameters: {
       query?: never;
@@ -666,6 +701,8 @@ export interface components {
         | 'refresh'
         | 'sync'
         | 'rollback'
+        | 'terminate'
+        | 'resource.action'
         | 'applicationset.create'
         | 'applicationset.delete';
       parameters: {
@@ -841,6 +878,16 @@ export interface components {
     };
     ResourceTree: {
       nodes: components['schemas']['ResourceNode'][];
+    };
+    /** An action the agent offers on a resource (Argo CD's resource actions, such as restart). */
+    ResourceAction: {
+      name: string;
+      displayName?: string;
+      /** Offered but not possible now (pause of a paused Deployment). */
+      disabled: boolean;
+      params?: {
+        name: string;
+      }[];
     };
     ResourceDiff: components['schemas']['ResourceRef'] & {
       syncStatus?: components['schemas']['SyncStatus'];
@@ -1634,6 +1681,111 @@ export interface operations {
     };
     responses: {
       /** The application rolling back, and the audit id. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OperationResponse'];
+        };
+      };
+      default: components['responses']['Error'];
+    };
+  };
+  TerminateOperation: {
+    parameters: {
+      query?: {
+        appNamespace?: components['parameters']['appNamespace'];
+      };
+      header?: never;
+      path: {
+        namespace: components['parameters']['namespace'];
+        kind: components['parameters']['kind'];
+        name: components['parameters']['name'];
+        agentId: components['parameters']['agentId'];
+        appName: components['parameters']['appName'];
+      };
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        'application/json': Record<string, never>;
+      };
+    };
+    responses: {
+      /** The application with its operation terminating, and the audit id. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OperationResponse'];
+        };
+      };
+      default: components['responses']['Error'];
+    };
+  };
+  ListResourceActions: {
+    parameters: {
+      query: {
+        appNamespace?: components['parameters']['appNamespace'];
+        resourceKind: string;
+        resourceName: string;
+        resourceGroup?: string;
+        resourceVersion?: string;
+        resourceNamespace?: string;
+      };
+      header?: never;
+      path: {
+        namespace: components['parameters']['namespace'];
+        kind: components['parameters']['kind'];
+        name: components['parameters']['name'];
+        agentId: components['parameters']['agentId'];
+        appName: components['parameters']['appName'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** The resource's actions. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            items: components['schemas']['ResourceAction'][];
+          };
+        };
+      };
+      default: components['responses']['Error'];
+    };
+  };
+  RunResourceAction: {
+    parameters: {
+      query?: {
+        appNamespace?: components['parameters']['appNamespace'];
+      };
+      header?: never;
+      path: {
+        namespace: components['parameters']['namespace'];
+        kind: components['parameters']['kind'];
+        name: components['parameters']['name'];
+        agentId: components['parameters']['agentId'];
+        appName: components['parameters']['appName'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          resource: components['schemas']['ResourceRef'];
+          action: string;
+        };
+      };
+    };
+    responses: {
+      /** The application after the action, and the audit id. */
       200: {
         headers: {
           [name: string]: unknown;

@@ -220,7 +220,7 @@ describe('ApplicationDrawer', () => {
       { permissionApi, catalogApi },
     );
     expect(await screen.findByText('Deployment/payments')).toBeInTheDocument();
-    await waitFor(() => expect(authorize).toHaveBeenCalledTimes(3));
+    await waitFor(() => expect(authorize).toHaveBeenCalledTimes(5));
     const reason = await screen.findByText(
       'team-checkout owns locked; only its owners may refresh, sync or roll back its applications.',
     );
@@ -229,6 +229,11 @@ describe('ApplicationDrawer', () => {
       expect(button).toBeDisabled();
       expect(button).toHaveAttribute('aria-describedby', reason.id);
     }
+    expect(
+      screen.getByRole('button', {
+        name: 'Terminate (team-checkout owns locked; only its owners may terminate operations of its applications.)',
+      }),
+    ).toBeDisabled();
   });
 
   it('shows only the operations the user may run', async () => {

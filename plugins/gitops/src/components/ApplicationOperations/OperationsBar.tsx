@@ -14,6 +14,7 @@ import { permissionReason } from './permissionReason';
 import { RefreshButtons } from './RefreshButtons';
 import { RollbackDialog } from './RollbackDialog';
 import { SyncDialog } from './SyncDialog';
+import { TerminateButton } from './TerminateButton';
 
 function joinActions(actions: string[]): string {
   return actions.length > 1
@@ -22,7 +23,7 @@ function joinActions(actions: string[]): string {
 }
 
 /**
- * Refresh, sync and rollback for one application. An operation the user
+ * Refresh, sync, rollback and terminate for one application. An operation the user
  * holds no permission for shows disabled, with the reason written beside
  * it (who owns the entity). Follows a started operation to its end and
  * shows the agent's message.
@@ -100,6 +101,23 @@ export function OperationsBar(props: {
         >
           Rollback
         </Button>
+        <TerminateButton
+          app={app}
+          // a sync started here is followed: its latest read is the freshest
+          application={
+            (operation.running && operation.status?.application) || application
+          }
+          deniedReason={
+            permissions.loading || permissions.canTerminate
+              ? undefined
+              : permissionReason(
+                  app.entityRef,
+                  'terminate operations of',
+                  owners,
+                )
+          }
+          onTerminated={onSettled}
+        />
       </Box>
       {autoSynced && permissions.canRollback && (
         <Typography

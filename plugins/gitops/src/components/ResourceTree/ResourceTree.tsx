@@ -6,15 +6,16 @@ import ChevronRightIcon from '@material-ui/icons/ChevronRight';
 import ExpandMoreIcon from '@material-ui/icons/ExpandMore';
 import TreeItem from '@material-ui/lab/TreeItem';
 import TreeView from '@material-ui/lab/TreeView';
-import { useMemo } from 'react';
+import { ReactNode, useMemo } from 'react';
 import type { ApplicationRef } from '../../api';
 import { useResourceTree } from '../../hooks/useResourceTree';
 import { HealthStatusChip, SyncStatusChip } from '../StatusChips';
 import { buildTree, TreeNode } from './buildTree';
 import { KindIcon } from './KindIcon';
+import { ResourceActionsMenu } from './ResourceActionsMenu';
 
-function NodeLabel(props: { node: ResourceNode }) {
-  const { node } = props;
+function NodeLabel(props: { node: ResourceNode; actions?: ReactNode }) {
+  const { node, actions } = props;
   return (
     <Box display="flex" alignItems="center" py={0.5} style={{ gap: 8 }}>
       <KindIcon kind={node.kind} />
@@ -28,16 +29,21 @@ function NodeLabel(props: { node: ResourceNode }) {
         />
       )}
       {node.syncStatus && <SyncStatusChip status={node.syncStatus} />}
+      {actions}
     </Box>
   );
 }
 
-function renderItems(items: TreeNode[], onOpen?: (node: ResourceNode) => void) {
+function renderItems(
+  items: TreeNode[],
+  actions: (node: ResourceNode) => ReactNode,
+  onOpen?: (node: ResourceNode) => void,
+) {
   return items.map(item => (
     <TreeItem
       key={item.id}
       nodeId={item.id}
-      label={<NodeLabel node={item.node} />}
+      label={<NodeLabel node={item.node} actions={actions(item.node)} />}
       // a row's label opens the resource; its icon expands or collapses it
       onLabelClick={
         onOpen &&
@@ -47,7 +53,9 @@ function renderItems(items: TreeNode[], onOpen?: (node: ResourceNode) => void) {
         })
       }
     >
-      {item.children.length > 0 ? renderItems(item.children, onOpen) : null}
+      {item.children.length > 0
+        ? renderItems(item.children, actions, onOpen)
+        : null}
     </TreeItem>
   ));
 }
@@ -57,17 +65,18 @@ function collectIds(items: TreeNode[]): string[] {
 }
 
 /**
- * The resources an application manages and what they own, with health;
- * `onOpen` makes each row open that resource.
+ * The resources an application manages and what they own, with health and
+ * each resource's actions; `onOpen` makes each row open that resource.
  */
 export function ResourceTree(props: {
   app: ApplicationRef;
   onOpen?: (node: ResourceNode) => void;
 }) {
-  const { value, loading, error } = useResourceTree(props.app);
+  const { value, loading, error, retry } = useResourceTree(props.app);
   const tree = useMemo(() => buildTree(value?.nodes ?? []), [value]);
   const expanded = useMemo(() => collectIds(tree), [tree]);
-  if (loading) {
+  // a reload (after an action) keeps the tree shown
+  if (loading && !value) {
     return <Progress />;
   }
   if (error) {
@@ -87,7 +96,13 @@ export function ResourceTree(props: {
       defaultExpandIcon={<ChevronRightIcon />}
       defaultExpanded={expanded}
     >
-      {renderItems(tree, props.onOpen)}
+      {renderItems(
+        tree,
+        node => (
+          <ResourceActionsMenu app={props.app} node={node} onDone={retry} />
+        ),
+        props.onOpen,
+      )}
     </TreeView>
   );
 }

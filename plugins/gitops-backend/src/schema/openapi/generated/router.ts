@@ -668,6 +668,8 @@ export const spec = {
               'refresh',
               'sync',
               'rollback',
+              'terminate',
+              'resource.action',
               'applicationset.create',
               'applicationset.delete',
             ],
@@ -1251,6 +1253,37 @@ export const spec = {
             type: 'array',
             items: {
               $ref: '#/components/schemas/ResourceNode',
+            },
+          },
+        },
+      },
+      ResourceAction: {
+        type: 'object',
+        description:
+          "An action the agent offers on a resource (Argo CD's resource actions, such as restart).",
+        required: ['name', 'disabled'],
+        properties: {
+          name: {
+            type: 'string',
+          },
+          displayName: {
+            type: 'string',
+          },
+          disabled: {
+            type: 'boolean',
+            description:
+              'Offered but not possible now (pause of a paused Deployment).',
+          },
+          params: {
+            type: 'array',
+            items: {
+              type: 'object',
+              required: ['name'],
+              properties: {
+                name: {
+                  type: 'string',
+                },
+              },
             },
           },
         },
@@ -2903,6 +2936,219 @@ export const spec = {
           responses: {
             '200': {
               description: 'The application rolling back, and the audit id.',
+              content: {
+                'application/json': {
+                  schema: {
+                    $ref: '#/components/schemas/OperationResponse',
+                  },
+                },
+              },
+            },
+            default: {
+              $ref: '#/components/responses/Error',
+            },
+          },
+        },
+      },
+    '/entity/{namespace}/{kind}/{name}/applications/{agentId}/{appName}/terminate':
+      {
+        post: {
+          operationId: 'TerminateOperation',
+          description:
+            "Stops the application's running operation (a sync or rollback). 409 when none is running.",
+          parameters: [
+            {
+              $ref: '#/components/parameters/namespace',
+            },
+            {
+              $ref: '#/components/parameters/kind',
+            },
+            {
+              $ref: '#/components/parameters/name',
+            },
+            {
+              $ref: '#/components/parameters/agentId',
+            },
+            {
+              $ref: '#/components/parameters/appName',
+            },
+            {
+              $ref: '#/components/parameters/appNamespace',
+            },
+          ],
+          requestBody: {
+            content: {
+              'application/json': {
+                schema: {
+                  type: 'object',
+                  additionalProperties: false,
+                },
+              },
+            },
+          },
+          responses: {
+            '200': {
+              description:
+                'The application with its operation terminating, and the audit id.',
+              content: {
+                'application/json': {
+                  schema: {
+                    $ref: '#/components/schemas/OperationResponse',
+                  },
+                },
+              },
+            },
+            default: {
+              $ref: '#/components/responses/Error',
+            },
+          },
+        },
+      },
+    '/entity/{namespace}/{kind}/{name}/applications/{agentId}/{appName}/resource-actions':
+      {
+        get: {
+          operationId: 'ListResourceActions',
+          description:
+            'The actions the agent offers on one resource of the application.',
+          parameters: [
+            {
+              $ref: '#/components/parameters/namespace',
+            },
+            {
+              $ref: '#/components/parameters/kind',
+            },
+            {
+              $ref: '#/components/parameters/name',
+            },
+            {
+              $ref: '#/components/parameters/agentId',
+            },
+            {
+              $ref: '#/components/parameters/appName',
+            },
+            {
+              $ref: '#/components/parameters/appNamespace',
+            },
+            {
+              name: 'resourceKind',
+              in: 'query',
+              required: true,
+              schema: {
+                type: 'string',
+                minLength: 1,
+                maxLength: 256,
+              },
+            },
+            {
+              name: 'resourceName',
+              in: 'query',
+              required: true,
+              schema: {
+                type: 'string',
+                minLength: 1,
+                maxLength: 256,
+              },
+            },
+            {
+              name: 'resourceGroup',
+              in: 'query',
+              schema: {
+                type: 'string',
+                maxLength: 256,
+              },
+            },
+            {
+              name: 'resourceVersion',
+              in: 'query',
+              schema: {
+                type: 'string',
+                maxLength: 64,
+              },
+            },
+            {
+              name: 'resourceNamespace',
+              in: 'query',
+              schema: {
+                type: 'string',
+                maxLength: 256,
+              },
+            },
+          ],
+          responses: {
+            '200': {
+              description: "The resource's actions.",
+              content: {
+                'application/json': {
+                  schema: {
+                    type: 'object',
+                    required: ['items'],
+                    properties: {
+                      items: {
+                        type: 'array',
+                        items: {
+                          $ref: '#/components/schemas/ResourceAction',
+                        },
+                      },
+                    },
+                  },
+                },
+              },
+            },
+            default: {
+              $ref: '#/components/responses/Error',
+            },
+          },
+        },
+        post: {
+          operationId: 'RunResourceAction',
+          description:
+            'Runs one of the actions the agent offers on a resource (restart a Deployment). 400 for an action the resource does not offer, or one disabled now.',
+          parameters: [
+            {
+              $ref: '#/components/parameters/namespace',
+            },
+            {
+              $ref: '#/components/parameters/kind',
+            },
+            {
+              $ref: '#/components/parameters/name',
+            },
+            {
+              $ref: '#/components/parameters/agentId',
+            },
+            {
+              $ref: '#/components/parameters/appName',
+            },
+            {
+              $ref: '#/components/parameters/appNamespace',
+            },
+          ],
+          requestBody: {
+            required: true,
+            content: {
+              'application/json': {
+                schema: {
+                  type: 'object',
+                  additionalProperties: false,
+                  properties: {
+                    resource: {
+                      $ref: '#/components/schemas/ResourceRef',
+                    },
+                    action: {
+                      type: 'string',
+                      minLength: 1,
+                      maxLength: 128,
+                    },
+                  },
+                  required: ['resource', 'action'],
+                },
+              },
+            },
+          },
+          responses: {
+            '200': {
+              description:
+                'The application after the action, and the audit id.',
               content: {
                 'application/json': {
                   schema: {

@@ -1,0 +1,110 @@
+import { ApiError, GrpcCode } from '../http/ApiError';
+import { JsonObject } from '../util/json';
+import { isoSeconds } from '../util/time';
+import { AgentStore } from './AgentStore';
+import { computeStatus } from './applicationStatus';
+import { allResources, liveManifest, resourceKey, sameResource } from './manifests';
+import { AppRecord, ResourceRef } from './types';
+
+/** The resource an action names (the query of `/resource/actions`). */
+export interface ActionTarget {
+  namespace?: string;
+  resourceName?: string;
+  version?: string;
+  group?: string;
+  kind?: string;
+}
+
+/**
+ * Argo CD's built-in resource actions (resource_customizations/<group>/<kind>/
+ * actions/discovery.lua) for the kinds the sandbox renders: what each
+ * discovery script answers for a live object. Deployments restart, pause
+ * and resume (pause is disabled while paused, resume while not); StatefulSets
+ * and DaemonSets restart. Other kinds have none.
+ */
+const DISCOVERY: Record<string, (live: JsonObject) => JsonObject[]> = {
+  'apps/Deployment': live => {
+    const paused = live.spec?.paused === true;
+    return [
+      { name: 'pause', disabled: paused, iconClass: 'fa fa-fw fa-pause-circle' },
+      { name: 'restart', disabled: false, iconClass: 'fa fa-fw fa-redo' },
+      { name: 'resume', disabled: !paused, iconClass: 'fa fa-fw fa-play-circle' },
+    ];
+  },
+  'apps/StatefulSet': () => [{ name: 'restart', disabled: false, iconClass: 'fa fa-fw fa-redo' }],
+  'apps/DaemonSet': () => [{ name: 'restart', disabled: false, iconClass: 'fa fa-fw fa-redo' }],
+};
+
+/** The application's live resource the target names, or Argo CD's refusal. */
+function liveResource(store: AgentStore, record: AppRecord, target: ActionTarget): { ref: ResourceRef; live: JsonObject } {
+  const wanted = {
+    kind: target.kind ?? '',
+    name: target.resourceName ?? '',
+    group: target.group ?? '',
+    namespace: target.namespace ?? '',
+  };
+  const ref = allResources(record.model).find(r => sameResource(r, wanted));
+  const live = ref && liveManifest(store.render, record, ref);
+  if (!ref || !live) {
+    throw new ApiError(
+      GrpcCode.NotFound,
+      `${wanted.kind} ${wanted.group} ${wanted.name} not found as part of application ${record.app.metadata?.name}`,
+    );
+  }
+  return { ref, live };
+}
+
+/** GET .../resource/actions: the actions the resource's kind offers now (applicationResourceActionsListResponse). */
+export function listResourceActions(store: AgentStore, record: AppRecord, target: ActionTarget): JsonObject {
+  const { ref, live } = liveResource(store, record, target);
+  return { actions: DISCOVERY[`${ref.group}/${ref.kind}`]?.(live) ?? [] };
+}
+
+/**
+ * POST .../resource/actions: runs a built-in action on the live resource as
+ * its action.lua does. `restart` stamps the pod template with
+ * `kubectl.kubernetes.io/restartedAt`, which rolls out a new ReplicaSet
+ * revision (Progressing, then the health it had); `pause` and `resume` set
+ * `spec.paused`. An action the kind has no script for fails as Argo CD's
+ * Lua VM does (codes.Unknown).
+ */
+export function runResourceAction(store: AgentStore, record: AppRecord, target: ActionTarget, action: string): void {
+  const { ref, live } = liveResource(store, record, target);
+  const known = (DISCOVERY[`${ref.group}/${ref.kind}`]?.(live) ?? []).some(a => a.name === action);
+  if (!known) {
+    throw new ApiError(GrpcCode.Unknown, 'error getting Lua resource action: built-in script does not exist');
+  }
+  const model = record.model;
+  const recompute = () => {
+    computeStatus(store.render, record, { inlineHealth: store.config.inlineHealth, now: store.now() });
+    store.changed(record);
+  };
+  if (action === 'pause') {
+    model.health = 'Suspended';
+    model.healthMessage = 'Deployment is paused';
+    recompute();
+    return;
+  }
+  if (action === 'resume') {
+    if (model.health === 'Suspended') {
+      model.health = 'Healthy';
+      model.healthMessage = undefined;
+    }
+    recompute();
+    return;
+  }
+  const key = resourceKey(ref);
+  const restarts = (model.restarts ??= {});
+  restarts[key] = { at: isoSeconds(store.now()), count: (restarts[key]?.count ?? 0) + 1 };
+  const before = model.health;
+  if (before === 'Healthy') {
+    // the new ReplicaSet rolls out, then the workload is as healthy as before
+    model.health = 'Progressing';
+    store.schedule(record, Math.round(store.config.syncDurationMs / 2), () => {
+      if (model.health !== 'Progressing' || record.app.operation) return;
+      model.health = before;
+      recompute();
+    });
+  }
+  recompute();
+}

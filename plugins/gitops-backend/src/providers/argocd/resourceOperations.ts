@@ -1,0 +1,85 @@
+import type {
+  ResourceAction,
+  ResourceRef,
+} from '@gitops-suite/plugin-gitops-common';
+import type {
+  ApplicationRef,
+  ProviderCallOptions,
+} from '@gitops-suite/plugin-gitops-node';
+import type { AgentHttpClient } from '../http/AgentHttpClient';
+import type { ArgoApiRouteScheme } from './argoApiRouteScheme';
+
+/** v1alpha1ResourceAction, as Argo CD (and Harness's gateway) answer it. */
+interface ArgoResourceAction {
+  name?: string;
+  displayName?: string;
+  disabled?: boolean;
+  iconClass?: string;
+  params?: Array<{ name?: string }> | null;
+}
+
+/** One resource action, normalized (icons are the agent UI's, left out). */
+export function normalizeResourceAction(
+  raw: ArgoResourceAction,
+): ResourceAction | undefined {
+  if (!raw.name) return undefined;
+  const params = (raw.params ?? []).filter(
+    (p): p is { name: string } => typeof p.name === 'string' && !!p.name,
+  );
+  return {
+    name: raw.name,
+    ...(raw.displayName && { displayName: raw.displayName }),
+    disabled: raw.disabled === true,
+    ...(params.length && { params: params.map(p => ({ name: p.name })) }),
+  };
+}
+
+/**
+ * Terminating an application's running operation and its resources'
+ * actions, over a route scheme (Argo CD's own routes, or Harness's gateway):
+ * the calls {@link ArgoApiProvider} makes for them.
+ */
+export class ResourceOperations {
+  constructor(
+    private readonly http: AgentHttpClient,
+    private readonly scheme: ArgoApiRouteScheme,
+  ) {}
+
+  async terminate(
+    ref: ApplicationRef,
+    options?: ProviderCallOptions,
+  ): Promise<void> {
+    await this.http.json<unknown>({
+      ...this.scheme.terminateOperation(ref),
+      signal: options?.signal,
+    });
+  }
+
+  async listActions(
+    ref: ApplicationRef,
+    resource: ResourceRef,
+    options?: ProviderCallOptions,
+  ): Promise<ResourceAction[]> {
+    const answer = await this.http.json<{
+      actions?: ArgoResourceAction[] | null;
+    }>({
+      ...this.scheme.resourceActions(ref, resource),
+      signal: options?.signal,
+    });
+    return (answer?.actions ?? [])
+      .map(normalizeResourceAction)
+      .filter((a): a is ResourceAction => a !== undefined);
+  }
+
+  async runAction(
+    ref: ApplicationRef,
+    resource: ResourceRef,
+    action: string,
+    options?: ProviderCallOptions,
+  ): Promise<void> {
+    await this.http.json<unknown>({
+      ...this.scheme.runResourceAction(ref, resource, action),
+      signal: options?.signal,
+    });
+  }
+}

@@ -1,0 +1,167 @@
+import { BackstageCredentials } from '@backstage/backend-plugin-api';
+import {
+  ConflictError,
+  InputError,
+  NotImplementedError,
+} from '@backstage/errors';
+import {
+  GitOpsApplication,
+  gitopsApplicationReadPermission,
+  gitopsApplicationResourceActionPermission,
+  gitopsApplicationTerminatePermission,
+  ResourceAction,
+  ResourceRef,
+} from '@gitops-suite/plugin-gitops-common';
+import { GitOpsProvider } from '@gitops-suite/plugin-gitops-node';
+import { GitOpsService } from './GitOpsService';
+import { OperationCaller, runOperation } from './applicationOperations';
+import { requestBodyCheck } from './requestBodies';
+import {
+  ApplicationTarget,
+  resolveEntityApplication,
+} from './resolveEntityApplication';
+
+const APP =
+  '/entity/{namespace}/{kind}/{name}/applications/{agentId}/{appName}';
+const terminateBody = requestBodyCheck(`${APP}/terminate`, 'terminate request');
+const actionBody = requestBodyCheck(
+  `${APP}/resource-actions`,
+  'resource action request',
+);
+
+/** The provider's optional call, or a 501 naming the agent that lacks it. */
+function supported<K extends keyof GitOpsProvider>(
+  provider: GitOpsProvider,
+  call: K,
+  what: string,
+): NonNullable<GitOpsProvider[K]> {
+  const fn = provider[call];
+  if (!fn) {
+    throw new NotImplementedError(
+      `Agent ${provider.agent.id} (${provider.agent.kind}) cannot ${what}`,
+    );
+  }
+  return (fn as Function).bind(provider) as NonNullable<GitOpsProvider[K]>;
+}
+
+/** Only a running operation can be terminated: 409 at once otherwise. */
+function requireRunning(app: GitOpsApplication): void {
+  const phase = app.operation?.phase;
+  if (phase !== 'Running' && phase !== 'Terminating') {
+    throw new ConflictError(
+      `No operation is running on ${
+        app.name
+      }, so there is nothing to terminate${
+        phase ? ` (its last operation ${phase.toLowerCase()})` : ''
+      }`,
+    );
+  }
+}
+
+/**
+ * Terminates an entity's application's running operation (a sync or
+ * rollback), audited; answers the application as the agent has it then.
+ */
+export function terminateOperation(
+  ctx: GitOpsService,
+  caller: OperationCaller,
+  body: unknown,
+) {
+  terminateBody(body);
+  return runOperation(ctx, caller, {
+    action: 'terminate',
+    permission: gitopsApplicationTerminatePermission,
+    parameters: {},
+    precheck: requireRunning,
+    call: async (provider, ref) => {
+      const terminate = supported(
+        provider,
+        'terminateOperation',
+        'terminate operations',
+      );
+      await terminate(ref);
+      return provider.getApplication(ref);
+    },
+  });
+}
+
+/** A resource named in a request: its kind and name at least. */
+function resourceLabel(resource: ResourceRef): string {
+  return `${resource.kind} ${
+    resource.namespace ? `${resource.namespace}/` : ''
+  }${resource.name}`;
+}
+
+/** The actions an entity's application's resource offers (a read). */
+export async function listResourceActions(
+  ctx: GitOpsService,
+  credentials: BackstageCredentials,
+  target: ApplicationTarget,
+  resource: ResourceRef,
+): Promise<ResourceAction[]> {
+  const { provider, ref } = await resolveEntityApplication(
+    ctx,
+    credentials,
+    target,
+    gitopsApplicationReadPermission,
+  );
+  const list = supported(
+    provider,
+    'listResourceActions',
+    'list resource actions',
+  );
+  return list(ref, resource);
+}
+
+/**
+ * Runs an action on a resource of an entity's application, audited. The
+ * action must be one the resource offers now: anything else answers 400
+ * naming the ones it does, before anything is audited or sent.
+ */
+export function runResourceAction(
+  ctx: GitOpsService,
+  caller: OperationCaller,
+  body: unknown,
+) {
+  const { resource, action } = actionBody(body);
+  return runOperation(ctx, caller, {
+    action: 'resource.action',
+    permission: gitopsApplicationResourceActionPermission,
+    parameters: { resource, action },
+    prepare: async (provider, ref) => {
+      const list = supported(
+        provider,
+        'listResourceActions',
+        'run resource actions',
+      );
+      const offered = await list(ref, resource);
+      const found = offered.find(a => a.name === action);
+      if (!found) {
+        const names = offered.map(a => a.name);
+        throw new InputError(
+          `${resourceLabel(resource)} has no action '${action}'; ${
+            names.length
+              ? `it offers ${names.join(', ')}`
+              : 'it offers no actions'
+          }`,
+        );
+      }
+      if (found.disabled) {
+        throw new ConflictError(
+          `The action '${action}' of ${resourceLabel(
+            resource,
+          )} is disabled now`,
+        );
+      }
+    },
+    call: async (provider, ref) => {
+      const run = supported(
+        provider,
+        'runResourceAction',
+        'run resource actions',
+      );
+      await run(ref, resource, action);
+      return provider.getApplication(ref);
+    },
+  });
+}

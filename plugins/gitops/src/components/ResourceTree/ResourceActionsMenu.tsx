@@ -1,0 +1,152 @@
+import { useApi } from '@backstage/core-plugin-api';
+import { usePermission } from '@backstage/plugin-permission-react';
+import { gitopsApplicationResourceActionPermission } from '@gitops-suite/plugin-gitops-common';
+import type {
+  ResourceAction,
+  ResourceNode,
+} from '@gitops-suite/plugin-gitops-common';
+import IconButton from '@material-ui/core/IconButton';
+import ListItemText from '@material-ui/core/ListItemText';
+import Menu from '@material-ui/core/Menu';
+import MenuItem from '@material-ui/core/MenuItem';
+import Tooltip from '@material-ui/core/Tooltip';
+import MoreVertIcon from '@material-ui/icons/MoreVert';
+import Alert from '@material-ui/lab/Alert';
+import { MouseEvent, useState } from 'react';
+import { ApplicationRef, gitopsApiRef } from '../../api';
+import { errorMessage } from '../../lib/errorMessage';
+import { ConfirmDialog } from '../ApplicationOperations/ConfirmDialog';
+
+type Loaded =
+  | { state: 'loading' }
+  | { state: 'loaded'; actions: ResourceAction[] }
+  | { state: 'error'; message: string };
+
+/**
+ * The actions the agent offers on one resource (restart a Deployment),
+ * read when the menu opens; each runs after a confirmation. Items are
+ * disabled, with the reason, when the action is disabled now or the user
+ * may not run actions on the entity's applications.
+ */
+export function ResourceActionsMenu(props: {
+  app: ApplicationRef;
+  node: ResourceNode;
+  onDone?: () => void;
+}) {
+  const { app, node, onDone } = props;
+  const api = useApi(gitopsApiRef);
+  const permission = usePermission({
+    permission: gitopsApplicationResourceActionPermission,
+    resourceRef: app.entityRef,
+  });
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
+  const [confirming, setConfirming] = useState<string | undefined>();
+  const [result, setResult] = useState<
+    { severity: 'success' | 'error'; message: string } | undefined
+  >();
+  const label = `${node.kind}/${node.name}`;
+  const { group, version, kind, namespace, name } = node;
+  const resource = { group, version, kind, namespace, name };
+
+  const open = async (event: MouseEvent<HTMLElement>) => {
+    // the row's own click expands or collapses it
+    event.stopPropagation();
+    setAnchor(event.currentTarget);
+    setLoaded({ state: 'loading' });
+    try {
+      const actions = await api.listResourceActions(app, resource);
+      setLoaded({ state: 'loaded', actions });
+    } catch (error) {
+      setLoaded({ state: 'error', message: errorMessage(error) });
+    }
+  };
+
+  const run = async (action: string) => {
+    setResult(undefined);
+    try {
+      await api.runResourceAction(app, resource, action);
+      setResult({ severity: 'success', message: `Ran ${action} on ${label}.` });
+      onDone?.();
+    } catch (error) {
+      setResult({ severity: 'error', message: errorMessage(error) });
+    }
+  };
+
+  const denied = permission.loading
+    ? undefined
+    : !permission.allowed &&
+      "Only the entity's owners may run actions on its resources.";
+
+  return (
+    <span
+      onClick={event => event.stopPropagation()}
+      onKeyDown={event => event.stopPropagation()}
+      role="presentation"
+    >
+      <Tooltip title={`Actions for ${label}`}>
+        <IconButton
+          size="small"
+          aria-label={`Actions for ${label}`}
+          aria-haspopup="menu"
+          onClick={open}
+        >
+          <MoreVertIcon fontSize="small" />
+        </IconButton>
+      </Tooltip>
+      <Menu
+        anchorEl={anchor}
+        open={Boolean(anchor)}
+        onClose={() => setAnchor(null)}
+        keepMounted={false}
+      >
+        {loaded.state === 'loading' && (
+          <MenuItem disabled>Loading actions…</MenuItem>
+        )}
+        {loaded.state === 'error' && (
+          <MenuItem disabled>{loaded.message}</MenuItem>
+        )}
+        {loaded.state === 'loaded' && loaded.actions.length === 0 && (
+          <MenuItem disabled>No actions for {node.kind}</MenuItem>
+        )}
+        {loaded.state === 'loaded' &&
+          loaded.actions.map(action => {
+            const why =
+              denied || (action.disabled ? 'Not possible now' : undefined);
+            return (
+              <MenuItem
+                key={action.name}
+                disabled={Boolean(why)}
+                onClick={() => {
+                  setAnchor(null);
+                  setConfirming(action.name);
+                }}
+              >
+                <ListItemText
+                  primary={action.displayName ?? action.name}
+                  secondary={why || undefined}
+                />
+              </MenuItem>
+            );
+          })}
+      </Menu>
+      {result && (
+        <Alert
+          severity={result.severity}
+          onClose={() => setResult(undefined)}
+          style={{ display: 'inline-flex', marginLeft: 8 }}
+        >
+          {result.message}
+        </Alert>
+      )}
+      <ConfirmDialog
+        open={confirming !== undefined}
+        title={`Run ${confirming} on ${label}?`}
+        text={`The agent runs the ${confirming} action on ${label} of ${app.name}, in the cluster, now.`}
+        confirmLabel={`Run ${confirming}`}
+        onClose={() => setConfirming(undefined)}
+        onConfirm={() => confirming && run(confirming)}
+      />
+    </span>
+  );
+}
