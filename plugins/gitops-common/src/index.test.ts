@@ -47,6 +47,7 @@ describe('@gitops-suite/plugin-gitops-common', () => {
         'gitopsApplicationRollbackPermission',
         'gitopsApplicationSetAdminPermission',
         'gitopsApplicationSetCreatePermission',
+        'gitopsApplicationSetDeletePermission',
         'gitopsApplicationSyncPermission',
         'gitopsApplicationTerminatePermission',
         'gitopsAuditReadPermission',

@@ -80,13 +80,26 @@ describe.each(cases)('operations on a $provider application', c => {
         .set('Authorization', env.auth)
     ).body.items as Array<{ action: string; outcome: string; parameters: any }>;
 
-  /** Runs `probe`; asserts it wrote nothing to the agents nor the audit log. */
-  async function refusedWithoutEffects<T>(probe: () => Promise<T>) {
+  /**
+   * The probe reaches no agent write; the audit log is as before, or, for a
+   * refusal by permission or trust (`refused`), gains that one `refused`
+   * row, recorded where the refusal is decided.
+   */
+  async function refusedWithoutEffects<T>(
+    probe: () => Promise<T>,
+    refused?: { action: string; message: string },
+  ) {
     const before = await audit();
     const mark = env.agentRequests.length;
     const result = await probe();
     expect(writes(env.agentRequests.slice(mark))).toEqual([]);
-    expect(await audit()).toEqual(before);
+    const after = await audit();
+    if (refused) {
+      expect(after.slice(1)).toEqual(before);
+      expect(after[0]).toMatchObject({ ...refused, outcome: 'refused' });
+    } else {
+      expect(after).toEqual(before);
+    }
     return result;
   }
 
@@ -139,8 +152,13 @@ describe.each(cases)('operations on a $provider application', c => {
     it('refuses a caller without gitops.application.terminate (403)', async () => {
       env.sandbox.holdOperations(c.agentId, c.app, { sync: true });
       env.denied.add('gitops.application.terminate');
-      const res = await refusedWithoutEffects(() =>
-        env.api().post(`${base}/terminate`).set('Authorization', env.auth),
+      const res = await refusedWithoutEffects(
+        () =>
+          env.api().post(`${base}/terminate`).set('Authorization', env.auth),
+        {
+          action: 'terminate',
+          message: `Not allowed: gitops.application.terminate on component:default/${c.entity}`,
+        },
       );
       expect(res.status).toBe(403);
       expect(res.body.error.message).toBe(
@@ -261,21 +279,26 @@ describe.each(cases)('operations on a $provider application', c => {
     it('refuses a caller without gitops.application.action (403)', async () => {
       const { deployment: d } = await workload();
       env.denied.add('gitops.application.action');
-      const res = await refusedWithoutEffects(() =>
-        env
-          .api()
-          .post(`${base}/resource-actions`)
-          .set('Authorization', env.auth)
-          .send({
-            resource: {
-              group: 'apps',
-              version: 'v1',
-              kind: 'Deployment',
-              namespace: d.namespace,
-              name: d.name,
-            },
-            action: 'restart',
-          }),
+      const res = await refusedWithoutEffects(
+        () =>
+          env
+            .api()
+            .post(`${base}/resource-actions`)
+            .set('Authorization', env.auth)
+            .send({
+              resource: {
+                group: 'apps',
+                version: 'v1',
+                kind: 'Deployment',
+                namespace: d.namespace,
+                name: d.name,
+              },
+              action: 'restart',
+            }),
+        {
+          action: 'resource.action',
+          message: `Not allowed: gitops.application.action on component:default/${c.entity}`,
+        },
       );
       expect(res.status).toBe(403);
       expect(res.body.error.message).toBe(
