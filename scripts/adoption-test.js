@@ -38,8 +38,11 @@
  * create-app's version; git tag `adoption-baseline`, reset before each run).
  * `--fresh` drops the cached app. Prints the time of every phase.
  *
- * Measured on the 2-core CI machine (shared), Node 22.23, create-app 0.9.2:
- *   cold: see the root README's "Adoption test" section; warm likewise.
+ * Measured on the 2-core CI machine (load average 11-16 from other work),
+ * Node 22.23, create-app 0.9.2 (the phases: the root README's "Adoption
+ * test"): cold (no cache) 818 s, of which create-app + yarn install 387 s;
+ * warm 419 s (pack 135-206, README steps 122-129, app build 63-92,
+ * start 14-31, Chromium 10).
  */
 const { spawn, spawnSync } = require('node:child_process');
 const fs = require('node:fs');
@@ -115,6 +118,8 @@ function adopterEnv() {
     YARN_GLOBAL_FOLDER: path.join(CACHE, 'yarn-global'),
     YARN_ENABLE_PROGRESS_BARS: '0',
     YARN_ENABLE_TELEMETRY: '0',
+    // an adopter's workstation, not their CI: yarn may write the lock file
+    YARN_ENABLE_IMMUTABLE_INSTALLS: 'false',
     FORCE_COLOR: '0',
   };
   delete env.NODE_OPTIONS;
