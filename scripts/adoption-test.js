@@ -41,8 +41,8 @@
  * Measured on the 2-core CI machine (load average 11-16 from other work),
  * Node 22.23, create-app 0.9.2 (the phases: the root README's "Adoption
  * test"): cold (no cache) 818 s, of which create-app + yarn install 387 s;
- * warm 419 s (pack 135-206, README steps 122-129, app build 63-92,
- * start 14-31, Chromium 10).
+ * warm 267-419 s (pack 126-206, README steps 89-129, app build 29-92,
+ * start 12-31, Chromium 8-10).
  */
 const { spawn, spawnSync } = require('node:child_process');
 const fs = require('node:fs');
@@ -210,7 +210,13 @@ function generateApp(env, version) {
     gitIn(appDir, ['clean', '-fdq']);
     return appDir;
   }
-  fs.rmSync(appDir, { recursive: true, force: true });
+  // apps of earlier create-app versions (about 3.5 GB each) make way
+  for (const entry of fs.existsSync(CACHE) ? fs.readdirSync(CACHE) : []) {
+    if (entry.startsWith('create-app-')) {
+      console.log(`  removing the cached ${entry}`);
+      fs.rmSync(path.join(CACHE, entry), { recursive: true, force: true });
+    }
+  }
   let t = Date.now();
   sh(
     'npx',
@@ -405,7 +411,7 @@ function spawnLogged(command, commandArgs, { cwd, env, logFile }) {
   let stdout = '';
   child.stdout.on('data', d => {
     stdout += d;
-    fs.appendFileSync(logFile, d);
+    fs.writeSync(out, d); // the open file: still writable once the run is removed
   });
   return {
     child,
@@ -414,14 +420,23 @@ function spawnLogged(command, commandArgs, { cwd, env, logFile }) {
   };
 }
 
+/** Stops a process group; resolves once its output is closed (SIGKILL after 15 s). */
 function stop(proc) {
-  if (proc?.child.exitCode === null) {
+  const { child } = proc;
+  if (child.exitCode !== null || child.signalCode !== null) {
+    return Promise.resolve();
+  }
+  const closed = new Promise(resolve => child.once('close', resolve));
+  const signal = name => {
     try {
-      process.kill(-proc.child.pid, 'SIGTERM');
+      process.kill(-child.pid, name);
     } catch {
       /* already gone */
     }
-  }
+  };
+  signal('SIGTERM');
+  const kill = setTimeout(() => signal('SIGKILL'), 15_000);
+  return closed.finally(() => clearTimeout(kill));
 }
 
 async function waitFor(what, probe, timeoutMs) {
@@ -754,7 +769,7 @@ async function main() {
   } catch (error) {
     failed = error;
   } finally {
-    for (const child of children) stop(child);
+    await Promise.all(children.map(stop));
   }
   console.log('\n=== timings');
   for (const t of timings) console.log(`  ${t.name}: ${t.seconds.toFixed(1)}s`);
