@@ -41,7 +41,7 @@
  * Measured on the 2-core CI machine (load average 11-16 from other work),
  * Node 22.23, create-app 0.9.2 (the phases: the root README's "Adoption
  * test"): cold (no cache) 818 s, of which create-app + yarn install 387 s;
- * warm 267-419 s (pack 126-206, README steps 89-129, app build 29-92,
+ * warm 235-419 s (pack 85-206, README steps 89-129, app build 29-92,
  * start 12-31, Chromium 8-10).
  */
 const { spawn, spawnSync } = require('node:child_process');
