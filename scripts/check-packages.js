@@ -360,17 +360,14 @@ function findNode22() {
     : undefined;
 }
 
-async function main() {
-  const started = Date.now();
-  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'gitops-packages-'));
-  const packDir = path.join(tmp, 'tarballs');
-  fs.mkdirSync(packDir);
-  console.log(
-    `checking ${published.length} published packages: ${published
-      .map(p => p.json.name)
-      .join(', ')}`,
-  );
-
+/**
+ * Steps 1 and 2: the root tsc when dist-types/ is missing, `npm run build`
+ * and `npm pack` of every published package into `packDir`. Answers the
+ * tarball of each package by name; problems are recorded with `fail` (see
+ * `problems`). Also used by scripts/adoption-test.js, which packs the same way.
+ */
+async function packPublished(packDir) {
+  const tarballs = new Map();
   await phase('root tsc (dist-types/)', async () => {
     if (fs.existsSync(path.join(root, 'dist-types'))) {
       console.log('  dist-types/ exists: skipped');
@@ -379,7 +376,7 @@ async function main() {
     const tsc = run(path.join(root, 'node_modules/.bin/tsc'), []);
     if (!tsc.ok) fail('(root)', `tsc failed:\n    ${tail(tsc.output)}`);
   });
-  if (problems.length) return finish(tmp, started);
+  if (problems.length) return tarballs;
 
   await phase('build', async () => {
     for (const pkg of published) {
@@ -392,9 +389,8 @@ async function main() {
         fail(pkg.json.name, `build failed:\n    ${tail(build.output)}`);
     }
   });
-  if (problems.length) return finish(tmp, started);
+  if (problems.length) return tarballs;
 
-  const tarballs = new Map();
   await phase('npm pack (prepack/postpack)', async () => {
     for (const pkg of published) {
       const name = pkg.json.name;
@@ -450,6 +446,23 @@ async function main() {
       }
     }
   });
+
+  return tarballs;
+}
+
+async function main() {
+  const started = Date.now();
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'gitops-packages-'));
+  const packDir = path.join(tmp, 'tarballs');
+  fs.mkdirSync(packDir);
+  console.log(
+    `checking ${published.length} published packages: ${published
+      .map(p => p.json.name)
+      .join(', ')}`,
+  );
+
+  const tarballs = await packPublished(packDir);
+  if (problems.length && tarballs.size === 0) return finish(tmp, started);
 
   await phase('tarball contents', async () => {
     for (const pkg of published) {
@@ -584,7 +597,11 @@ function finish(tmp, started) {
   }
 }
 
-main().catch(error => {
-  console.error(error);
-  process.exitCode = 1;
-});
+if (require.main === module) {
+  main().catch(error => {
+    console.error(error);
+    process.exitCode = 1;
+  });
+}
+
+module.exports = { packPublished, published, problems, timings, findNode22 };
