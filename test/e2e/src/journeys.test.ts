@@ -361,7 +361,10 @@ describe('a new user in the GitOps portal', () => {
       expect(yamlText).toContain(`replicas: ${drift.live}`);
       expect(yamlText).toContain(`replicas: ${drift.target}`);
       await drawer.getByRole('button', { name: 'JSON' }).click();
-      await drawer.getByText(/"replicas"/).first().waitFor();
+      await drawer
+        .getByText(/"replicas"/)
+        .first()
+        .waitFor();
       const text = await drawer.innerText();
       expect(text).toContain(`"replicas": ${drift.live}`);
       expect(text).toContain(`"replicas": ${drift.target}`);

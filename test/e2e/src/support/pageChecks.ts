@@ -59,3 +59,54 @@ export async function seriousAxeViolations(
     v => v.impact === 'serious' || v.impact === 'critical',
   );
 }
+
+/** A table that is wider than the box it scrolls in. */
+export interface ScrollingTable {
+  /** The table's caption or accessible name, or its first header cells. */
+  table: string;
+  tableWidth: number;
+  boxWidth: number;
+}
+
+/**
+ * The tables that scroll sideways inside their card: a table whose nearest
+ * ancestor that clips or scrolls horizontally is narrower than it, so some
+ * columns sit behind an inner scrollbar.
+ */
+export async function tablesScrollingInTheirCard(
+  page: Page,
+): Promise<ScrollingTable[]> {
+  return page.evaluate(() => {
+    const found: Array<{
+      table: string;
+      tableWidth: number;
+      boxWidth: number;
+    }> = [];
+    for (const table of Array.from(document.querySelectorAll('table'))) {
+      const width = table.getBoundingClientRect().width;
+      if (width === 0) continue;
+      let box = table.parentElement;
+      while (box && box !== document.body) {
+        const overflow = getComputedStyle(box).overflowX;
+        if (overflow !== 'visible') break;
+        box = box.parentElement;
+      }
+      if (!box || box === document.body) continue;
+      if (box.scrollWidth > box.clientWidth + 1) {
+        const name =
+          table.getAttribute('aria-label') ??
+          table.querySelector('caption')?.textContent ??
+          Array.from(table.querySelectorAll('th'))
+            .slice(0, 3)
+            .map(th => th.textContent?.trim())
+            .join(' | ');
+        found.push({
+          table: name ?? 'a table',
+          tableWidth: Math.round(width),
+          boxWidth: box.clientWidth,
+        });
+      }
+    }
+    return found;
+  });
+}

@@ -11,12 +11,17 @@ const qaApp = application({
   lastSyncedAt: '2024-04-29T10:00:00Z',
 });
 
+/** Each row's application name (its first cell also links the agent UI). */
 function rowNames() {
   const table = screen.getByRole('table', { name: 'Applications' });
   return within(table)
     .getAllByRole('row')
     .slice(1)
-    .map(row => (row as HTMLTableRowElement).cells[0].textContent);
+    .map(row =>
+      within((row as HTMLTableRowElement).cells[0])
+        .getAllByRole('button')[0]
+        .textContent?.trim(),
+    );
 }
 
 async function renderTable(onSelect = jest.fn()) {

@@ -16,7 +16,7 @@ import {
   filterRows,
 } from './applicationFilters';
 import { ApplicationsToolbar } from './ApplicationsToolbar';
-import { ApplicationRow, columns, toRow } from './columns';
+import { AgentUiLink, ApplicationRow, columns, toRow } from './columns';
 import { nextSort, sortRows, TableSort } from './tableSort';
 
 const PAGE_SIZE = 20;
@@ -142,14 +142,15 @@ export function ApplicationsTable(props: {
                     style={{ textAlign: 'left', fontWeight: 500 }}
                   >
                     {row.name}
-                  </Link>
+                  </Link>{' '}
+                  <AgentUiLink row={row} />
                 </TableCell>
                 {columns.map(column => (
                   <TableCell
                     key={column.id}
                     style={
                       column.wrap
-                        ? { minWidth: 120, wordBreak: 'break-word' }
+                        ? { minWidth: 120, overflowWrap: 'anywhere' }
                         : { whiteSpace: 'nowrap' }
                     }
                   >

@@ -1,6 +1,7 @@
 import { Link } from '@backstage/core-components';
 import { deployedRevision } from '@gitops-suite/plugin-gitops-common';
 import type { GitOpsApplication } from '@gitops-suite/plugin-gitops-common';
+import Typography from '@material-ui/core/Typography';
 import LaunchIcon from '@material-ui/icons/Launch';
 import type { ReactNode } from 'react';
 import { revisionOf } from '../../lib/revision';
@@ -47,37 +48,18 @@ export interface ApplicationColumn {
 
 const text = (value: string) => value || '—';
 
+/**
+ * The columns, key ones first: where the application runs is one column
+ * (cluster and namespace, then agent and project, wrapping at word
+ * boundaries), and the agent UI link sits in the Application cell, so the
+ * table fits its card at 1280 px without an inner scrollbar.
+ */
 export const columns: ApplicationColumn[] = [
   {
     id: 'environment',
     title: 'Environment',
     sortValue: row => row.environment,
     render: row => text(row.environment),
-  },
-  {
-    id: 'agent',
-    title: 'Agent',
-    sortValue: row => row.agentId,
-    render: row => row.agentId,
-  },
-  {
-    id: 'cluster',
-    title: 'Cluster',
-    sortValue: row => row.cluster,
-    render: row => text(row.cluster),
-    wrap: true,
-  },
-  {
-    id: 'namespace',
-    title: 'Namespace',
-    sortValue: row => row.targetNamespace,
-    render: row => text(row.targetNamespace),
-  },
-  {
-    id: 'project',
-    title: 'Project',
-    sortValue: row => row.project,
-    render: row => text(row.project),
   },
   {
     id: 'sync',
@@ -116,24 +98,45 @@ export const columns: ApplicationColumn[] = [
     ),
   },
   {
+    id: 'where',
+    title: 'Runs in',
+    sortValue: row => `${row.cluster}/${row.targetNamespace}`,
+    render: row => (
+      <>
+        <Typography variant="body2" component="span" display="block">
+          {text(row.cluster)} / {text(row.targetNamespace)}
+        </Typography>
+        <Typography
+          variant="caption"
+          color="textSecondary"
+          component="span"
+          display="block"
+        >
+          agent {row.agentId} · project {text(row.project)}
+        </Typography>
+      </>
+    ),
+    wrap: true,
+  },
+  {
     id: 'policy',
     title: 'Policy',
     render: row => <PolicyBadges policy={row.syncPolicy} />,
-  },
-  {
-    id: 'agentUi',
-    title: 'Agent UI',
-    render: row =>
-      row.uiUrl ? (
-        <Link
-          to={row.uiUrl}
-          onClick={event => event.stopPropagation()}
-          aria-label={`Open ${row.name} in the agent UI`}
-        >
-          <LaunchIcon fontSize="small" />
-        </Link>
-      ) : (
-        '—'
-      ),
+    wrap: true,
   },
 ];
+
+/** The agent UI link of a row, beside its name. */
+export function AgentUiLink(props: { row: ApplicationRow }) {
+  const { row } = props;
+  if (!row.uiUrl) return null;
+  return (
+    <Link
+      to={row.uiUrl}
+      onClick={event => event.stopPropagation()}
+      aria-label={`Open ${row.name} in the agent UI`}
+    >
+      <LaunchIcon fontSize="small" style={{ verticalAlign: 'middle' }} />
+    </Link>
+  );
+}

@@ -51,7 +51,7 @@ describe('EntityGitOpsEnvironmentContent', () => {
       environment: ['prod'],
     });
     expect(screen.getByText('a1b2c3d')).toBeInTheDocument();
-    expect(screen.getByText('1.4.1')).toBeInTheDocument();
+    expect(screen.getByText('image 1.4.1')).toBeInTheDocument();
     expect(
       await screen.findByRole('link', { name: 'payments' }),
     ).toHaveAttribute('href', '/catalog/default/component/payments');

@@ -1,6 +1,7 @@
 import { Link, TableColumn } from '@backstage/core-components';
 import { EntityRefLinks } from '@backstage/plugin-catalog-react';
 import { shortRevision } from '@gitops-suite/plugin-gitops-common';
+import Typography from '@material-ui/core/Typography';
 import LaunchIcon from '@material-ui/icons/Launch';
 import type { GitOpsApplication } from '@gitops-suite/plugin-gitops-common';
 import { applicationFamily } from '../../lib/applicationFamily';
@@ -34,6 +35,16 @@ export function toDeploymentRow(
   };
 }
 
+const cluster = (row: DeploymentRow) =>
+  row.clusterName ?? row.destination.name ?? row.destination.server ?? '';
+
+/**
+ * The columns, key ones first and few: the application, its image tag and
+ * agent UI link share one cell, the sync state and when it last synced
+ * another, and where it runs (cluster, agent) a third, so the table fits
+ * its card at 1280 px. Application, image, cluster and
+ * agent stay searchable.
+ */
 export const deploymentColumns: TableColumn<DeploymentRow>[] = [
   {
     title: 'Service',
@@ -50,7 +61,30 @@ export const deploymentColumns: TableColumn<DeploymentRow>[] = [
         '—'
       ),
   },
-  { title: 'Application', field: 'name' },
+  {
+    title: 'Application',
+    field: 'name',
+    render: row => (
+      <>
+        {row.name}{' '}
+        {row.uiUrl && (
+          <Link to={row.uiUrl} aria-label={`Open ${row.name} in the agent UI`}>
+            <LaunchIcon fontSize="small" style={{ verticalAlign: 'middle' }} />
+          </Link>
+        )}
+        {row.image && (
+          <Typography
+            variant="caption"
+            color="textSecondary"
+            component="span"
+            display="block"
+          >
+            image {row.image}
+          </Typography>
+        )}
+      </>
+    ),
+  },
   {
     title: 'Revision',
     field: 'revision',
@@ -58,11 +92,24 @@ export const deploymentColumns: TableColumn<DeploymentRow>[] = [
       <code title={row.revision}>{shortRevision(row.revision) ?? '—'}</code>
     ),
   },
-  { title: 'Image tag', field: 'image' },
   {
     title: 'Sync',
     field: 'sync.status',
-    render: row => <SyncStatusChip status={row.sync.status} />,
+    render: row => (
+      <>
+        <SyncStatusChip status={row.sync.status} />
+        <Typography
+          variant="caption"
+          color="textSecondary"
+          component="span"
+          display="block"
+        >
+          {row.lastSyncedAt
+            ? `synced ${timeSince(row.lastSyncedAt)}`
+            : 'never synced'}
+        </Typography>
+      </>
+    ),
   },
   {
     title: 'Health',
@@ -75,24 +122,26 @@ export const deploymentColumns: TableColumn<DeploymentRow>[] = [
     ),
   },
   {
-    title: 'Cluster',
-    render: row =>
-      row.clusterName ?? row.destination.name ?? row.destination.server ?? '',
+    title: 'Runs on',
+    customSort: (a, b) => cluster(a).localeCompare(cluster(b)),
+    customFilterAndSearch: (term, row) =>
+      `${cluster(row)} ${row.agentId}`
+        .toLocaleLowerCase('en-US')
+        .includes(String(term).toLocaleLowerCase('en-US')),
+    cellStyle: { minWidth: 140, overflowWrap: 'anywhere' },
+    render: row => (
+      <>
+        {cluster(row) || '—'}
+        <Typography
+          variant="caption"
+          color="textSecondary"
+          component="span"
+          display="block"
+        >
+          agent {row.agentId}
+        </Typography>
+      </>
+    ),
   },
-  { title: 'Agent', field: 'agentId' },
-  {
-    title: 'Last sync',
-    field: 'lastSyncedAt',
-    render: row => timeSince(row.lastSyncedAt) ?? '—',
-  },
-  {
-    title: 'Agent UI',
-    sorting: false,
-    render: row =>
-      row.uiUrl ? (
-        <Link to={row.uiUrl} aria-label={`Open ${row.name} in the agent UI`}>
-          <LaunchIcon fontSize="small" />
-        </Link>
-      ) : null,
-  },
+  { title: 'Image tag', field: 'image', hidden: true },
 ];

@@ -11,6 +11,7 @@ import TableBody from '@material-ui/core/TableBody';
 import TableCell from '@material-ui/core/TableCell';
 import TableHead from '@material-ui/core/TableHead';
 import TableRow from '@material-ui/core/TableRow';
+import Typography from '@material-ui/core/Typography';
 import type { GitOpsAgent } from '../../api';
 import { timeSince } from '../../lib/timeSince';
 import {
@@ -31,16 +32,29 @@ function State(props: { agent: GitOpsAgent }) {
 const nowrap = { whiteSpace: 'nowrap' } as const;
 /** Messages wrap between words, in a column wide enough to read them. */
 const prose = {
-  minWidth: 240,
-  maxWidth: 480,
+  minWidth: 200,
   overflowWrap: 'break-word',
 } as const;
 
+function Caption(props: { children: React.ReactNode }) {
+  return (
+    <Typography
+      variant="caption"
+      color="textSecondary"
+      component="span"
+      display="block"
+    >
+      {props.children}
+    </Typography>
+  );
+}
+
 /**
- * The agents the portal talks to: connectivity, versions (and whether an
- * upgrade is available), high availability, each component's health and,
- * for an agent in trouble, the error in a column of its own wide enough to
- * read.
+ * The agents the portal talks to: connectivity (and, for an agent in
+ * trouble, its error, wrapping between words), versions (and whether an
+ * upgrade is available), high availability and each component's health.
+ * Few columns, related values stacked in one cell, so the table fits its
+ * card at 1280 px.
  */
 export function AgentsTable(props: { agents: GitOpsAgent[] }) {
   return (
@@ -51,15 +65,11 @@ export function AgentsTable(props: { agents: GitOpsAgent[] }) {
             <TableRow>
               {[
                 'Agent',
-                'Kind',
-                'Region',
                 'Environments',
                 'State',
-                'Message',
                 'Version',
                 'HA',
                 'Components',
-                'Checked',
               ].map(title => (
                 <TableCell key={title} style={nowrap}>
                   {title}
@@ -76,15 +86,22 @@ export function AgentsTable(props: { agents: GitOpsAgent[] }) {
                   ) : (
                     agent.title ?? agent.id
                   )}
+                  <Caption>
+                    {agent.kind}
+                    {agent.region ? ` · ${agent.region}` : ''}
+                  </Caption>
                 </TableCell>
-                <TableCell style={nowrap}>{agent.kind}</TableCell>
-                <TableCell style={nowrap}>{agent.region ?? '—'}</TableCell>
                 <TableCell>{(agent.environments ?? []).join(', ')}</TableCell>
-                <TableCell style={nowrap}>
-                  <State agent={agent} />
-                </TableCell>
                 <TableCell style={prose}>
-                  {agent.status.message ?? '—'}
+                  <State agent={agent} />
+                  <Caption>
+                    checked {timeSince(agent.status.checkedAt) ?? '—'}
+                  </Caption>
+                  {agent.status.message && (
+                    <Typography variant="body2" component="p">
+                      {agent.status.message}
+                    </Typography>
+                  )}
                 </TableCell>
                 <TableCell style={nowrap}>
                   <AgentVersion status={agent.status} />
@@ -94,9 +111,6 @@ export function AgentsTable(props: { agents: GitOpsAgent[] }) {
                 </TableCell>
                 <TableCell style={prose}>
                   <AgentComponentsHealth components={agent.status.components} />
-                </TableCell>
-                <TableCell style={nowrap}>
-                  {timeSince(agent.status.checkedAt) ?? '—'}
                 </TableCell>
               </TableRow>
             ))}

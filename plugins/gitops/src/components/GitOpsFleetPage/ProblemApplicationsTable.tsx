@@ -5,6 +5,7 @@ import {
   needsAttention,
 } from '@gitops-suite/plugin-gitops-common';
 import MuiLink from '@material-ui/core/Link';
+import Typography from '@material-ui/core/Typography';
 import LaunchIcon from '@material-ui/icons/Launch';
 import { useMemo, useState } from 'react';
 import type { GitOpsApplication } from '@gitops-suite/plugin-gitops-common';
@@ -21,29 +22,64 @@ type Row = GitOpsApplication & {
   entityRefs?: string[];
 };
 
+/** The agent UI link of a row. */
+function AgentUiLink(props: { row: Row }) {
+  const { row } = props;
+  if (!row.uiUrl) return null;
+  return (
+    <Link
+      to={row.uiUrl}
+      onClick={event => event.stopPropagation()}
+      aria-label={`Open ${row.name} in the agent UI`}
+    >
+      <LaunchIcon fontSize="small" style={{ verticalAlign: 'middle' }} />
+    </Link>
+  );
+}
+
+/**
+ * The columns, key ones first and few: where the application runs
+ * (environment, agent) and its agent UI link sit in the Application cell,
+ * and the message wraps at word boundaries, so the table fits its card at
+ * 1280 px. Environment and agent stay searchable.
+ */
 function columns(open: (row: Row) => void): TableColumn<Row>[] {
   return [
     {
       title: 'Application',
       field: 'name',
       highlight: true,
-      render: row =>
-        row.entityRefs?.length ? (
-          <MuiLink
-            component="button"
-            variant="body2"
-            onClick={(event: React.MouseEvent) => {
-              event.stopPropagation();
-              open(row);
-            }}
-            style={{ textAlign: 'left', fontWeight: 500 }}
+      render: row => (
+        <>
+          {row.entityRefs?.length ? (
+            <MuiLink
+              component="button"
+              variant="body2"
+              onClick={(event: React.MouseEvent) => {
+                event.stopPropagation();
+                open(row);
+              }}
+              style={{ textAlign: 'left', fontWeight: 500 }}
+            >
+              {row.name}
+            </MuiLink>
+          ) : (
+            row.name
+          )}{' '}
+          <AgentUiLink row={row} />
+          <Typography
+            variant="caption"
+            color="textSecondary"
+            component="span"
+            display="block"
           >
-            {row.name}
-          </MuiLink>
-        ) : (
-          row.name
-        ),
+            {row.environment || '—'} · agent {row.agentId}
+          </Typography>
+        </>
+      ),
     },
+    { title: 'Environment', field: 'environment', hidden: true },
+    { title: 'Agent', field: 'agentId', hidden: true },
     {
       title: 'Owned by',
       field: 'owner',
@@ -54,8 +90,6 @@ function columns(open: (row: Row) => void): TableColumn<Row>[] {
           row.service ?? '—'
         ),
     },
-    { title: 'Environment', field: 'environment' },
-    { title: 'Agent', field: 'agentId' },
     {
       title: 'Health',
       field: 'health.status',
@@ -74,26 +108,12 @@ function columns(open: (row: Row) => void): TableColumn<Row>[] {
     {
       title: 'Message',
       field: 'message',
-      cellStyle: { minWidth: 240, overflowWrap: 'break-word' },
+      cellStyle: { minWidth: 200, overflowWrap: 'break-word' },
     },
     {
       title: 'Last sync',
       field: 'lastSyncedAt',
       render: row => timeSince(row.lastSyncedAt) ?? '—',
-    },
-    {
-      title: 'Agent UI',
-      sorting: false,
-      render: row =>
-        row.uiUrl ? (
-          <Link
-            to={row.uiUrl}
-            onClick={event => event.stopPropagation()}
-            aria-label={`Open ${row.name} in the agent UI`}
-          >
-            <LaunchIcon fontSize="small" />
-          </Link>
-        ) : null,
     },
   ];
 }
