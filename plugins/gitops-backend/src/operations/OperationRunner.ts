@@ -56,20 +56,7 @@ export class OperationRunner {
         `The audit log is unavailable, so the ${input.action} was not started; try again shortly`,
       );
     });
-    const auditEvent = await this.auditor.createEvent({
-      eventId: `application-${input.action.replace('.', '-')}`,
-      severityLevel: 'medium',
-      request,
-      meta: {
-        auditId: row.id,
-        actor: input.actor,
-        agentId: input.agentId,
-        application: input.application,
-        appNamespace: input.appNamespace,
-        entityRef: input.entityRef,
-        parameters: input.parameters as JsonObject,
-      },
-    });
+    const auditEvent = await this.auditorEvent(input, request, row.id);
     try {
       let result: T;
       try {
@@ -118,26 +105,35 @@ export class OperationRunner {
         outcome: 'refused',
         message: error.message,
       });
-      const auditEvent = await this.auditor.createEvent({
-        eventId: `application-${input.action.replace('.', '-')}`,
-        severityLevel: 'medium',
-        request,
-        meta: {
-          auditId: row.id,
-          actor: input.actor,
-          agentId: input.agentId,
-          application: input.application,
-          appNamespace: input.appNamespace,
-          entityRef: input.entityRef,
-          parameters: input.parameters as JsonObject,
-        },
-      });
+      const auditEvent = await this.auditorEvent(input, request, row.id);
       await auditEvent.fail({ error });
     } catch (recording) {
       this.logger.error(
         `Could not record a refused ${input.action} of ${input.application}: ${recording}`,
       );
     }
+  }
+
+  /** Backstage's auditor event of an operation, with its audit row's id. */
+  private auditorEvent(
+    input: OperationInput,
+    request: AuditorServiceCreateEventOptions['request'],
+    auditId: string,
+  ) {
+    return this.auditor.createEvent({
+      eventId: `application-${input.action.replace('.', '-')}`,
+      severityLevel: 'medium',
+      request,
+      meta: {
+        auditId,
+        actor: input.actor,
+        agentId: input.agentId,
+        application: input.application,
+        appNamespace: input.appNamespace,
+        entityRef: input.entityRef,
+        parameters: input.parameters as JsonObject,
+      },
+    });
   }
 
   /**
