@@ -1,6 +1,6 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { Browser, Page } from 'playwright-core';
+import { journeyRecorder } from './support/journey';
 import { launchChromium, openPortal, waitForProgress } from './support/browser';
 import { Portal, repoRoot, startPortal } from './support/startPortal';
 
@@ -30,26 +30,7 @@ afterAll(async () => {
 });
 
 /** A journey that leaves its screen in test-results/ when it fails. */
-function journey(name: string, fn: () => Promise<void>) {
-  // eslint-disable-next-line jest/valid-title, jest/expect-expect
-  it(name, async () => {
-    try {
-      await fn();
-    } catch (error) {
-      fs.mkdirSync(path.join(repoRoot, 'test-results'), { recursive: true });
-      await page
-        ?.screenshot({
-          path: path.join(
-            repoRoot,
-            'test-results',
-            `${name.slice(0, 60).replace(/\W+/g, '-')}.png`,
-          ),
-        })
-        .catch(() => {});
-      throw error;
-    }
-  });
-}
+const journey = journeyRecorder(() => page);
 
 /**
  * Polls until the value satisfies the predicate; returns the last value. A
