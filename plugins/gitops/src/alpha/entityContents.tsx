@@ -19,7 +19,7 @@ export const entityGitOpsContent = EntityContentBlueprint.make({
 });
 
 /**
- * The "Deployments" tab of environment and cluster Resources: the services
+ * The "Deployments" tab of environment, cluster and agent Resources: the services
  * running there.
  */
 export const entityGitOpsEnvironmentContent = EntityContentBlueprint.make({

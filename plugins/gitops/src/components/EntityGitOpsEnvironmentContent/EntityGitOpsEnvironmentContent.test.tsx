@@ -77,6 +77,28 @@ describe('EntityGitOpsEnvironmentContent', () => {
     });
   });
 
+  it("lists an agent's applications on its Resource page", async () => {
+    const getFleetApplications = jest.fn(
+      fleetApplicationsOf([devApp, prodApp]),
+    );
+    const api = testGitOpsApi({ getFleetApplications });
+    await renderWithEntity(<EntityGitOpsEnvironmentContent />, {
+      entity: resource('gitops-agent-prod-agent', 'gitops-agent', {
+        'gitops/agent': 'prod-agent',
+      }),
+      api,
+    });
+    expect(
+      await screen.findByText('Services running in agent prod-agent (1)'),
+    ).toBeInTheDocument();
+    expect(screen.getByText('payments-prod')).toBeInTheDocument();
+    expect(screen.queryByText('payments-dev')).not.toBeInTheDocument();
+    // the backend filters: the tab asks for the agent
+    expect(getFleetApplications).toHaveBeenCalledWith({
+      agent: ['prod-agent'],
+    });
+  });
+
   it('says when the list is cut, with the true total', async () => {
     const api = testGitOpsApi({
       getFleetApplications: async () => ({

@@ -32,7 +32,9 @@ function Deployments(props: FleetScope) {
   if (error && !value) return <ResponseErrorPanel error={error} />;
   const where = props.environment
     ? `environment ${props.environment}`
-    : `cluster ${props.cluster}`;
+    : props.cluster
+    ? `cluster ${props.cluster}`
+    : `agent ${props.agent}`;
   return (
     <>
       <AgentErrorBanners errors={value?.errors} />

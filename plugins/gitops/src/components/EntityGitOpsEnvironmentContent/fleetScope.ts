@@ -12,8 +12,9 @@ export const AGENT_ANNOTATION = 'gitops/agent';
 
 /**
  * Which part of the fleet a Resource entity stands for: an environment
- * (`spec.type: environment`) or a cluster (`spec.type: kubernetes-cluster`),
- * named by annotation or else by the entity's name.
+ * (`spec.type: environment`), a cluster (`spec.type: kubernetes-cluster`)
+ * or an agent (`spec.type: gitops-agent`), named by annotation or else by
+ * the entity's name.
  */
 export function fleetScopeOf(entity: Entity): FleetScope | undefined {
   const annotations = entity.metadata.annotations ?? {};
@@ -34,11 +35,15 @@ export function fleetScopeOf(entity: Entity): FleetScope | undefined {
       }),
     };
   }
+  if (type === 'gitops-agent') {
+    return { agent: annotations[AGENT_ANNOTATION] ?? entity.metadata.name };
+  }
   return undefined;
 }
 
 /**
- * Whether an entity is a GitOps environment or cluster (for `EntitySwitch`).
+ * Whether an entity is a GitOps environment, cluster or agent (for
+ * `EntitySwitch`): the Resources with a Deployments tab.
  * @public
  */
 export function isGitOpsEnvironment(entity: Entity): boolean {
