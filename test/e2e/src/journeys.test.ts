@@ -525,14 +525,26 @@ describe('a new user in the GitOps portal', () => {
           .find(set => set.name === name)
           ?.applications.sort(),
       ).toEqual([`${name}-dev`, `${name}-qa`]);
-      // the task page follows the run to its end: the task log says so
+      // the task page follows the run to its end: the task log says so. The
+      // page opens its log by itself when the run ends, or on "Show logs";
+      // it re-renders on every event, so the button may go between a look
+      // and a click: look again until the log shows the last step
       const showLogs = page.getByRole('button', { name: /show logs/i });
-      // the task page re-renders on every event: click without waiting for
-      // the button to hold still
-      if (await showLogs.isVisible()) await showLogs.dispatchEvent('click');
-      await page
-        .getByText('Finished step Create the ApplicationSet')
-        .waitFor({ timeout: 60_000 });
+      const finished = page.getByText(
+        'Finished step Create the ApplicationSet',
+      );
+      const logShown = await eventually(
+        async () => {
+          if (await finished.isVisible()) return true;
+          await showLogs
+            .dispatchEvent('click', undefined, { timeout: 1_000 })
+            .catch(() => {});
+          return finished.isVisible();
+        },
+        shown => shown,
+        60_000,
+      );
+      expect(logShown).toBe(true);
       expect(
         await page.getByText(/Skipping step publish because/).count(),
       ).toBe(1);

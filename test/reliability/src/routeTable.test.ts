@@ -49,14 +49,20 @@ const MUTATING_QUERIES = [
 const WRITE_METHODS = ['post', 'put', 'patch', 'delete'] as const;
 
 /**
- * Harness lists ApplicationSets with a POST of a filter body: a read.
- * (Creating one is `POST /gitops/api/v1/applicationset`, singular.)
+ * POSTs that only read: Harness lists ApplicationSets with a POST of a
+ * filter body (creating one is `POST /gitops/api/v1/applicationset`,
+ * singular), and both APIs preview what a set generates with a POST.
  */
-const HARNESS_LIST = /\/gitops\/api\/v1\/applicationsets(\?|$)/;
+const READING_POSTS = [
+  /\/gitops\/api\/v1\/applicationsets(\?|$)/,
+  /\/gitops\/api\/v1\/applicationset\/generate(\?|$)/,
+  /\/api\/v1\/applicationsets\/generate(\?|$)/,
+];
 
 /** An agent request with a side effect: any write, or a mutating query. */
 const hasSideEffect = (r: { method: string; url: string }) =>
-  (r.method !== 'GET' && !(r.method === 'POST' && HARNESS_LIST.test(r.url))) ||
+  (r.method !== 'GET' &&
+    !(r.method === 'POST' && READING_POSTS.some(p => p.test(r.url)))) ||
   /[?&](refresh|forceRefresh|noCache|query\.refresh|query\.forceRefresh)=/.test(
     r.url,
   );
@@ -106,6 +112,7 @@ function fill(
     .replace('{name}', app.entity)
     .replace('{agentId}', app.agent)
     .replace('{appName}', app.name)
+    .replace('{setName}', 'payments-set')
     .replace('{revision}', 'HEAD');
 }
 
@@ -206,8 +213,11 @@ describe('permissions derived from the route table', () => {
       'post /entity/{namespace}/{kind}/{name}/applications/{agentId}/{appName}/terminate',
       'post /entity/{namespace}/{kind}/{name}/applications/{agentId}/{appName}/resource-actions',
       'post /agents/{agentId}/applicationsets',
+      'post /agents/{agentId}/applicationsets/generate',
     ]);
-    expect(methods.filter(m => !/^(get|post) /.test(m))).toEqual([]);
+    expect(methods.filter(m => !/^(get|post) /.test(m))).toEqual([
+      'delete /agents/{agentId}/applicationsets/{setName}',
+    ]);
   });
 
   it('refuses every operation route to all but the owner', async () => {
@@ -351,6 +361,47 @@ describe('permissions derived from the route table', () => {
       headers: { authorization: `Bearer ${set.token}` },
     });
     expect(intruder.status).toBe(404);
+
+    // nobody but its owners previews for payments or deletes its set
+    for (const caller of CALLERS.filter(c => c !== 'owner')) {
+      const authorization = header(caller, 'payments');
+      const previewed = await attempt(
+        `applicationset-preview/${caller}`,
+        'post',
+        `${url}/generate`,
+        authorization,
+        true,
+        {
+          manifest: manifest('preview', 'payments'),
+          entityRef: 'component:default/payments',
+        },
+      );
+      expect([401, 403]).toContain(previewed);
+      const deleted = await attempt(
+        `applicationset-delete/${caller}`,
+        'delete',
+        `${url}/payments-set`,
+        authorization,
+        true,
+      );
+      expect([401, 403]).toContain(deleted);
+    }
+    const kept = await fetch(`${set.url}/api/v1/applicationsets/payments-set`, {
+      headers: { authorization: `Bearer ${set.token}` },
+    });
+    expect(kept.status).toBe(200);
+    // the owners preview without a side effect
+    const mark = env.tap.seen.length;
+    const preview = await env
+      .api()
+      .post(`${url}/generate`)
+      .set('Authorization', header('owner', 'payments')!)
+      .send({
+        manifest: manifest('preview', 'payments'),
+        entityRef: 'component:default/payments',
+      });
+    expect(preview.status).toBe(200);
+    expect(env.agentRequests.slice(mark).filter(hasSideEffect)).toEqual([]);
     expect(passed).toEqual([]);
   });
 

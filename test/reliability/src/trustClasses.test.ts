@@ -191,6 +191,41 @@ describe('trust classes: foreign project, destination, repository and label', ()
     spec.paths as Record<string, Record<string, unknown>>,
   ).filter(([, methods]) => methods.post);
 
+  /**
+   * A resource of the planted application's shape: the trust check decides
+   * before the agent is asked what the resource offers.
+   */
+  const plantedDeployment = (foreign: ForeignClass) => ({
+    group: 'apps',
+    version: 'v1',
+    kind: 'Deployment',
+    namespace: `planted-${foreign}-dev`,
+    name: `planted-${foreign}`,
+  });
+
+  /** A valid body of each operation route, so that only trust can refuse it. */
+  async function operationBody(op: string, foreign: ForeignClass) {
+    if (op === 'rollback') return { id: 0 };
+    if (op === 'resource-actions') {
+      return { resource: plantedDeployment(foreign), action: 'restart' };
+    }
+    return {};
+  }
+
+  /** The input an action needs beyond its application, per action. */
+  async function actionInput(id: string, foreign: ForeignClass) {
+    if (id !== 'gitops:run-resource-action') return {};
+    const d = plantedDeployment(foreign);
+    return {
+      kind: d.kind,
+      group: d.group,
+      version: d.version,
+      resourceNamespace: d.namespace,
+      resourceName: d.name,
+      action: 'restart',
+    };
+  }
+
   it('refuses every operation route on a foreign application (derived from the spec)', async () => {
     const backend = env;
     const operations = specPosts
@@ -206,12 +241,9 @@ describe('trust classes: foreign project, destination, repository and label', ()
           .replace('{name}', 'payments')
           .replace('{agentId}', 'nonprod')
           .replace('{appName}', `planted-${foreign}-dev`)}`;
+        const body = await operationBody(op, foreign);
         await attempt(`route ${op} ${foreign}`, () =>
-          backend
-            .api()
-            .post(url)
-            .set('Authorization', ALICE)
-            .send(op === 'rollback' ? { id: 0 } : {}),
+          backend.api().post(url).set('Authorization', ALICE).send(body),
         );
       }
     }
@@ -220,11 +252,25 @@ describe('trust classes: foreign project, destination, repository and label', ()
 
   it('refuses every ApplicationSet create or upsert route of a foreign class (derived from the spec)', async () => {
     const backend = env;
+    // the generate preview changes nothing: it answers the problems
+    // (checked below), where create and upsert refuse
     const creates = specPosts
       .map(([p]) => p)
-      .filter(p => !p.includes('{appName}'));
+      .filter(p => !p.includes('{appName}') && !p.endsWith('/generate'));
     expect(creates).toEqual(['/agents/{agentId}/applicationsets']);
     for (const foreign of CLASSES) {
+      const preview = await backend
+        .api()
+        .post('/api/gitops/agents/nonprod/applicationsets/generate')
+        .set('Authorization', ALICE)
+        .send({
+          entityRef: ENTITY,
+          manifest: foreignSet(`foreign-${foreign}`, foreign),
+        });
+      expect(preview.status).toBe(200);
+      if (!preview.body.problems?.length) {
+        passed.push(`preview ${foreign}: no problem named`);
+      }
       for (const upsert of [false, true]) {
         await attempt(`applicationset ${foreign} upsert=${upsert}`, () =>
           backend
@@ -238,6 +284,27 @@ describe('trust classes: foreign project, destination, repository and label', ()
             }),
         );
       }
+    }
+    expect(passed).toEqual([]);
+  });
+
+  it("refuses deleting a set whose applications lie in another team's project, destination or repository, or claim another team", async () => {
+    const backend = env;
+    const deletes = Object.entries(
+      spec.paths as Record<string, Record<string, unknown>>,
+    )
+      .filter(([, methods]) => methods.delete)
+      .map(([p]) => p);
+    expect(deletes).toEqual(['/agents/{agentId}/applicationsets/{setName}']);
+    for (const foreign of CLASSES) {
+      await attempt(`applicationset-delete ${foreign}`, () =>
+        backend
+          .api()
+          .delete(
+            `/api/gitops/agents/nonprod/applicationsets/planted-${foreign}`,
+          )
+          .set('Authorization', ALICE),
+      );
     }
     expect(passed).toEqual([]);
   });
@@ -257,6 +324,7 @@ describe('trust classes: foreign project, destination, repository and label', ()
     expect(writing.length).toBeGreaterThanOrEqual(2);
     for (const id of writing) {
       for (const foreign of CLASSES) {
+        const extra = await actionInput(id, foreign);
         await attempt(`action ${id} ${foreign}`, () =>
           backend
             .api()
@@ -266,6 +334,7 @@ describe('trust classes: foreign project, destination, repository and label', ()
               entityRef: ENTITY,
               agentId: 'nonprod',
               application: `planted-${foreign}-dev`,
+              ...extra,
             }),
         );
       }

@@ -18,6 +18,7 @@ export const OWNER_ONLY = new Set([
   'gitops.application.terminate',
   'gitops.application.action',
   'gitops.applicationset.create',
+  'gitops.applicationset.delete',
 ]);
 
 export const ADMIN_ONLY = new Set(['gitops.applicationset.admin']);

@@ -45,5 +45,7 @@ export async function previewOnAgent(
         .join('; ')}`,
     );
   }
-  return preview.applications.map(app => app.name).sort();
+  // the names, each once: a generator may yield one application twice
+  // (a matrix over overlapping directories), as the set's status lists it once
+  return [...new Set(preview.applications.map(app => app.name))].sort();
 }
