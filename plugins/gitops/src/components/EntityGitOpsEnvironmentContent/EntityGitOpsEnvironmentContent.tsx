@@ -20,6 +20,13 @@ import {
   fleetScopeOf,
 } from './fleetScope';
 
+/** What the tab lists, for people: an environment, a cluster or an agent. */
+function scopeLabel(scope: FleetScope): string {
+  if (scope.environment) return `environment ${scope.environment}`;
+  if (scope.cluster) return `cluster ${scope.cluster}`;
+  return `agent ${scope.agent}`;
+}
+
 function Deployments(props: FleetScope) {
   const { value, loading, error } = useEnvironmentApplications(props);
   const items = useMemo(() => value?.items ?? [], [value]);
@@ -30,11 +37,7 @@ function Deployments(props: FleetScope) {
   );
   if (loading) return <Progress />;
   if (error && !value) return <ResponseErrorPanel error={error} />;
-  const where = props.environment
-    ? `environment ${props.environment}`
-    : props.cluster
-    ? `cluster ${props.cluster}`
-    : `agent ${props.agent}`;
+  const where = scopeLabel(props);
   return (
     <>
       <AgentErrorBanners errors={value?.errors} />
