@@ -94,21 +94,60 @@ async function screenOnFailure(name: string, fn: () => Promise<void>) {
   }
 }
 
+/** An entity's applications once the catalog has ingested it (404 before). */
+async function entityApplications(name: string) {
+  const route = `/entity/default/component/${name}/applications`;
+  let answer = await api(route);
+  for (let i = 0; answer.status === 404 && i < 240; i++) {
+    await new Promise(r => setTimeout(r, 500));
+    answer = await api(route);
+  }
+  return answer;
+}
+
+/**
+ * Opens an entity's GitOps tab on a synced application, marks the page (a
+ * reload would lose the mark), then drifts the application on its agent
+ * and waits for the open tab to show it; logs how long that took (measured,
+ * never asserted: bench/ reports it). Answers the application's matrix entry.
+ */
+async function driftOnOpenTab(
+  name: string,
+  target: { name: string; agentId: string },
+  agentKind: string,
+) {
+  await openPortal(
+    page,
+    portal.baseUrl,
+    `/catalog/default/component/${name}/gitops`,
+  );
+  const matrix = page.getByRole('table', { name: 'Environment matrix' });
+  await matrix.waitFor({ timeout: 60_000 });
+  const entry = matrix.getByRole('button', { name: `Open ${target.name}` });
+  await entry.getByText('Synced', { exact: true }).waitFor();
+  await page.evaluate(() => {
+    (window as unknown as { gitopsMark: string }).gitopsMark = 'kept';
+  });
+
+  await listening(`gitops:entity:component:default/${name}`);
+  const drifted = Date.now();
+  portal.sandbox.drift(target.agentId, target.name, 'replicas');
+  await entry
+    .getByText('OutOfSync', { exact: true })
+    .waitFor({ timeout: 60_000 });
+  // eslint-disable-next-line no-console
+  console.log(
+    `live: ${agentKind} change to the open page in ${Date.now() - drifted} ms`,
+  );
+  return entry;
+}
+
 describe('changes pushed to open pages', () => {
   it('shows a change made on the agent on the open entity tab and in the open drawer, without reload', () =>
     screenOnFailure('live-updates', async () => {
       const entityRef = 'component:default/payments-worker';
       // the catalog ingests the example entities after the backend starts
-      let answer = await api(
-        '/entity/default/component/payments-worker/applications',
-      );
-      for (let i = 0; answer.status === 404 && i < 240; i++) {
-        await new Promise(r => setTimeout(r, 500));
-        answer = await api(
-          '/entity/default/component/payments-worker/applications',
-        );
-      }
-      const { status, body } = answer;
+      const { status, body } = await entityApplications('payments-worker');
       expect({ status, body }).toEqual({
         status: 200,
         body: expect.anything(),
@@ -125,32 +164,8 @@ describe('changes pushed to open pages', () => {
       ).find(env => env.name === 'prod')!.applications[0];
       expect(target.sync.status).toBe('Synced');
 
-      await openPortal(
-        page,
-        portal.baseUrl,
-        '/catalog/default/component/payments-worker/gitops',
-      );
-      const matrix = page.getByRole('table', { name: 'Environment matrix' });
-      await matrix.waitFor({ timeout: 60_000 });
-      const entry = matrix.getByRole('button', { name: `Open ${target.name}` });
-      await entry.getByText('Synced', { exact: true }).waitFor();
-      // a reload would lose this mark
-      await page.evaluate(() => {
-        (window as unknown as { gitopsMark: string }).gitopsMark = 'kept';
-      });
-
-      await listening(`gitops:entity:${entityRef}`);
       // the agent's application drifts: the open tab shows it
-      const drifted = Date.now();
-      portal.sandbox.drift(target.agentId, target.name, 'replicas');
-      await entry
-        .getByText('OutOfSync', { exact: true })
-        .waitFor({ timeout: 60_000 });
-      // measured, never asserted (bench/ reports it)
-      // eslint-disable-next-line no-console
-      console.log(
-        `live: Argo CD change to the open page in ${Date.now() - drifted} ms`,
-      );
+      const entry = await driftOnOpenTab('payments-worker', target, 'Argo CD');
       expect(frames.join('\n')).toContain(`gitops:entity:${entityRef}`);
 
       // the drawer is open while the application is synced from elsewhere
@@ -198,12 +213,7 @@ describe('changes pushed to open pages', () => {
   it('shows a change made on a Harness agent on the open entity tab, through its watch stream, without reload', () =>
     screenOnFailure('live-updates-harness', async () => {
       const entityRef = 'component:default/risk-scoring';
-      const route = '/entity/default/component/risk-scoring/applications';
-      let answer = await api(route);
-      for (let i = 0; answer.status === 404 && i < 240; i++) {
-        await new Promise(r => setTimeout(r, 500));
-        answer = await api(route);
-      }
+      const answer = await entityApplications('risk-scoring');
       expect(answer.status).toBe(200);
       // prod syncs by hand: nothing syncs the drift back
       const target = (
@@ -224,30 +234,7 @@ describe('changes pushed to open pages', () => {
         expect.objectContaining({ agentId: 'harness-eu', feed: 'watch' }),
       );
 
-      await openPortal(
-        page,
-        portal.baseUrl,
-        '/catalog/default/component/risk-scoring/gitops',
-      );
-      const matrix = page.getByRole('table', { name: 'Environment matrix' });
-      await matrix.waitFor({ timeout: 60_000 });
-      const entry = matrix.getByRole('button', { name: `Open ${target.name}` });
-      await entry.getByText('Synced', { exact: true }).waitFor();
-      await page.evaluate(() => {
-        (window as unknown as { gitopsMark: string }).gitopsMark = 'kept';
-      });
-
-      await listening(`gitops:entity:${entityRef}`);
-      const drifted = Date.now();
-      portal.sandbox.drift(target.agentId, target.name, 'replicas');
-      await entry
-        .getByText('OutOfSync', { exact: true })
-        .waitFor({ timeout: 60_000 });
-      // measured, never asserted (bench/ reports it)
-      // eslint-disable-next-line no-console
-      console.log(
-        `live: Harness change to the open page in ${Date.now() - drifted} ms`,
-      );
+      await driftOnOpenTab('risk-scoring', target, 'Harness');
       expect(frames.join('\n')).toContain(`gitops:entity:${entityRef}`);
       expect(
         await page.evaluate(
