@@ -10,6 +10,7 @@ import { applicationInvalidError } from './appSet/k8sValidation';
 import { admitApplicationSet, invalidMessage } from './appSet/crdValidation';
 import { ServerCheckEnv, checkCreate, checkGenerate } from './appSet/serverChecks';
 import { Operations } from './operations';
+import { RollingSync, disableAutoSync } from './appSet/rollingSync';
 import { AppSetRecord } from './types';
 
 const RESOURCES_FINALIZER = 'resources-finalizer.argocd.argoproj.io';
@@ -73,7 +74,14 @@ export function appSetConditions(now: number, failure?: ConditionFailure): JsonO
  * deletes the generated Applications, and keeps the ApplicationSet status.
  */
 export class ApplicationSets {
-  constructor(private readonly store: AgentStore, private readonly operations: Operations) {}
+  private readonly rollingSync: RollingSync;
+
+  constructor(private readonly store: AgentStore, private readonly operations: Operations) {
+    this.rollingSync = new RollingSync(store, {
+      owned: record => this.ownedApps(record),
+      sync: record => this.operations.sync(record, {}, { username: 'applicationset-controller', automated: true }),
+    });
+  }
 
   private serverEnv(): ServerCheckEnv {
     return {
@@ -90,6 +98,7 @@ export class ApplicationSets {
   /** The Applications a set generates, as the API returns them (ownerReferences set). */
   private desired(record: AppSetRecord): GenerationResult {
     const result = generateApplications(record.appSet, this.generatorContext());
+    disableAutoSync(record.appSet, result.applications);
     for (const app of result.applications) {
       app.metadata.namespace ||= this.store.config.namespace;
       app.metadata.ownerReferences = [
@@ -226,6 +235,7 @@ export class ApplicationSets {
         : undefined,
     );
     this.refreshStatus(record);
+    this.rollingSync.reconcile(record);
     return messages[0];
   }
 

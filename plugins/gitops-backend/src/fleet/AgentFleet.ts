@@ -100,10 +100,14 @@ export class AgentFleet {
     return { changed, removed };
   }
 
-  upsertApplicationSet(set: GitOpsApplicationSet): void {
+  /** Adds or replaces an ApplicationSet; true when it changed. */
+  upsertApplicationSet(set: GitOpsApplicationSet): boolean {
+    const before = this.appSets.get(set.name);
+    const changed = JSON.stringify(before) !== JSON.stringify(set);
     this.removeApplicationSet(set.name);
     this.appSets.set(set.name, set);
     for (const name of set.applications) this.generatedBy.set(name, set.name);
+    return changed;
   }
 
   removeApplicationSet(name: string): void {
@@ -115,10 +119,32 @@ export class AgentFleet {
     }
   }
 
-  replaceApplicationSets(sets: GitOpsApplicationSet[]): void {
+  /** Replaces every ApplicationSet; the names of those that changed or went. */
+  replaceApplicationSets(sets: GitOpsApplicationSet[]): string[] {
+    const before = new Map(this.appSets);
     this.appSets.clear();
     this.generatedBy.clear();
-    for (const set of sets) this.upsertApplicationSet(set);
+    const changed = sets
+      .filter(set => {
+        const was = before.get(set.name);
+        before.delete(set.name);
+        this.upsertApplicationSet(set);
+        return JSON.stringify(was) !== JSON.stringify(set);
+      })
+      .map(set => set.name);
+    return [...changed, ...before.keys()];
+  }
+
+  /**
+   * The applications the named ApplicationSets generated, with their
+   * owner: what a page showing them re-reads when a set changes.
+   */
+  generatedApplications(setNames: string[]): GitOpsApplication[] {
+    if (!setNames.length) return [];
+    return [...this.generatedKeys(setNames)].flatMap(key => {
+      const app = this.apps.get(key);
+      return app ? [this.withOwner(app)] : [];
+    });
   }
 
   /**

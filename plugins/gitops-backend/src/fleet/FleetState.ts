@@ -156,7 +156,7 @@ export class FleetState {
       repositories: snapshot.repositories.map(this.scrub),
       ...(snapshot.status && { status: this.scrub(snapshot.status) }),
     };
-    fleet.replaceApplicationSets(clean.applicationSets);
+    const sets = fleet.replaceApplicationSets(clean.applicationSets);
     const { changed, removed } = fleet.replaceApplications(clean.applications);
     fleet.clusters = clean.clusters;
     fleet.repositories = clean.repositories;
@@ -166,6 +166,7 @@ export class FleetState {
       agentId,
       applications: changed,
       removed,
+      setApplications: fleet.generatedApplications(sets),
       feed,
       ...(restored && { restored: true as const }),
     });
@@ -185,7 +186,10 @@ export class FleetState {
     const fleet = this.loaded(agentId);
     if (!fleet) return;
     if (inventory.applicationSets) {
-      fleet.replaceApplicationSets(inventory.applicationSets.map(this.scrub));
+      this.emitSetChanges(
+        agentId,
+        fleet.replaceApplicationSets(inventory.applicationSets.map(this.scrub)),
+      );
     }
     fleet.clusters = inventory.clusters.map(this.scrub);
     fleet.repositories = inventory.repositories.map(this.scrub);
@@ -254,8 +258,20 @@ export class FleetState {
   ) {
     const fleet = this.fleet(agentId);
     this.touch(agentId);
-    if (event.type === 'DELETED') fleet.removeApplicationSet(event.object.name);
-    else fleet.upsertApplicationSet(this.scrub(event.object));
+    const name = event.object.name;
+    if (event.type === 'DELETED') {
+      this.emitSetChanges(agentId, [name]);
+      fleet.removeApplicationSet(name);
+    } else if (fleet.upsertApplicationSet(this.scrub(event.object))) {
+      this.emitSetChanges(agentId, [name]);
+    }
+  }
+
+  /** Tells listeners which applications' ApplicationSets changed. */
+  private emitSetChanges(agentId: string, setNames: string[]): void {
+    const setApplications =
+      this.fleets.get(agentId)?.generatedApplications(setNames) ?? [];
+    this.emit({ agentId, applications: [], removed: [], setApplications });
   }
 
   /** One application's new state (an event, or a re-read after an operation). */
@@ -314,7 +330,10 @@ export class FleetState {
   }
 
   private emit(change: FleetChange) {
-    const empty = !change.applications.length && !change.removed.length;
+    const empty =
+      !change.applications.length &&
+      !change.removed.length &&
+      !change.setApplications?.length;
     if (empty && !change.feed) return;
     for (const listener of this.listeners) {
       try {

@@ -23,6 +23,12 @@ export interface FleetChange {
   applications: GitOpsApplication[];
   /** Applications that went away (their last state, with their owner). */
   removed: GitOpsApplication[];
+  /**
+   * The applications of ApplicationSets that changed (their status, say a
+   * rollout's step), with their owner: unchanged themselves, but shown
+   * with their set.
+   */
+  setApplications?: GitOpsApplication[];
   /** The agent's feed went down (`stale`) or came back (`fresh`). */
   feed?: 'stale' | 'fresh';
   /**

@@ -30,6 +30,44 @@ const scenario = shopScenario('gitops-backend-signals-test', {
     shopArgoCdAgent('argo', {
       environments: ['dev', 'qa', 'prod'],
       clusters: ['nonprod', 'prod'],
+      applicationSets: [
+        {
+          metadata: { name: 'rollout', namespace: 'argocd' },
+          spec: {
+            generators: [{ list: { elements: [{ env: 'dev' }] } }],
+            strategy: {
+              type: 'RollingSync',
+              rollingSync: {
+                steps: [
+                  {
+                    matchExpressions: [
+                      { key: 'env', operator: 'In', values: ['dev'] },
+                    ],
+                  },
+                ],
+              },
+            },
+            template: {
+              metadata: {
+                name: 'rollout-{{env}}',
+                labels: { 'gitops/service': 'rollout', env: '{{env}}' },
+              },
+              spec: {
+                project: 'default',
+                source: {
+                  repoURL: 'https://github.com/acme/payments-deploy.git',
+                  path: 'deploy/overlays/dev',
+                  targetRevision: 'main',
+                },
+                destination: {
+                  server: 'https://kubernetes.default.svc',
+                  namespace: 'rollout-{{env}}',
+                },
+              },
+            },
+          },
+        },
+      ],
     }),
   ],
 });
@@ -120,6 +158,46 @@ describe('FleetSignalPublisher over a real sandbox agent', () => {
     expect(channels()).not.toContain(
       gitopsSignalChannels.entity('component:default/payments'),
     );
+  });
+
+  it("tells the entities showing an ApplicationSet's applications when the set changes", async () => {
+    entities.set('component:default/rollout', {
+      services: ['rollout'],
+      applications: [],
+    });
+    const set = await until(() =>
+      fleet.state.loaded('argo')!.appSets.get('rollout'),
+    );
+    expect(set.applicationStatus).toEqual([
+      expect.objectContaining({ application: 'rollout-dev', step: 1 }),
+    ]);
+    // the same set again is no change (the state tells its listeners at once)
+    const told = jest.fn();
+    const unsubscribe = fleet.state.subscribe(told);
+    fleet.state.applyApplicationSetEvent('argo', {
+      type: 'MODIFIED',
+      object: set,
+    });
+    unsubscribe();
+    expect(told).not.toHaveBeenCalled();
+    received.length = 0;
+    // the rollout moves (as an ApplicationSet event carries it)
+    fleet.state.applyApplicationSetEvent('argo', {
+      type: 'MODIFIED',
+      object: {
+        ...set,
+        applicationStatus: [
+          { application: 'rollout-dev', status: 'Pending', step: 1 },
+        ],
+      },
+    });
+    await until(() =>
+      channels().has(gitopsSignalChannels.entity('component:default/rollout')),
+    );
+    expect(channels()).not.toContain(
+      gitopsSignalChannels.entity('component:default/payments'),
+    );
+    entities.set('component:default/rollout', undefined);
   });
 
   it('leaves the application channels out of a window with many changes (a load)', async () => {

@@ -62,6 +62,12 @@ export class FleetSignalPublisher {
         pending.entities.add(entityRef);
       }
     }
+    // a page shows an application with its ApplicationSet (its rollout)
+    for (const app of change.setApplications ?? []) {
+      for (const entityRef of this.entities.entitiesOf(app)) {
+        pending.entities.add(entityRef);
+      }
+    }
     if (change.feed) {
       for (const entityRef of this.entities.entitiesOnAgent(change.agentId)) {
         pending.entities.add(entityRef);

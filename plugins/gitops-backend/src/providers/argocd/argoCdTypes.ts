@@ -188,11 +188,61 @@ export interface ArgoApplicationSet {
       metadata?: { name?: string };
       spec?: ArgoApplicationSpec;
     };
+    strategy?: ArgoApplicationSetStrategy;
   };
   status?: {
     conditions?: Array<{ type?: string; status?: string; message?: string }>;
     resources?: Array<{ name?: string; namespace?: string }>;
+    resourcesCount?: number | string;
+    health?: { status?: string; message?: string };
+    applicationStatus?: ArgoApplicationSetApplicationStatus[] | null;
   };
+}
+
+/**
+ * A Kubernetes time: RFC 3339 text from Argo CD, or protobuf's
+ * `{seconds, nanos}` (v1Time) where an API marshals the proto (Harness).
+ */
+export type ArgoTime = string | { seconds?: number | string; nanos?: number };
+
+/**
+ * An int-or-string: a number or text from Argo CD, or the proto's
+ * IntstrIntOrString `{type, intVal, strVal}` (type 0 int, 1 string) from
+ * the Harness API.
+ */
+export type ArgoIntOrString =
+  | number
+  | string
+  | { type?: number | string; intVal?: number; strVal?: string };
+
+/** ApplicationSetStrategy (spec.strategy). */
+export interface ArgoApplicationSetStrategy {
+  type?: string;
+  rollingSync?: {
+    steps?: Array<{
+      matchExpressions?: Array<{
+        key?: string;
+        operator?: string;
+        values?: string[] | null;
+      }> | null;
+      maxUpdate?: ArgoIntOrString | null;
+    }> | null;
+  };
+}
+
+/**
+ * ApplicationSetApplicationStatus (status.applicationStatus[]): the CRD
+ * names the revisions `targetRevisions`, the proto (swagger, Harness's
+ * ApplicationsApplicationSetApplicationStatus) `targetrevisions`.
+ */
+export interface ArgoApplicationSetApplicationStatus {
+  application?: string;
+  status?: string;
+  step?: string | number;
+  message?: string;
+  targetRevisions?: string[] | null;
+  targetrevisions?: string[] | null;
+  lastTransitionTime?: ArgoTime | null;
 }
 
 export interface ArgoCluster {

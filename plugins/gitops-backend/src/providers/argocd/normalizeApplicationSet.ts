@@ -3,6 +3,7 @@ import type {
   ArgoApplicationSet,
   ArgoApplicationSetGenerator,
 } from './argoCdTypes';
+import { normalizeApplicationSetRollout } from './normalizeApplicationSetRollout';
 
 function describeGenerator(generator: ArgoApplicationSetGenerator): {
   kind: string;
@@ -93,5 +94,5 @@ export function normalizeApplicationSet(
       message: c.message,
     }));
   }
-  return result;
+  return { ...result, ...normalizeApplicationSetRollout(raw) };
 }

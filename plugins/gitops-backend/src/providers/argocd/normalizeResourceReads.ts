@@ -51,7 +51,7 @@ export function normalizeManifest(
 }
 
 /** A v1MicroTime (`{seconds, nanos}`) or a timestamp string as ISO text. */
-function isoTime(value: ArgoEvent['eventTime']): string | undefined {
+export function isoTime(value: ArgoEvent['eventTime']): string | undefined {
   if (!value) return undefined;
   if (typeof value === 'string') return value;
   const seconds = Number(value.seconds);

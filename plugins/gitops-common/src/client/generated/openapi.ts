@@ -834,6 +834,44 @@ export interface components {
         status: string;
         message?: string;
       }[];
+      /** The set's own health (status.health), as Argo CD keeps it from its applications. */
+      health?: {
+        status: string;
+        message?: string;
+      };
+      /** How many applications the set manages (status.resourcesCount); may exceed the applications listed. */
+      resourcesCount?: number;
+      strategy?: components['schemas']['ApplicationSetStrategy'];
+      /** Each generated application's place in a progressive sync (status.applicationStatus). */
+      applicationStatus?: components['schemas']['ApplicationSetApplicationStatus'][];
+    };
+    /** How the set rolls changes out to its applications (spec.strategy). */
+    ApplicationSetStrategy: {
+      /** AllAtOnce (the default) or RollingSync. */
+      type: string;
+      /** The RollingSync steps in order; empty for AllAtOnce. */
+      steps: {
+        /** The step's number, from 1, as status.applicationStatus[].step names it. */
+        step: number;
+        matchExpressions: {
+          key: string;
+          operator: string;
+          values: string[];
+        }[];
+        /** At most this many of the step's applications update at once, a count ("2") or a percentage of them ("50%"); absent means all. */
+        maxUpdate?: string;
+      }[];
+    };
+    ApplicationSetApplicationStatus: {
+      application: string;
+      /** Waiting, Pending, Progressing or Healthy. */
+      status: string;
+      /** The RollingSync step the application belongs to. */
+      step?: number;
+      message?: string;
+      targetRevisions?: string[];
+      /** Format: date-time */
+      lastTransitionTime?: string;
     };
     ApplicationSetManifest: {
       apiVersion: 'argoproj.io/v1alpha1';

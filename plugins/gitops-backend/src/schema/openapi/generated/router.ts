@@ -1112,6 +1112,119 @@ export const spec = {
               },
             },
           },
+          health: {
+            description:
+              "The set's own health (status.health), as Argo CD keeps it from its applications.",
+            type: 'object',
+            required: ['status'],
+            properties: {
+              status: {
+                type: 'string',
+              },
+              message: {
+                type: 'string',
+              },
+            },
+          },
+          resourcesCount: {
+            type: 'integer',
+            description:
+              'How many applications the set manages (status.resourcesCount); may exceed the applications listed.',
+          },
+          strategy: {
+            $ref: '#/components/schemas/ApplicationSetStrategy',
+          },
+          applicationStatus: {
+            type: 'array',
+            description:
+              "Each generated application's place in a progressive sync (status.applicationStatus).",
+            items: {
+              $ref: '#/components/schemas/ApplicationSetApplicationStatus',
+            },
+          },
+        },
+      },
+      ApplicationSetStrategy: {
+        type: 'object',
+        description:
+          'How the set rolls changes out to its applications (spec.strategy).',
+        required: ['type', 'steps'],
+        properties: {
+          type: {
+            type: 'string',
+            description: 'AllAtOnce (the default) or RollingSync.',
+          },
+          steps: {
+            type: 'array',
+            description: 'The RollingSync steps in order; empty for AllAtOnce.',
+            items: {
+              type: 'object',
+              required: ['step', 'matchExpressions'],
+              properties: {
+                step: {
+                  type: 'integer',
+                  description:
+                    "The step's number, from 1, as status.applicationStatus[].step names it.",
+                },
+                matchExpressions: {
+                  type: 'array',
+                  items: {
+                    type: 'object',
+                    required: ['key', 'operator', 'values'],
+                    properties: {
+                      key: {
+                        type: 'string',
+                      },
+                      operator: {
+                        type: 'string',
+                      },
+                      values: {
+                        type: 'array',
+                        items: {
+                          type: 'string',
+                        },
+                      },
+                    },
+                  },
+                },
+                maxUpdate: {
+                  type: 'string',
+                  description:
+                    'At most this many of the step\'s applications update at once, a count ("2") or a percentage of them ("50%"); absent means all.',
+                },
+              },
+            },
+          },
+        },
+      },
+      ApplicationSetApplicationStatus: {
+        type: 'object',
+        required: ['application', 'status'],
+        properties: {
+          application: {
+            type: 'string',
+          },
+          status: {
+            type: 'string',
+            description: 'Waiting, Pending, Progressing or Healthy.',
+          },
+          step: {
+            type: 'integer',
+            description: 'The RollingSync step the application belongs to.',
+          },
+          message: {
+            type: 'string',
+          },
+          targetRevisions: {
+            type: 'array',
+            items: {
+              type: 'string',
+            },
+          },
+          lastTransitionTime: {
+            type: 'string',
+            format: 'date-time',
+          },
         },
       },
       ApplicationSetManifest: {
