@@ -3,6 +3,7 @@ import type { GitOpsApplication } from '@gitops-suite/plugin-gitops-common';
 import Typography from '@material-ui/core/Typography';
 import Alert from '@material-ui/lab/Alert';
 import { useEntityApplicationSets } from '../../hooks/useEntityApplicationSets';
+import { RolloutSteps } from '../RolloutSteps';
 import { DeleteApplicationSet } from './DeleteApplicationSet';
 
 /** The ApplicationSet that generated the application, when one did. */
@@ -51,6 +52,7 @@ export function ApplicationSetTab(props: {
           ),
         }}
       />
+      <RolloutSteps set={set} />
       <DeleteApplicationSet entityRef={entityRef} set={set} onDeleted={retry} />
     </>
   );

@@ -5,6 +5,7 @@ import type { GitOpsApplication } from '@gitops-suite/plugin-gitops-common';
 import Grid from '@material-ui/core/Grid';
 import { useMemo, useState } from 'react';
 import { useEntityApplications } from '../../hooks/useEntityApplications';
+import { useEntityApplicationSets } from '../../hooks/useEntityApplicationSets';
 import { entityOutage } from '../../lib/agentOutage';
 import { hasStatus } from '../../lib/errorMessage';
 import { AgentErrorBanners } from '../AgentErrorBanners';
@@ -12,6 +13,7 @@ import { ApplicationDrawer } from '../ApplicationDrawer';
 import { ApplicationsTable } from '../ApplicationsTable';
 import { EnvironmentMatrix } from '../EnvironmentMatrix';
 import { PromotionInsight } from '../PromotionInsight';
+import { rolloutPlaces } from '../RolloutSteps';
 import {
   MissingGitOpsAnnotation,
   NoMatchingApplications,
@@ -32,6 +34,11 @@ function GitOpsApplications(props: EntityGitOpsContentProps) {
   const { value, loading, error, retry, entityRef } = useEntityApplications({
     intervalMs: props.refreshIntervalMs,
   });
+  const sets = useEntityApplicationSets(entityRef);
+  const rollouts = useMemo(
+    () => rolloutPlaces(sets.value?.items),
+    [sets.value],
+  );
   const [selected, setSelected] = useState<GitOpsApplication | undefined>();
   const applications = useMemo(
     () => value?.environments.flatMap(group => group.applications) ?? [],
@@ -75,6 +82,7 @@ function GitOpsApplications(props: EntityGitOpsContentProps) {
             environments={value.environments}
             onSelect={setSelected}
             unreachable={outage.unreachable}
+            rollouts={rollouts}
           />
         </Grid>
         {value.environments.length > 1 && (

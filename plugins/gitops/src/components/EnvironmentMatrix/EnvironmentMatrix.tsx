@@ -13,6 +13,7 @@ import TableRow from '@material-ui/core/TableRow';
 import { useMemo, useState } from 'react';
 import { buildMatrix } from '../../lib/buildMatrix';
 import { MatrixCellView } from './MatrixCellView';
+import type { RolloutPlace } from '../RolloutSteps';
 
 const PAGE_SIZE = 20;
 
@@ -25,8 +26,10 @@ export function EnvironmentMatrix(props: {
   onSelect: (app: GitOpsApplication) => void;
   /** Failing agents, by id: their applications' state is unknown. */
   unreachable?: Map<string, AgentError>;
+  /** Rolling-sync places of the applications: those waiting are marked. */
+  rollouts?: Map<string, RolloutPlace>;
 }) {
-  const { environments, onSelect, unreachable } = props;
+  const { environments, onSelect, unreachable, rollouts } = props;
   const matrix = useMemo(() => buildMatrix(environments), [environments]);
   const [page, setPage] = useState(0);
   const rows = matrix.rows.slice(page * PAGE_SIZE, (page + 1) * PAGE_SIZE);
@@ -63,6 +66,7 @@ export function EnvironmentMatrix(props: {
                     cell={cell}
                     onSelect={onSelect}
                     unreachable={unreachable}
+                    rollouts={rollouts}
                   />
                 </TableCell>
               ))}

@@ -17,6 +17,7 @@ import {
 } from '../StatusChips';
 import { StatusChip } from '../StatusChips/StatusChip';
 import { CommitLink } from '../Links/CommitLink';
+import { RolloutStatusChip, type RolloutPlace } from '../RolloutSteps';
 
 const useStyles = makeStyles(theme => ({
   entry: {
@@ -66,8 +67,10 @@ export function MatrixCellEntry(props: {
   onSelect: (app: GitOpsApplication) => void;
   /** The failure of the application's agent, when it is failing. */
   outage?: AgentError;
+  /** Its place in its ApplicationSet's rolling sync, when it has one. */
+  rollout?: RolloutPlace;
 }) {
-  const { app, showName, onSelect, outage } = props;
+  const { app, showName, onSelect, outage, rollout } = props;
   const classes = useStyles();
   const { revision, source } = deployedRevision(app);
   const tag = firstImageTag(app.images);
@@ -119,6 +122,9 @@ export function MatrixCellEntry(props: {
               status={app.health.status}
               message={app.health.message}
             />
+            {rollout && rollout.status !== 'Healthy' && (
+              <RolloutStatusChip place={rollout} withStep />
+            )}
           </Box>
         )}
         {since && (

@@ -7,6 +7,7 @@ import Typography from '@material-ui/core/Typography';
 import type { MatrixCell } from '../../lib/buildMatrix';
 import { MatrixCellEntry } from './MatrixCellEntry';
 import { PromotionBadge } from './PromotionBadge';
+import { rolloutPlaceOf, type RolloutPlace } from '../RolloutSteps';
 
 /** One environment of one service: its applications, or a dash. */
 export function MatrixCellView(props: {
@@ -14,8 +15,10 @@ export function MatrixCellView(props: {
   onSelect: (app: GitOpsApplication) => void;
   /** Failing agents, by id. */
   unreachable?: Map<string, AgentError>;
+  /** Rolling-sync places of the applications (see rolloutPlaces). */
+  rollouts?: Map<string, RolloutPlace>;
 }) {
-  const { cell, onSelect, unreachable } = props;
+  const { cell, onSelect, unreachable, rollouts } = props;
   if (cell.applications.length === 0) {
     return (
       <Typography color="textSecondary" aria-label="not deployed">
@@ -33,6 +36,7 @@ export function MatrixCellView(props: {
           showName={cell.applications.length > 1}
           onSelect={onSelect}
           outage={unreachable?.get(app.agentId)}
+          rollout={rolloutPlaceOf(rollouts, app)}
         />
       ))}
     </Box>
