@@ -142,6 +142,85 @@ async function driftOnOpenTab(
   return entry;
 }
 
+/** The open application drawer (MUI class names carry suffixes in a build). */
+function drawerOnPage() {
+  return page.locator('[role="presentation"]').filter({
+    has: page.getByRole('tablist', { name: 'Application details' }),
+  });
+}
+
+/**
+ * Holds a RollingSync set's first step on its agent, pushes a commit to the
+ * set's repository: the open entity tab marks the second step's
+ * application as waiting, and the drawer's ApplicationSet tab shows the
+ * rollout step by step; released, the rollout moves on and the open tab
+ * follows it to the end, without reload.
+ */
+async function rolloutOnOpenTab(
+  name: string,
+  rollout: {
+    agentId: string;
+    repo: string;
+    first: string;
+    second: string;
+    steps: number;
+  },
+) {
+  const answer = await entityApplications(name);
+  expect(answer.status).toBe(200);
+  await openPortal(
+    page,
+    portal.baseUrl,
+    `/catalog/default/component/${name}/gitops`,
+  );
+  const matrix = page.getByRole('table', { name: 'Environment matrix' });
+  await matrix.waitFor({ timeout: 60_000 });
+  const waiting = matrix
+    .getByRole('button', { name: `Open ${rollout.second}` })
+    .getByText(`step 2/${rollout.steps} · Waiting`);
+  await page.evaluate(() => {
+    (window as unknown as { gitopsMark: string }).gitopsMark = 'kept';
+  });
+  await listening(`gitops:entity:component:default/${name}`);
+
+  portal.sandbox.holdOperations(rollout.agentId, rollout.first);
+  portal.sandbox.commit({
+    repo: rollout.repo,
+    agent: rollout.agentId,
+    refresh: true,
+  });
+  await waiting.waitFor({ timeout: 90_000 });
+
+  await matrix.getByRole('button', { name: `Open ${rollout.second}` }).click();
+  await drawerOnPage().getByRole('tab', { name: 'ApplicationSet' }).click();
+  const step = (n: number) =>
+    drawerOnPage().getByRole('region', { name: `Step ${n}` });
+  const stateOf = (n: number, app: string) =>
+    step(n).getByRole('listitem').filter({ hasText: app });
+  await stateOf(1, rollout.first)
+    .getByText('Progressing', { exact: true })
+    .waitFor({ timeout: 60_000 });
+  await stateOf(2, rollout.second)
+    .getByText('Waiting', { exact: true })
+    .waitFor();
+
+  portal.sandbox.holdOperations(rollout.agentId, rollout.first, {
+    hold: false,
+  });
+  await stateOf(1, rollout.first)
+    .getByText('Healthy', { exact: true })
+    .waitFor({ timeout: 90_000 });
+  await stateOf(2, rollout.second)
+    .getByText('Healthy', { exact: true })
+    .waitFor({ timeout: 90_000 });
+  await page.keyboard.press('Escape');
+  await waiting.waitFor({ state: 'detached', timeout: 60_000 });
+  // the page's mark: what a reload would have lost
+  return page.evaluate(
+    () => (window as unknown as { gitopsMark?: string }).gitopsMark,
+  );
+}
+
 describe('changes pushed to open pages', () => {
   it('shows a change made on the agent on the open entity tab and in the open drawer, without reload', () =>
     screenOnFailure('live-updates', async () => {
@@ -170,9 +249,7 @@ describe('changes pushed to open pages', () => {
 
       // the drawer is open while the application is synced from elsewhere
       await entry.click();
-      const drawer = page.locator('[role="presentation"]').filter({
-        has: page.getByRole('tablist', { name: 'Application details' }),
-      });
+      const drawer = drawerOnPage();
       // the header's sync chip comes first (resource rows have their own)
       const headerSync = drawer
         .locator('[title^="Synced"], [title^="OutOfSync"]')
@@ -241,5 +318,29 @@ describe('changes pushed to open pages', () => {
           () => (window as unknown as { gitopsMark?: string }).gitopsMark,
         ),
       ).toBe('kept');
+    }));
+
+  it('follows a RollingSync ApplicationSet on an Argo CD agent step by step, live', () =>
+    screenOnFailure('rollout-argocd', async () => {
+      const mark = await rolloutOnOpenTab('promo-banner', {
+        agentId: 'argocd-nonprod',
+        repo: 'https://github.com/acme/storefront-deploy.git',
+        first: 'promo-banner-dev-eu',
+        second: 'promo-banner-qa-eu',
+        steps: 2,
+      });
+      expect(mark).toBe('kept');
+    }));
+
+  it('follows a RollingSync ApplicationSet on a Harness agent step by step, live', () =>
+    screenOnFailure('rollout-harness', async () => {
+      const mark = await rolloutOnOpenTab('fraud-rules', {
+        agentId: 'harness-eu',
+        repo: 'https://github.com/acme/storefront-deploy.git',
+        first: 'fraud-rules-dev-a',
+        second: 'fraud-rules-qa-a',
+        steps: 3,
+      });
+      expect(mark).toBe('kept');
     }));
 });

@@ -128,7 +128,7 @@ describe('Argo CD contract (swagger.json definitions)', () => {
     const client = argoClient(nonprod);
     const list = await client.get('/api/v1/applicationsets');
     expectValid('v1alpha1ApplicationSetList', list.json);
-    expect(list.json.items.map((s: any) => s.metadata.name)).toEqual(['checkout-web-previews', 'cluster-addons', 'storefront']);
+    expect(list.json.items.map((s: any) => s.metadata.name)).toEqual(['checkout-web-previews', 'cluster-addons', 'promo-banner', 'storefront']);
     const one = await client.get('/api/v1/applicationsets/storefront');
     expectValid('v1alpha1ApplicationSet', one.json);
     const body = {

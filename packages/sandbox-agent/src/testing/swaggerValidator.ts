@@ -47,6 +47,24 @@ function strictDefinitions(definitions: Record<string, any>) {
   return out;
 }
 
+/*
+ * Where the swagger, generated from the proto, differs from the JSON Argo
+ * CD's server sends: the server marshals objects with their Go JSON tags, as
+ * the CRDs declare them. An IntOrString is an integer or a string (the
+ * CRD's x-kubernetes-int-or-string), not the proto's {type, intVal,
+ * strVal}; ApplicationSetApplicationStatus's revisions are `targetRevisions`
+ * (JSON tag) where the proto names them `targetrevisions`.
+ */
+function servedJson(definitions: Record<string, any>) {
+  const out = { ...definitions };
+  out.intstrIntOrString = { type: ['integer', 'string'] };
+  const status = JSON.parse(JSON.stringify(out.v1alpha1ApplicationSetApplicationStatus));
+  status.properties.targetRevisions = status.properties.targetrevisions;
+  delete status.properties.targetrevisions;
+  out.v1alpha1ApplicationSetApplicationStatus = status;
+  return out;
+}
+
 export interface SchemaValidator {
   /** Errors of a payload against `#/definitions/<name>` (empty when valid). */
   errors(definition: string, payload: unknown): string[];
@@ -58,7 +76,7 @@ function makeValidator(strict: boolean): SchemaValidator {
   addFormats(ajv);
   ajv.addSchema({
     $id: 'swagger.json',
-    definitions: strict ? strictDefinitions(swagger.definitions) : swagger.definitions,
+    definitions: strict ? strictDefinitions(servedJson(swagger.definitions)) : servedJson(swagger.definitions),
   });
   return {
     errors(definition, payload) {
