@@ -11,6 +11,7 @@ import {
 import { formatPath } from '../scenario/loadScenario';
 import { DRIFT_FIELDS } from '../state/drift';
 import { findNode, treeNodes } from '../state/resourceActivity';
+import { moveDryBranch } from '../state/sourceHydrator';
 import { AppRecord, DriftField } from '../state/types';
 import { JsonObject, isObject } from '../util/json';
 
@@ -111,7 +112,8 @@ function repoFor(agent: SandboxAgent, body: JsonObject): string {
 /**
  * The sandbox's own control API under each agent's base URL
  * (`/_sandbox/...`, authenticated with the agent token): drift, faults,
- * stream faults, reset, stop/start, git pushes, refresh, held operations,
+ * stream faults, reset, stop/start, git pushes, dry-branch pushes (the
+ * source hydrator), refresh, held operations,
  * state and secret values.
  */
 export function controlRoutes(agent: SandboxAgent): Router {
@@ -322,6 +324,31 @@ export function controlRoutes(agent: SandboxAgent): Router {
         open: body.state !== 'closed',
         reconciled,
       });
+    }),
+  );
+
+  /*
+   * Someone pushes to the dry branch of an application the source hydrator
+   * renders: every application of that dry source hydrates (`values`, what
+   * the commit sets, e.g. `{"replicas": 3}`; a value the render cannot take,
+   * `{"replicas": "three"}`, fails the hydration with the render's message).
+   */
+  router.post(
+    '/_sandbox/dry-commit',
+    guarded(async ctx => {
+      const body = await objectBody(ctx);
+      const record = findApplication(
+        agent,
+        body.application,
+        body.appNamespace,
+      );
+      return json(
+        200,
+        moveDryBranch(agent.store, agent.operations, record, {
+          values: body.values,
+          message: typeof body.message === 'string' ? body.message : undefined,
+        }),
+      );
     }),
   );
 
