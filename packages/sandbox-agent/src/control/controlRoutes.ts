@@ -54,6 +54,11 @@ function findApplication(
   return record;
 }
 
+/** The application a control request's body names (`application`, `appNamespace`). */
+function applicationIn(agent: SandboxAgent, body: JsonObject): AppRecord {
+  return findApplication(agent, body.application, body.appNamespace);
+}
+
 /** The tree node a control request names (`{kind, name, namespace?}`). */
 function resourceNode(
   agent: SandboxAgent,
@@ -158,11 +163,7 @@ export function controlRoutes(agent: SandboxAgent): Router {
           `field must be one of ${DRIFT_FIELDS.join(', ')}`,
         );
       }
-      const record = findApplication(
-        agent,
-        body.application,
-        body.appNamespace,
-      );
+      const record = applicationIn(agent, body);
       return json(200, agent.operations.drift(record, field));
     }),
   );
@@ -337,11 +338,7 @@ export function controlRoutes(agent: SandboxAgent): Router {
     '/_sandbox/dry-commit',
     guarded(async ctx => {
       const body = await objectBody(ctx);
-      const record = findApplication(
-        agent,
-        body.application,
-        body.appNamespace,
-      );
+      const record = applicationIn(agent, body);
       return json(
         200,
         moveDryBranch(agent.store, agent.operations, record, {
@@ -374,11 +371,7 @@ export function controlRoutes(agent: SandboxAgent): Router {
     '/_sandbox/events',
     guarded(async ctx => {
       const body = await objectBody(ctx);
-      const record = findApplication(
-        agent,
-        body.application,
-        body.appNamespace,
-      );
+      const record = applicationIn(agent, body);
       const node = resourceNode(agent, record, body.resource);
       if (
         typeof body.reason !== 'string' ||
@@ -419,11 +412,7 @@ export function controlRoutes(agent: SandboxAgent): Router {
     '/_sandbox/logs',
     guarded(async ctx => {
       const body = await objectBody(ctx);
-      const record = findApplication(
-        agent,
-        body.application,
-        body.appNamespace,
-      );
+      const record = applicationIn(agent, body);
       if (
         !Array.isArray(body.lines) ||
         !body.lines.every((l: unknown) => typeof l === 'string')
@@ -475,11 +464,7 @@ export function controlRoutes(agent: SandboxAgent): Router {
       if (body.hold !== undefined && typeof body.hold !== 'boolean') {
         throw new ApiError(GrpcCode.InvalidArgument, 'hold must be a boolean');
       }
-      const record = findApplication(
-        agent,
-        body.application,
-        body.appNamespace,
-      );
+      const record = applicationIn(agent, body);
       const hold = body.hold !== false;
       agent.operations.hold(record, hold);
       if (hold && body.sync === true) {
