@@ -1896,7 +1896,7 @@ export interface operations {
         project?: string[];
         /** Part of an application name, project or service, any case. */
         search?: string;
-        /** Only the applications that need attention (common's needsAttention rule: health to look at, out of sync, or a failed last operation). */
+        /** Only the applications that need attention (common's needsAttention rule: health to look at, out of sync, a failed last operation, or a failed hydration). */
         attention?: boolean;
         /** The destination cluster, by name. An application sent to a server matches by `server` when that is given, else when its server equals a value here. */
         cluster?: string[];

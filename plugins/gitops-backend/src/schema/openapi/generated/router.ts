@@ -3392,7 +3392,7 @@ export const spec = {
             in: 'query',
             allowReserved: true,
             description:
-              "Only the applications that need attention (common's needsAttention rule: health to look at, out of sync, or a failed last operation).",
+              "Only the applications that need attention (common's needsAttention rule: health to look at, out of sync, a failed last operation, or a failed hydration).",
             schema: {
               type: 'boolean',
             },
