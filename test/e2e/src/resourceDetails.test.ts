@@ -1,7 +1,8 @@
 import path from 'node:path';
 import { Browser, Locator, Page } from 'playwright-core';
 import { journeyRecorder } from './support/journey';
-import { launchChromium, openPortal } from './support/browser';
+import { launchChromium } from './support/browser';
+import { controlAgent, openApplicationDrawer } from './support/entityTab';
 import { pageWidth } from './support/pageChecks';
 import { Portal, repoRoot, startPortal } from './support/startPortal';
 
@@ -34,56 +35,12 @@ afterAll(async () => {
 const journey = journeyRecorder(() => page);
 
 /** Calls a sandbox agent's control API (`/_sandbox/...`). */
-async function control(agentId: string, route: string, body: object) {
-  const agent = portal.sandbox.agent(agentId);
-  const res = await fetch(`${agent.url}/_sandbox${route}`, {
-    method: 'POST',
-    headers: {
-      authorization: `Bearer ${agent.token}`,
-      'content-type': 'application/json',
-    },
-    body: JSON.stringify(body),
-  });
-  expect(res.status).toBe(200);
-  return res.json();
-}
-
-/** Waits until the catalog has ingested a component (after the backend starts). */
-async function inCatalog(component: string) {
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    const refresh = await fetch(
-      `${portal.baseUrl}/api/auth/guest/refresh?env=development`,
-      { headers: { 'X-Requested-With': 'XMLHttpRequest' } },
-    );
-    const token = (await refresh.json()).backstageIdentity.token;
-    const res = await fetch(
-      `${portal.baseUrl}/api/catalog/entities/by-name/component/default/${component}`,
-      { headers: { authorization: `Bearer ${token}` } },
-    );
-    if (res.status === 200) return;
-    if (Date.now() > deadline) {
-      throw new Error(`the catalog never had ${component} (${res.status})`);
-    }
-    await new Promise(r => setTimeout(r, 500));
-  }
-}
+const control = (agentId: string, route: string, body: object) =>
+  controlAgent(portal, agentId, route, body);
 
 /** Opens the drawer of a service's application in one environment. */
-async function openDrawer(component: string, application: string) {
-  await inCatalog(component);
-  await openPortal(
-    page,
-    portal.baseUrl,
-    `/catalog/default/component/${component}/gitops`,
-  );
-  const matrix = page.getByRole('table', { name: 'Environment matrix' });
-  await matrix.waitFor({ timeout: 120_000 });
-  await matrix.getByRole('button', { name: `Open ${application}` }).click();
-  return page.locator('[role="presentation"]').filter({
-    has: page.getByRole('tablist', { name: 'Application details' }),
-  });
-}
+const openDrawer = (component: string, application: string) =>
+  openApplicationDrawer(page, portal, component, application);
 
 /** Opens the first resource row of a kind; answers the panel and its name. */
 async function openResource(drawer: Locator, kind: string) {

@@ -11,6 +11,7 @@ import {
 import { formatPath } from '../scenario/loadScenario';
 import { DRIFT_FIELDS } from '../state/drift';
 import { findNode, treeNodes } from '../state/resourceActivity';
+import { moveDryBranch } from '../state/sourceHydrator';
 import { AppRecord, DriftField } from '../state/types';
 import { JsonObject, isObject } from '../util/json';
 
@@ -51,6 +52,11 @@ function findApplication(
   if (!record)
     throw new ApiError(GrpcCode.NotFound, `application ${name} not found`);
   return record;
+}
+
+/** The application a control request's body names (`application`, `appNamespace`). */
+function applicationIn(agent: SandboxAgent, body: JsonObject): AppRecord {
+  return findApplication(agent, body.application, body.appNamespace);
 }
 
 /** The tree node a control request names (`{kind, name, namespace?}`). */
@@ -111,7 +117,8 @@ function repoFor(agent: SandboxAgent, body: JsonObject): string {
 /**
  * The sandbox's own control API under each agent's base URL
  * (`/_sandbox/...`, authenticated with the agent token): drift, faults,
- * stream faults, reset, stop/start, git pushes, refresh, held operations,
+ * stream faults, reset, stop/start, git pushes, dry-branch pushes (the
+ * source hydrator), refresh, held operations,
  * state and secret values.
  */
 export function controlRoutes(agent: SandboxAgent): Router {
@@ -156,11 +163,7 @@ export function controlRoutes(agent: SandboxAgent): Router {
           `field must be one of ${DRIFT_FIELDS.join(', ')}`,
         );
       }
-      const record = findApplication(
-        agent,
-        body.application,
-        body.appNamespace,
-      );
+      const record = applicationIn(agent, body);
       return json(200, agent.operations.drift(record, field));
     }),
   );
@@ -325,6 +328,27 @@ export function controlRoutes(agent: SandboxAgent): Router {
     }),
   );
 
+  /*
+   * Someone pushes to the dry branch of an application the source hydrator
+   * renders: every application of that dry source hydrates (`values`, what
+   * the commit sets, e.g. `{"replicas": 3}`; a value the render cannot take,
+   * `{"replicas": "three"}`, fails the hydration with the render's message).
+   */
+  router.post(
+    '/_sandbox/dry-commit',
+    guarded(async ctx => {
+      const body = await objectBody(ctx);
+      const record = applicationIn(agent, body);
+      return json(
+        200,
+        moveDryBranch(agent.store, agent.operations, record, {
+          values: body.values,
+          message: typeof body.message === 'string' ? body.message : undefined,
+        }),
+      );
+    }),
+  );
+
   router.post(
     '/_sandbox/refresh',
     guarded(async ctx => {
@@ -347,11 +371,7 @@ export function controlRoutes(agent: SandboxAgent): Router {
     '/_sandbox/events',
     guarded(async ctx => {
       const body = await objectBody(ctx);
-      const record = findApplication(
-        agent,
-        body.application,
-        body.appNamespace,
-      );
+      const record = applicationIn(agent, body);
       const node = resourceNode(agent, record, body.resource);
       if (
         typeof body.reason !== 'string' ||
@@ -392,11 +412,7 @@ export function controlRoutes(agent: SandboxAgent): Router {
     '/_sandbox/logs',
     guarded(async ctx => {
       const body = await objectBody(ctx);
-      const record = findApplication(
-        agent,
-        body.application,
-        body.appNamespace,
-      );
+      const record = applicationIn(agent, body);
       if (
         !Array.isArray(body.lines) ||
         !body.lines.every((l: unknown) => typeof l === 'string')
@@ -448,11 +464,7 @@ export function controlRoutes(agent: SandboxAgent): Router {
       if (body.hold !== undefined && typeof body.hold !== 'boolean') {
         throw new ApiError(GrpcCode.InvalidArgument, 'hold must be a boolean');
       }
-      const record = findApplication(
-        agent,
-        body.application,
-        body.appNamespace,
-      );
+      const record = applicationIn(agent, body);
       const hold = body.hold !== false;
       agent.operations.hold(record, hold);
       if (hold && body.sync === true) {

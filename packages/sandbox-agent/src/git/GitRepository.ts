@@ -84,6 +84,11 @@ export class GitRepository {
   readonly files = new Map<string, unknown>();
   /** Open pull requests (pullRequest generator). */
   readonly pullRequests: PullRequest[] = [];
+  /**
+   * Branches that follow the head, besides main: the source hydrator's sync
+   * branches (`environments/dev`), where the hydrated commits land.
+   */
+  readonly branches = new Set<string>();
   /** Repository topics/labels (scmProvider labelMatch). */
   readonly labels: string[] = [];
   readonly version: string;
@@ -152,7 +157,7 @@ export class GitRepository {
 
   /** Resolves a ref: HEAD, a branch (main, master, ...), a tag, or a (short) SHA. */
   resolve(ref: string | undefined): Commit | undefined {
-    if (!ref || ref === 'HEAD' || ref === 'main' || ref === 'master' || ref === 'trunk') {
+    if (!ref || ref === 'HEAD' || ref === 'main' || ref === 'master' || ref === 'trunk' || this.branches.has(ref)) {
       return this.head;
     }
     const tagged = this.byTag.get(ref);

@@ -21,6 +21,7 @@ import {
 import { appSetRecord } from '../state/applicationSets';
 import { AppRecord, DriftField } from '../state/types';
 import { setHarnessIdentifier } from '../state/harnessIdentifiers';
+import { initialHydratorStatus, sourceHydratorSpec } from '../state/sourceHydrator';
 import { hashFraction, hashInt, sha1Hex, uuidFrom } from '../util/hash';
 import { JsonObject } from '../util/json';
 import { DAY, isoSeconds } from '../util/time';
@@ -237,6 +238,8 @@ function buildServiceApp(
   const resolved = repo.resolve(targetRevision);
   if (resolved) desiredIndex = resolved.index;
   else targetRevision = env.targetRevision ?? 'main';
+  // a hydrated application syncs its sync branch, which follows the head
+  if (service.sourceHydrator) desiredIndex = head;
 
   const health: HealthCode = state.health ?? 'Healthy';
   const missing = health === 'Missing';
@@ -339,8 +342,20 @@ function buildServiceApp(
       where.secrets.add(value);
   }
 
+  const hydrator = service.sourceHydrator && {
+    repoURL: service.repo,
+    dryBranch: targetRevision,
+    dryPath: fill(service.sourceHydrator.dryPath ?? 'apps/{service}', service.name, env.name),
+    syncBranch: fill(service.sourceHydrator.syncBranch ?? 'environments/{env}', service.name, env.name),
+    syncPath: fill(service.sourceHydrator.syncPath ?? '{service}', service.name, env.name),
+    ...(service.sourceHydrator.hydrateTo && {
+      hydrateTo: fill(service.sourceHydrator.hydrateTo, service.name, env.name),
+    }),
+  };
+  if (hydrator) repo.branches.add(hydrator.syncBranch);
+
   const isProd = env.name.includes('prod');
-  return createServiceApplication(ctx, {
+  const record = createServiceApplication(ctx, {
     name,
     appNamespace: service.appNamespace,
     service: service.name,
@@ -371,7 +386,15 @@ function buildServiceApp(
     operation,
     drift,
     orphan,
+    ...(hydrator && { sourceHydrator: sourceHydratorSpec(hydrator) }),
   });
+  if (hydrator) {
+    record.app.status.sourceHydrator = initialHydratorStatus(record, {
+      failed: state.hydration === 'Failed',
+      now: ctx.now,
+    });
+  }
+  return record;
 }
 
 function base64(text: string) {

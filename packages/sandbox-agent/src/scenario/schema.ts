@@ -108,6 +108,8 @@ const instanceStateSchema = z
     syncPolicy: syncPolicySchema.optional(),
     replicas: z.number().int().min(0).optional(),
     targetRevision: z.string().optional(),
+    /** The source hydrator's current operation (services with `sourceHydrator`): `Failed` = the newest dry commit does not render. */
+    hydration: z.enum(['Hydrated', 'Failed']).optional(),
   })
   .strict();
 export type InstanceState = z.infer<typeof instanceStateSchema>;
@@ -133,6 +135,23 @@ const chartSchema = z
     repoURL: z.string().url(),
     name: z.string().min(1),
     version: z.string().min(1),
+  })
+  .strict();
+
+/**
+ * Argo CD's source hydrator renders the service's applications: from the
+ * dry branch and path to one sync branch per environment.
+ */
+const sourceHydratorSchema = z
+  .object({
+    /** Dry path pattern (default `apps/{service}`); `{service}` and `{env}` are replaced. */
+    dryPath: z.string().optional(),
+    /** Sync branch pattern (default `environments/{env}`). */
+    syncBranch: z.string().optional(),
+    /** Path of the hydrated manifests in the sync branch (default `{service}`). */
+    syncPath: z.string().optional(),
+    /** Staging branch pattern (`hydrateTo`), e.g. `environments/{env}-next`. */
+    hydrateTo: z.string().optional(),
   })
   .strict();
 
@@ -175,6 +194,7 @@ const serviceSchema = z
     annotations: z.record(z.string()).optional(),
     /** Value of `harness.io/serviceRef` (scope-prefixed allowed, e.g. `account.payments`). */
     harnessServiceRef: z.string().optional(),
+    sourceHydrator: sourceHydratorSchema.optional(),
     state: instanceStateSchema.optional(),
     /** Per environment state and revision overrides. */
     overrides: z.record(instanceStateSchema).optional(),

@@ -4,7 +4,7 @@ import { HealthCode, SyncPolicySpec } from '../scenario/schema';
 import { hashInt, sha1Hex, uuidFrom } from '../util/hash';
 import { JsonObject, clone, isObject } from '../util/json';
 import { DAY, MINUTE, isoSeconds } from '../util/time';
-import { computeStatus, isMultiSource } from './applicationStatus';
+import { appSources, computeStatus, isMultiSource } from './applicationStatus';
 import { driftFor } from './drift';
 import { RenderContext } from './manifests';
 import { historyEntry, syncOperation, syncResult } from './operationRecords';
@@ -99,6 +99,8 @@ export interface ServiceAppInit {
   annotations?: Record<string, string>;
   source?: JsonObject;
   sources?: JsonObject[];
+  /** `spec.sourceHydrator`: rendered by the source hydrator (no `source`). */
+  sourceHydrator?: JsonObject;
   destination: { server: string; namespace: string; name?: string };
   syncPolicy?: JsonObject;
   repo: GitRepository;
@@ -136,6 +138,13 @@ function failedOperationMessage(operation: ServiceAppInit['operation'], revision
   return `one or more objects failed to apply, reason: Deployment.apps "${service}" is invalid: spec.template.spec.containers[0].resources.requests: Invalid value: "2": must be less than or equal to memory limit`;
 }
 
+/** The spec of where an Application's manifests come from. */
+function appSourceSpec(init: ServiceAppInit): JsonObject {
+  if (init.sources) return { sources: init.sources };
+  if (init.sourceHydrator) return { sourceHydrator: init.sourceHydrator };
+  return { source: init.source };
+}
+
 /** A service instance Application with history, operation state and status. */
 export function createServiceApplication(ctx: FactoryContext, init: ServiceAppInit): AppRecord {
   const h = hashInt(`${ctx.seed}/${ctx.agentId}/${init.name}`);
@@ -160,7 +169,7 @@ export function createServiceApplication(ctx: FactoryContext, init: ServiceAppIn
     },
     spec: {
       project: init.project,
-      ...(init.sources ? { sources: init.sources } : { source: init.source }),
+      ...appSourceSpec(init),
       destination: { ...init.destination },
       ...(init.syncPolicy ? { syncPolicy: init.syncPolicy } : {}),
     },
@@ -300,11 +309,9 @@ export function labelsServiceEnv(app: JsonObject): { service?: string; env?: str
   };
 }
 
-/** The sources of an Application: `spec.sources`, `spec.source` or none. */
+/** The sources of an Application: `spec.sources`, `spec.source`, the hydrator's sync source or none. */
 function sourcesOf(app: JsonObject): JsonObject[] {
-  if (isMultiSource(app)) return app.spec.sources;
-  if (app.spec?.source) return [app.spec.source];
-  return [];
+  return appSources(app);
 }
 
 /** The type of one source of a multi-source Application. */

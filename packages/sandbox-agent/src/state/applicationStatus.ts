@@ -1,5 +1,6 @@
 import { JsonObject } from '../util/json';
 import { isoSeconds } from '../util/time';
+import { hydratorSyncSource } from './sourceHydrator';
 import { RenderContext, allResources, changesWithRevision, ingressHost, sameResource } from './manifests';
 import { healthOf, liveImages } from './resourceTree';
 import { AppModel, AppRecord, ResourceRef } from './types';
@@ -18,10 +19,12 @@ export function isOutOfSync(model: AppModel): boolean {
   return allResources(model).some(ref => resourceOutOfSync(model, ref));
 }
 
-/** spec.source or spec.sources[], whichever the app uses. */
+/** spec.source, spec.sources[] or the hydrator's sync source, whichever the app uses. */
 export function appSources(app: JsonObject): JsonObject[] {
   if (Array.isArray(app.spec?.sources) && app.spec.sources.length) return app.spec.sources;
-  return app.spec?.source ? [app.spec.source] : [];
+  if (app.spec?.source) return [app.spec.source];
+  const synced = hydratorSyncSource(app);
+  return synced ? [synced] : [];
 }
 
 export function isMultiSource(app: JsonObject): boolean {
@@ -76,7 +79,7 @@ export function computeStatus(ctx: RenderContext, record: AppRecord, options: St
     // Shared with spec (never mutated in place; see operationRecords.ts).
     comparedTo: {
       destination: app.spec?.destination ?? {},
-      ...(isMultiSource(app) ? { sources: app.spec.sources } : { source: app.spec?.source ?? {} }),
+      ...(isMultiSource(app) ? { sources: app.spec.sources } : { source: appSources(app)[0] ?? {} }),
     },
   };
   if (isMultiSource(app)) sync.revisions = revisionsFor(record, model.desiredRevision);

@@ -1,6 +1,6 @@
 import { JsonObject } from '../util/json';
 import { isoSeconds } from '../util/time';
-import { isMultiSource, revisionsFor } from './applicationStatus';
+import { appSources, isMultiSource, revisionsFor } from './applicationStatus';
 import { allResources, sameResource } from './manifests';
 import { AppRecord, ResourceRef } from './types';
 
@@ -28,7 +28,7 @@ function sourcesAt(record: AppRecord, revision: string): JsonObject {
   if (isMultiSource(app)) {
     return { revisions: revisionsFor(record, revision), sources: app.spec.sources.map(copySource) };
   }
-  return { revision, source: copySource(app.spec?.source) };
+  return { revision, source: copySource(appSources(app)[0]) };
 }
 
 /** A status.history[] entry. */

@@ -20,5 +20,8 @@ export {
   needsAttention,
   operationFailed,
 } from './applicationAttention';
+export type { AttentionFields } from './applicationAttention';
 export { imageReference, imageVersion } from './imageReference';
 export { JSON_BOUNDS, jsonBoundsProblem } from './jsonBounds';
+export { hydratedRevision, hydrationFailed } from './hydratedRevision';
+export type { HydratedRevision } from './hydratedRevision';

@@ -1,3 +1,8 @@
+import type {
+  ArgoSourceHydrator,
+  ArgoSourceHydratorStatus,
+} from './normalizeSourceHydrator';
+
 /*
  * The parts of Argo CD's v1alpha1 API objects the provider reads, as the
  * swagger (shared/reference/argocd/swagger.json) defines them. Every field is
@@ -41,6 +46,7 @@ export interface ArgoApplicationSpec {
   sources?: ArgoApplicationSource[];
   destination?: { server?: string; name?: string; namespace?: string };
   syncPolicy?: ArgoSyncPolicy;
+  sourceHydrator?: ArgoSourceHydrator;
 }
 
 export interface ArgoRevisionHistory {
@@ -98,6 +104,7 @@ export interface ArgoApplicationStatus {
   summary?: { images?: string[]; externalURLs?: string[] };
   sourceType?: string;
   sourceTypes?: string[];
+  sourceHydrator?: ArgoSourceHydratorStatus;
 }
 
 export interface ArgoApplication {

@@ -6,6 +6,9 @@ import type { ArgoApplication } from './argoCdTypes';
  * operation's sync (revisions it deployed), which Argo CD's field map
  * selects too (`status.operationState.operation.sync`): without it a lean
  * read could not tell what an out-of-sync or multi-source application runs.
+ * `status.sourceHydrator` is in that map too (Argo CD 3): a hydrated
+ * application's dry and hydrated commits and its hydration come with every
+ * change, with no read of the whole application.
  */
 const APP_FIELDS = [
   'metadata.name',
@@ -13,6 +16,7 @@ const APP_FIELDS = [
   'metadata.labels',
   'metadata.annotations',
   'spec',
+  'status.sourceHydrator',
   'status.summary',
   'status.health',
   'status.sync.status',
@@ -52,6 +56,7 @@ export function leanArgoApplication(app: ArgoApplication): ArgoApplication {
     },
     spec,
     status: {
+      sourceHydrator: status.sourceHydrator,
       summary: status.summary,
       health: status.health,
       sync: status.sync && {

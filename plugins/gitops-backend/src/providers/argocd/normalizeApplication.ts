@@ -21,6 +21,8 @@ import type {
   ArgoOperationState,
   ArgoRevisionHistory,
 } from './argoCdTypes';
+import { normalizeNotice } from './normalizeNotice';
+import { normalizeSourceHydrator } from './normalizeSourceHydrator';
 
 /** What the normalizer needs to know about the agent an app came from. */
 export interface NormalizeContext {
@@ -196,8 +198,23 @@ export function normalizeApplication(
   const name = metadata.name ?? '';
   const namespace = metadata.namespace || undefined;
   const labels = metadata.labels ?? {};
+  const sourceHydrator = normalizeSourceHydrator(
+    spec.sourceHydrator,
+    status.sourceHydrator,
+  );
   let rawSources = spec.sources ?? [];
   if (!rawSources.length && spec.source) rawSources = [spec.source];
+  // a hydrated application syncs from its sync source (Argo CD's GetSource)
+  if (!rawSources.length && sourceHydrator) {
+    const { syncSource } = sourceHydrator;
+    rawSources = [
+      {
+        repoURL: syncSource.repoURL,
+        path: syncSource.path,
+        targetRevision: syncSource.targetBranch,
+      },
+    ];
+  }
   const multiSource = Boolean(spec.sources?.length);
   const sources = rawSources.map((source, i) =>
     normalizeSource(
@@ -274,6 +291,9 @@ export function normalizeApplication(
   }
   if (status.health?.message) app.health.message = status.health.message;
   if (operation) app.operation = operation;
+  if (sourceHydrator) app.sourceHydrator = sourceHydrator;
+  const notice = normalizeNotice(metadata.annotations);
+  if (notice) app.notice = notice;
   if (metadata.creationTimestamp) app.createdAt = metadata.creationTimestamp;
   const lastSynced = operation?.finishedAt ?? history[0]?.deployedAt;
   if (lastSynced) app.lastSyncedAt = lastSynced;

@@ -607,6 +607,43 @@ export interface components {
         nameSuffix?: string;
       };
     };
+    /** An application rendered by Argo CD's source hydrator: the dry source it is rendered from, the branch (and path) it syncs from, the staging branch it is written to, and how hydration went. */
+    SourceHydrator: {
+      drySource: {
+        repoURL: string;
+        targetRevision: string;
+        path: string;
+      };
+      syncSource: {
+        repoURL: string;
+        targetBranch: string;
+        path: string;
+      };
+      hydrateTo?: {
+        targetBranch: string;
+      };
+      lastSuccessfulOperation?: {
+        drySHA?: string;
+        hydratedSHA?: string;
+      };
+      currentOperation?: {
+        phase: 'Hydrating' | 'Failed' | 'Hydrated';
+        message?: string;
+        drySHA?: string;
+        hydratedSHA?: string;
+        startedAt?: string;
+        finishedAt?: string;
+      };
+      lastComparedDryRevision?: string;
+    };
+    /** A notice for the people who look at an application, from its `notice.argocd.argoproj.io/*` annotations. */
+    ApplicationNotice: {
+      content: string;
+      severity: 'info' | 'warning' | 'critical';
+      url?: string;
+      permanent: boolean;
+      scope: 'banner' | 'icon' | 'both';
+    };
     Application: {
       key: string;
       agentId: string;
@@ -672,6 +709,8 @@ export interface components {
       createdAt?: string;
       reconciledAt?: string;
       lastSyncedAt?: string;
+      sourceHydrator?: components['schemas']['SourceHydrator'];
+      notice?: components['schemas']['ApplicationNotice'];
       resourceCounts?: {
         total: number;
         outOfSync: number;
@@ -1895,7 +1934,7 @@ export interface operations {
         project?: string[];
         /** Part of an application name, project or service, any case. */
         search?: string;
-        /** Only the applications that need attention (common's needsAttention rule: health to look at, out of sync, or a failed last operation). */
+        /** Only the applications that need attention (common's needsAttention rule: health to look at, out of sync, a failed last operation, or a failed hydration). */
         attention?: boolean;
         /** The destination cluster, by name. An application sent to a server matches by `server` when that is given, else when its server equals a value here. */
         cluster?: string[];

@@ -11,7 +11,9 @@ import CloseIcon from '@material-ui/icons/Close';
 import LaunchIcon from '@material-ui/icons/Launch';
 import Alert from '@material-ui/lab/Alert';
 import { formatTimestamp } from '../../lib/timeSince';
+import { NoticeBanner } from '../ApplicationNotice';
 import { CommitLink, RepositoryLink } from '../Links';
+import { HydrationDetails } from '../SourceHydrator';
 import { HealthStatusChip, PolicyBadges, SyncStatusChip } from '../StatusChips';
 
 /** A failed or errored last operation, with the agent's message. */
@@ -68,8 +70,10 @@ function Sources(props: { application: GitOpsApplication }) {
 }
 
 /**
- * Name, states, destination, every source with what it runs, a failed
- * last sync with its error, and a link to the agent's UI.
+ * Name, states, destination, every source with what it runs (for an
+ * application the source hydrator renders: its dry and sync sources and
+ * its hydration), a failed last sync with its error, the application's
+ * notice, and a link to the agent's UI.
  */
 export function DrawerHeader(props: {
   application: GitOpsApplication;
@@ -86,7 +90,11 @@ export function DrawerHeader(props: {
           {app.destination.namespace ? `/${app.destination.namespace}` : ''} ·
           project {app.project}
         </Typography>
-        <Sources application={app} />
+        {app.sourceHydrator ? (
+          <HydrationDetails application={app} />
+        ) : (
+          <Sources application={app} />
+        )}
         <Box
           display="flex"
           flexWrap="wrap"
@@ -110,6 +118,7 @@ export function DrawerHeader(props: {
           )}
         </Box>
         <FailedOperation application={app} />
+        <NoticeBanner notice={app.notice} />
       </Box>
       <IconButton aria-label="Close" onClick={onClose}>
         <CloseIcon />

@@ -16,6 +16,7 @@ import {
   filterRows,
 } from './applicationFilters';
 import { ApplicationsToolbar } from './ApplicationsToolbar';
+import { NoticeMarker } from '../ApplicationNotice';
 import { AgentUiLink, ApplicationRow, columns, toRow } from './columns';
 import { nextSort, sortRows, TableSort } from './tableSort';
 
@@ -143,6 +144,7 @@ export function ApplicationsTable(props: {
                   >
                     {row.name}
                   </Link>{' '}
+                  <NoticeMarker notice={row.notice} />{' '}
                   <AgentUiLink row={row} />
                 </TableCell>
                 {columns.map(column => (

@@ -1,12 +1,11 @@
 import { Link } from '@backstage/core-components';
-import { deployedRevision } from '@gitops-suite/plugin-gitops-common';
 import type { GitOpsApplication } from '@gitops-suite/plugin-gitops-common';
 import Typography from '@material-ui/core/Typography';
 import LaunchIcon from '@material-ui/icons/Launch';
 import type { ReactNode } from 'react';
 import { revisionOf } from '../../lib/revision';
 import { formatTimestamp, timeSince } from '../../lib/timeSince';
-import { CommitLink } from '../Links';
+import { ReleaseRevision } from '../SourceHydrator';
 import { HealthStatusChip, PolicyBadges, SyncStatusChip } from '../StatusChips';
 
 /** A table row: the application plus flattened fields to sort and filter on. */
@@ -17,8 +16,6 @@ export type ApplicationRow = GitOpsApplication & {
   syncStatus: string;
   healthStatus: string;
   revision: string;
-  /** The repository of the source the revision belongs to. */
-  repoURL?: string;
 };
 
 export function toRow(app: GitOpsApplication): ApplicationRow {
@@ -31,7 +28,6 @@ export function toRow(app: GitOpsApplication): ApplicationRow {
     syncStatus: app.sync.status,
     healthStatus: app.health.status,
     revision: revisionOf(app) ?? '',
-    repoURL: deployedRevision(app).source?.repoURL,
   };
 }
 
@@ -84,7 +80,7 @@ export const columns: ApplicationColumn[] = [
     id: 'revision',
     title: 'Revision',
     sortValue: row => row.revision,
-    render: row => <CommitLink repoURL={row.repoURL} revision={row.revision} />,
+    render: row => <ReleaseRevision app={row} />,
   },
   {
     id: 'lastSync',

@@ -16,8 +16,9 @@ import {
   SyncStatusChip,
 } from '../StatusChips';
 import { StatusChip } from '../StatusChips/StatusChip';
-import { CommitLink } from '../Links/CommitLink';
 import { RolloutStatusChip, type RolloutPlace } from '../RolloutSteps';
+import { NoticeMarker } from '../ApplicationNotice';
+import { ReleaseRevision } from '../SourceHydrator';
 
 const useStyles = makeStyles(theme => ({
   entry: {
@@ -72,7 +73,7 @@ export function MatrixCellEntry(props: {
 }) {
   const { app, showName, onSelect, outage, rollout } = props;
   const classes = useStyles();
-  const { revision, source } = deployedRevision(app);
+  const { revision } = deployedRevision(app);
   const tag = firstImageTag(app.images);
   const since = timeSince(app.lastSyncedAt ?? app.operation?.finishedAt);
   return (
@@ -83,12 +84,10 @@ export function MatrixCellEntry(props: {
         </Typography>
       )}
       <Typography variant="body2" component="div" className={classes.revision}>
-        <CommitLink
-          repoURL={source?.repoURL}
-          revision={revision}
-          fallback="no revision"
-        />
+        <ReleaseRevision app={app} fallback="no revision" />
         {tag ? ` · ${tag}` : ''}
+        {app.notice && ' '}
+        <NoticeMarker notice={app.notice} />
       </Typography>
       <ButtonBase className={classes.open} onClick={() => onSelect(app)}>
         {/* the name starts with what the button does and holds what it shows */}

@@ -339,6 +339,117 @@ export const spec = {
         },
         required: ['repoURL', 'type'],
       },
+      SourceHydrator: {
+        description:
+          "An application rendered by Argo CD's source hydrator: the dry source it is rendered from, the branch (and path) it syncs from, the staging branch it is written to, and how hydration went.",
+        type: 'object',
+        properties: {
+          drySource: {
+            type: 'object',
+            properties: {
+              repoURL: {
+                type: 'string',
+              },
+              targetRevision: {
+                type: 'string',
+              },
+              path: {
+                type: 'string',
+              },
+            },
+            required: ['repoURL', 'targetRevision', 'path'],
+          },
+          syncSource: {
+            type: 'object',
+            properties: {
+              repoURL: {
+                type: 'string',
+              },
+              targetBranch: {
+                type: 'string',
+              },
+              path: {
+                type: 'string',
+              },
+            },
+            required: ['repoURL', 'targetBranch', 'path'],
+          },
+          hydrateTo: {
+            type: 'object',
+            properties: {
+              targetBranch: {
+                type: 'string',
+              },
+            },
+            required: ['targetBranch'],
+          },
+          lastSuccessfulOperation: {
+            type: 'object',
+            properties: {
+              drySHA: {
+                type: 'string',
+              },
+              hydratedSHA: {
+                type: 'string',
+              },
+            },
+          },
+          currentOperation: {
+            type: 'object',
+            properties: {
+              phase: {
+                type: 'string',
+                enum: ['Hydrating', 'Failed', 'Hydrated'],
+              },
+              message: {
+                type: 'string',
+              },
+              drySHA: {
+                type: 'string',
+              },
+              hydratedSHA: {
+                type: 'string',
+              },
+              startedAt: {
+                type: 'string',
+              },
+              finishedAt: {
+                type: 'string',
+              },
+            },
+            required: ['phase'],
+          },
+          lastComparedDryRevision: {
+            type: 'string',
+          },
+        },
+        required: ['drySource', 'syncSource'],
+      },
+      ApplicationNotice: {
+        description:
+          'A notice for the people who look at an application, from its `notice.argocd.argoproj.io/*` annotations.',
+        type: 'object',
+        properties: {
+          content: {
+            type: 'string',
+          },
+          severity: {
+            type: 'string',
+            enum: ['info', 'warning', 'critical'],
+          },
+          url: {
+            type: 'string',
+          },
+          permanent: {
+            type: 'boolean',
+          },
+          scope: {
+            type: 'string',
+            enum: ['banner', 'icon', 'both'],
+          },
+        },
+        required: ['content', 'severity', 'permanent', 'scope'],
+      },
       Application: {
         type: 'object',
         properties: {
@@ -557,6 +668,12 @@ export const spec = {
           },
           lastSyncedAt: {
             type: 'string',
+          },
+          sourceHydrator: {
+            $ref: '#/components/schemas/SourceHydrator',
+          },
+          notice: {
+            $ref: '#/components/schemas/ApplicationNotice',
           },
           resourceCounts: {
             type: 'object',
@@ -3388,7 +3505,7 @@ export const spec = {
             in: 'query',
             allowReserved: true,
             description:
-              "Only the applications that need attention (common's needsAttention rule: health to look at, out of sync, or a failed last operation).",
+              "Only the applications that need attention (common's needsAttention rule: health to look at, out of sync, a failed last operation, or a failed hydration).",
             schema: {
               type: 'boolean',
             },

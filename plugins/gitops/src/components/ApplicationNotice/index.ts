@@ -1,0 +1,2 @@
+export { NoticeBanner } from './NoticeBanner';
+export { NoticeMarker } from './NoticeMarker';

@@ -1,0 +1,2 @@
+export { HydrationDetails } from './HydrationDetails';
+export { ReleaseRevision } from './ReleaseRevision';
