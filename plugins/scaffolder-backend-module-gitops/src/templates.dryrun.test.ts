@@ -191,9 +191,17 @@ describe('gitops-service template through the scaffolder dry-run API', () => {
     ).toEqual([]);
     // the template output is rendered from the placeholder outputs that the
     // dry run gives skipped steps
-    expect(body.output.links?.map(link => link.title)).toEqual([
-      'Repository',
-      'Open in catalog',
+    expect(body.output.links).toEqual([
+      { title: 'Repository', url: 'https://github.com/acme/orders' },
+      {
+        title: 'Open in catalog',
+        icon: 'catalog',
+      },
+      { title: 'ApplicationSet orders on agent hub', url: '/gitops?agent=hub' },
+      {
+        title: 'Applications: ',
+        url: '/gitops?agent=hub&environment=dev&environment=staging&environment=prod',
+      },
     ]);
   });
 

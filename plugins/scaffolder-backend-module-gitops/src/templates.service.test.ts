@@ -4,6 +4,7 @@ import scaffolderPlugin from '@backstage/plugin-scaffolder-backend';
 import {
   shopArgoCdAgent,
   shopScenario,
+  componentEntity,
   shopService,
   waitFor,
 } from '@gitops-suite/plugin-gitops-backend/testUtils';
@@ -63,6 +64,12 @@ describe('gitops-service, run by the scaffolder', () => {
       scenario,
       entities: [
         gitopsEntity('existing'),
+        // orders as its first run registers it (the skeleton's annotations)
+        componentEntity('orders', {
+          'gitops/service': 'orders',
+          'gitops/app-selector': 'gitops/service=orders',
+          'gitops/applicationset': 'orders',
+        }),
         group('team-a'),
         group('team-b'),
         templateEntity('gitops-service'),
@@ -155,6 +162,16 @@ describe('gitops-service, run by the scaffolder', () => {
       status: 'completed',
       error: undefined,
     });
+    // the output card links the repository, the set and its applications
+    expect(outcome.output.links).toEqual([
+      { title: 'Repository', url: 'https://github.com/acme/orders' },
+      { title: 'Open in catalog', icon: 'catalog' },
+      { title: 'ApplicationSet orders on agent hub', url: '/gitops?agent=hub' },
+      {
+        title: 'Applications: orders-dev, orders-prod',
+        url: '/gitops?agent=hub&environment=dev&environment=prod',
+      },
+    ]);
     expect(await agentApplications('orders')).toEqual([
       {
         name: 'orders-dev',
@@ -200,5 +217,54 @@ describe('gitops-service, run by the scaffolder', () => {
       'Agent hub serves qa on no cluster (it serves dev on nonprod; prod on prod)',
     );
     expect(await agentApplications('stray')).toEqual([]);
+  });
+
+  it('lets the owners re-run it to update the set', async () => {
+    // the set of the first test runs dev and prod; the re-run keeps dev only
+    const outcome = await runTemplate(
+      gitops.port,
+      'gitops-service',
+      values({ environments: ['dev'], update: true }),
+    );
+    expect({ status: outcome.status, error: outcome.error }).toEqual({
+      status: 'completed',
+      error: undefined,
+    });
+    const res = await gitops.agentFetch(
+      'hub',
+      '/api/v1/applicationsets/orders',
+    );
+    expect(res.status).toBe(200);
+    expect((await res.json()).spec.generators[0].list.elements).toEqual([
+      {
+        environment: 'dev',
+        cluster: 'https://nonprod.example.internal:6443',
+        namespace: 'orders-dev',
+      },
+    ]);
+  });
+
+  it('refuses a re-run by someone who may not change the set, with a clear error', async () => {
+    // the set is checked against the entity that claims it, whatever
+    // owner the form names (applicationSetAccess.ts)
+    gitops.denied.add('gitops.applicationset.create component:default/orders');
+    try {
+      const outcome = await runTemplate(
+        gitops.port,
+        'gitops-service',
+        values({ environments: ['dev', 'prod'], update: true }),
+      );
+      expect({ status: outcome.status, error: outcome.error }).toEqual({
+        status: 'failed',
+        error: expect.stringContaining(
+          'Not allowed: gitops.applicationset.create on component:default/orders',
+        ),
+      });
+    } finally {
+      gitops.denied.clear();
+    }
+    expect((await agentApplications('orders')).map(app => app.name)).toEqual([
+      'orders-dev',
+    ]);
   });
 });
