@@ -700,6 +700,8 @@ export interface components {
       title: string;
       order: number;
       production: boolean;
+      /** A preview environment (isPreviewEnvironment): shown apart from the promotion chain, never compared with its neighbours. */
+      preview?: boolean;
       applications: components['schemas']['Application'][];
     };
     EntityApplications: {
@@ -987,6 +989,8 @@ export interface components {
       title?: string;
       order: number;
       production?: boolean;
+      /** Ephemeral: one application per pull request (or branch), shown apart from the promotion chain. */
+      preview?: boolean;
       matchers?: components['schemas']['EnvironmentMatcher'][];
     };
     Agent: {

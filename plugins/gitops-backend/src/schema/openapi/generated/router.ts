@@ -608,6 +608,11 @@ export const spec = {
           production: {
             type: 'boolean',
           },
+          preview: {
+            type: 'boolean',
+            description:
+              'A preview environment (isPreviewEnvironment): shown apart from the promotion chain, never compared with its neighbours.',
+          },
           applications: {
             type: 'array',
             items: {
@@ -1527,6 +1532,11 @@ export const spec = {
           },
           production: {
             type: 'boolean',
+          },
+          preview: {
+            type: 'boolean',
+            description:
+              'Ephemeral: one application per pull request (or branch), shown apart from the promotion chain.',
           },
           matchers: {
             type: 'array',
