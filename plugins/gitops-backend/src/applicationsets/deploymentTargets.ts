@@ -1,5 +1,4 @@
 import { BackstageCredentials } from '@backstage/backend-plugin-api';
-import { parseEntityRef, stringifyEntityRef } from '@backstage/catalog-model';
 import { InputError, ServiceUnavailableError } from '@backstage/errors';
 import {
   gitopsFleetReadPermission,
@@ -7,6 +6,7 @@ import {
 } from '@gitops-suite/plugin-gitops-common';
 import { GitOpsService } from '../service/GitOpsService';
 import { ServedEnvironment } from '../fleet/servedEnvironments';
+import { ownerRef } from '../trust/projectRules';
 
 /** Where a new service deploys: its owner's project, a cluster per environment. */
 export interface DeploymentTargets {
@@ -14,21 +14,6 @@ export interface DeploymentTargets {
   owner: string;
   project: string;
   environments: Array<{ name: string; cluster: string; server: string }>;
-}
-
-function ownerRef(owner: string): string {
-  try {
-    return stringifyEntityRef(
-      parseEntityRef(owner, {
-        defaultKind: 'group',
-        defaultNamespace: 'default',
-      }),
-    );
-  } catch (error) {
-    throw new InputError(
-      `owner '${owner}' is not an entity ref: ${(error as Error).message}`,
-    );
-  }
 }
 
 /** "dev on nonprod, prod on prod", or "none". */
@@ -89,7 +74,7 @@ export async function deploymentTargets(
   await ctx.authorize(credentials, gitopsFleetReadPermission);
   const { registry, aggregator, environments } = ctx.deps;
   registry.get(agentId);
-  const owner = ownerRef(query.owner);
+  const owner = ownerRef(query.owner, 'owner');
   const project = pickProject(ctx, agentId, owner, query.project);
   const result = await aggregator.servedEnvironments([agentId], names =>
     sortEnvironments(names, environments),
