@@ -69,6 +69,13 @@ export interface Config {
       order?: number;
       /** @visibility frontend */
       production?: boolean;
+      /**
+       * A preview environment: ephemeral applications (one per pull
+       * request), shown apart from the promotion chain. Applications
+       * labelled gitops/pull-request make theirs one without this.
+       * @visibility frontend
+       */
+      preview?: boolean;
       /** Matchers on an application's destination; `*` globs. */
       matchers?: Array<{
         cluster?: string;

@@ -17,6 +17,7 @@ describe('scaffolderModuleGitops', () => {
       'gitops:applicationset:create',
       'gitops:applicationset:render',
       'gitops:authorize',
+      'gitops:deployment:targets',
       'gitops:promote',
     ]);
   });

@@ -8,6 +8,7 @@ import { createPromoteAction } from './actions/promote';
 import { createAuthorizeAction } from './actions/authorize';
 import { createCreateApplicationSetAction } from './actions/createApplicationSet';
 import { createSyncApplicationsAction } from './actions/syncApplications';
+import { createDeploymentTargetsAction } from './actions/deploymentTargets';
 import { GitOpsBackendClient } from './actions/gitopsApi/GitOpsBackendClient';
 
 /**
@@ -30,6 +31,7 @@ export const scaffolderModuleGitops = createBackendModule({
         const client = new GitOpsBackendClient({ discovery, auth });
         scaffolder.addActions(
           createAuthorizeAction({ permissions }),
+          createDeploymentTargetsAction({ client }),
           createRenderApplicationSetAction({ client }),
           createPromoteAction({ permissions }),
           createCreateApplicationSetAction({ client, permissions }),

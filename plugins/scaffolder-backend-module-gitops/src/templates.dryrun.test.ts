@@ -3,11 +3,7 @@ import os from 'os';
 import path from 'path';
 import { execFileSync } from 'child_process';
 import { parse } from 'yaml';
-import {
-  mockCredentials,
-  mockServices,
-  startTestBackend,
-} from '@backstage/backend-test-utils';
+import { mockCredentials } from '@backstage/backend-test-utils';
 import {
   DefaultNamespaceEntityPolicy,
   Entity,
@@ -17,11 +13,15 @@ import {
   SchemaValidEntityPolicy,
   componentEntityV1alpha1Validator,
 } from '@backstage/catalog-model';
-import { catalogServiceMock } from '@backstage/plugin-catalog-node/testUtils';
 import scaffolderPlugin from '@backstage/plugin-scaffolder-backend';
 import scaffolderGithubModule from '@backstage/plugin-scaffolder-backend-module-github';
 import { scaffolderModuleGitops } from './module';
 import { ApplicationSetSchemaValidator } from './actions/applicationSet/ApplicationSetSchemaValidator';
+import {
+  GitOpsTestBackend,
+  startGitOpsTestBackend,
+} from './__testUtils__/startGitOpsTestBackend';
+import { hubScenario } from './__testUtils__/hubScenario';
 
 // starting the scaffolder and compiling the ApplicationSet CRD schema take a few seconds
 jest.setTimeout(60_000);
@@ -53,28 +53,28 @@ function listFiles(dir: string, prefix = ''): string[] {
 }
 
 describe('gitops-service template through the scaffolder dry-run API', () => {
-  let backend: Awaited<ReturnType<typeof startTestBackend>>;
+  let backend: GitOpsTestBackend;
   let response: Response;
   let body: DryRunResponse;
   let files: Map<string, string>;
   let workdir: string;
 
   beforeAll(async () => {
-    backend = await startTestBackend({
+    // the real gitops backend beside the scaffolder: the targets step asks
+    // it where the service deploys (agent hub serves these environments on
+    // its one cluster, in-cluster)
+    backend = await startGitOpsTestBackend({
+      scenario: hubScenario('scaffolder-gitops-service-dryrun'),
+      entities: [],
+      environments: ENVIRONMENTS.map((name, order) => ({ name, order })),
+      agentConfig: () => ({ environments: ENVIRONMENTS }),
+      agentTimeoutMs: 30_000,
       features: [
         scaffolderPlugin,
         scaffolderModuleGitops,
         scaffolderGithubModule,
-        catalogServiceMock.factory(),
-        mockServices.rootConfig.factory({
-          data: {
-            backend: {
-              database: { client: 'better-sqlite3', connection: ':memory:' },
-            },
-            integrations: {},
-          },
-        }),
       ],
+      config: { integrations: {} },
     });
 
     const template = parse(
@@ -91,7 +91,7 @@ describe('gitops-service template through the scaffolder dry-run API', () => {
     );
 
     response = await fetch(
-      `http://localhost:${backend.server.port()}/api/scaffolder/v2/dry-run`,
+      `http://localhost:${backend.port}/api/scaffolder/v2/dry-run`,
       {
         method: 'POST',
         headers: {
@@ -104,10 +104,8 @@ describe('gitops-service template through the scaffolder dry-run API', () => {
             name: 'orders',
             description: 'Takes orders',
             owner: 'group:default/team-a',
-            project: 'shop',
             environments: ENVIRONMENTS,
             agentId: 'hub',
-            cluster: 'https://kubernetes.default.svc',
             harnessLabels: true,
             repoUrl: 'github.com?owner=acme&repo=orders',
           },
@@ -161,6 +159,7 @@ describe('gitops-service template through the scaffolder dry-run API', () => {
     expect(body.steps.map(s => s.id)).toEqual([
       'fetch',
       'overlays',
+      'targets',
       'applicationset',
       'publish',
       'register',
@@ -192,9 +191,17 @@ describe('gitops-service template through the scaffolder dry-run API', () => {
     ).toEqual([]);
     // the template output is rendered from the placeholder outputs that the
     // dry run gives skipped steps
-    expect(body.output.links?.map(link => link.title)).toEqual([
-      'Repository',
-      'Open in catalog',
+    expect(body.output.links).toEqual([
+      { title: 'Repository', url: 'https://github.com/acme/orders' },
+      {
+        title: 'Open in catalog',
+        icon: 'catalog',
+      },
+      { title: 'ApplicationSet orders on agent hub', url: '/gitops?agent=hub' },
+      {
+        title: 'Applications: ',
+        url: '/gitops?agent=hub&environment=dev&environment=staging&environment=prod',
+      },
     ]);
   });
 
@@ -274,7 +281,13 @@ describe('gitops-service template through the scaffolder dry-run API', () => {
     expect(stepInput('applicationset')).toMatchObject({
       serviceName: 'orders',
       repoUrl: 'https://github.com/acme/orders.git',
-      environments: ENVIRONMENTS,
+      // each environment on the cluster the agent serves it on, in the
+      // owner's project (the targets step asked the gitops backend)
+      environments: ENVIRONMENTS.map(name => ({
+        name,
+        cluster: 'https://kubernetes.default.svc',
+      })),
+      project: 'shop',
       outputPath: 'deploy/applicationset.yaml',
       harnessLabels: true,
     });

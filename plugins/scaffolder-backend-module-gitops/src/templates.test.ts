@@ -16,8 +16,8 @@ import { createMockActionContext } from '@backstage/plugin-scaffolder-node-test-
 import { createRenderApplicationSetAction } from './actions/renderApplicationSet';
 import { ApplicationSetSchemaValidator } from './actions/applicationSet/ApplicationSetSchemaValidator';
 
-// compiling the ApplicationSet CRD schema takes a few seconds
-jest.setTimeout(20_000);
+// compiling the ApplicationSet CRD schema takes a few seconds (tens on a loaded machine)
+jest.setTimeout(60_000);
 
 /** The golden-path templates of the suite, shipped in the catalog module. */
 const TEMPLATES = path.resolve(
@@ -31,6 +31,7 @@ const MODULE_ACTIONS = [
   'gitops:application:sync',
   'gitops:promote',
   'gitops:authorize',
+  'gitops:deployment:targets',
 ];
 const isBuiltIn = (action: string) =>
   /^(fetch|publish):/.test(action) ||
@@ -261,8 +262,12 @@ describe('templates', () => {
         ...step.input,
         serviceName: 'orders',
         repoUrl: 'https://github.com/acme/orders.git',
-        environments: ['dev', 'prod'],
-        defaultCluster: 'https://kubernetes.default.svc',
+        // what the targets step answers (templates.service.test.ts)
+        project: 'shop',
+        environments: [
+          { name: 'dev', cluster: 'https://kubernetes.default.svc' },
+          { name: 'prod', cluster: 'https://kubernetes.default.svc' },
+        ],
         harnessLabels: true,
       };
       const ctx = createMockActionContext({ input, workspacePath: workdir });

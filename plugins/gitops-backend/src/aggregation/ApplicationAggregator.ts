@@ -30,6 +30,16 @@ import {
   selectApplications,
 } from '../fleet/selectApplications';
 import { fanOut } from './fanOut';
+import {
+  ServedEnvironment,
+  servedEnvironments,
+} from '../fleet/servedEnvironments';
+
+/** The environments one agent serves, with their clusters. */
+export interface AgentEnvironments {
+  agentId: string;
+  environments: ServedEnvironment[];
+}
 
 /** A read over many agents: what they hold, which failed, how fresh each is. */
 export type FleetResult<T> = {
@@ -282,6 +292,29 @@ export class ApplicationAggregator {
         this.registry.list().map(p => p.agent.id),
       ),
     };
+  }
+
+  /**
+   * The environments each agent serves and the clusters it serves them on
+   * (`servedEnvironments`), in `order`; an agent not loaded yet is waited
+   * for, bounded by its timeout.
+   */
+  servedEnvironments(
+    agentIds: string[] | undefined,
+    order: (names: string[]) => string[],
+  ): Promise<FleetResult<AgentEnvironments>> {
+    const serve = (fleet: AgentFleet) => [
+      {
+        agentId: fleet.agentId,
+        environments: servedEnvironments(fleet, {
+          configured: this.registry.get(fleet.agentId).agent.environments,
+          order,
+        }),
+      },
+    ];
+    return this.read(this.registry.list(agentIds), serve, (p, signal) =>
+      this.loaded(p, signal, serve),
+    );
   }
 
   clusters(agentIds?: string[]): Promise<FleetResult<GitOpsCluster>> {

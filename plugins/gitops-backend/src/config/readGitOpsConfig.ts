@@ -83,6 +83,8 @@ function readEnvironment(config: Config, index: number): EnvironmentDefinition {
   if (title) env.title = title;
   const production = config.getOptionalBoolean('production');
   if (production !== undefined) env.production = production;
+  const preview = config.getOptionalBoolean('preview');
+  if (preview !== undefined) env.preview = preview;
   const matchers = config.getOptionalConfigArray('matchers');
   if (matchers?.length) {
     env.matchers = matchers.map(m => ({

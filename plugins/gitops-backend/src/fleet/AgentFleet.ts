@@ -28,6 +28,15 @@ const serviceTerms = (app: GitOpsApplication): string[] => {
   return terms;
 };
 
+/** The cluster server URL and name an application deploys to. */
+const destinationClusters = (app: GitOpsApplication): string[] => [
+  ...new Set(
+    [app.destination?.server, app.destination?.name, app.clusterName].filter(
+      (cluster): cluster is string => !!cluster,
+    ),
+  ),
+];
+
 /**
  * One agent's applications and ApplicationSets in memory, with the
  * secondary indexes reads use (service, name, label `key=value`, label
@@ -44,6 +53,11 @@ export class AgentFleet {
   readonly byLabelKey = new KeyIndex();
   readonly byOwner = new KeyIndex();
   readonly byEnvironment = new KeyIndex();
+  /**
+   * Where each environment runs: `<environment>\n<cluster server or name>`
+   * (see `servedEnvironments`).
+   */
+  readonly byEnvironmentCluster = new KeyIndex();
   readonly bySync = new KeyIndex();
   readonly byHealth = new KeyIndex();
   /** The applications that need attention, under the one term `attention`. */
@@ -196,6 +210,9 @@ export class AgentFleet {
     }
     if (app.applicationSet) apply(this.byOwner, app.applicationSet);
     apply(this.byEnvironment, app.environment);
+    for (const cluster of destinationClusters(app)) {
+      apply(this.byEnvironmentCluster, `${app.environment}\n${cluster}`);
+    }
     apply(this.bySync, countedSyncStatus(app.sync.status));
     apply(this.byHealth, countedHealthStatus(app.health.status));
     if (needsAttention(app)) apply(this.byAttention, 'attention');

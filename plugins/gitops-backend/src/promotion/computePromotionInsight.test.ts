@@ -199,6 +199,33 @@ describe('computePromotionSteps', () => {
       toRevision: 'r2',
     });
   });
+
+  it('leaves preview environments out of the chain (no "preview -> dev" step)', () => {
+    const preview = {
+      ...app('preview', 'r1', [{ id: 1, revision: 'r1' }]),
+      labels: { 'gitops/pull-request': '42' },
+    };
+    const result = computePromotionSteps({
+      applications: [
+        preview,
+        app('dev', 'r2', [
+          { id: 1, revision: 'r1' },
+          { id: 2, revision: 'r2' },
+        ]),
+        app('prod', 'r2', [{ id: 1, revision: 'r2' }]),
+      ],
+      environments: [{ name: 'preview', order: 0 }, ...environments],
+      deployments: [],
+      now,
+    });
+    expect(result.environments.map(e => e.environment)).toEqual([
+      'dev',
+      'prod',
+    ]);
+    expect(result.steps.map(s => `${s.from} -> ${s.to}`)).toEqual([
+      'dev -> prod',
+    ]);
+  });
 });
 
 describe('repoUrlPickerValue', () => {

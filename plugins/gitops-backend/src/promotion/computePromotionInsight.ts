@@ -6,6 +6,7 @@ import {
   imageReference,
   PromotionEnvironmentState,
   PromotionStep,
+  isPreviewEnvironment,
   sortEnvironments,
 } from '@gitops-suite/plugin-gitops-common';
 import { DeploymentEvent } from '../metrics/types';
@@ -182,9 +183,17 @@ export function computePromotionSteps(input: PromotionInput): {
   environments: PromotionEnvironmentState[];
   steps: PromotionStep[];
 } {
+  // preview environments are no step of the chain (isPreviewEnvironment)
   const names = sortEnvironments(
     input.applications.map(a => a.environment),
     input.environments,
+  ).filter(
+    name =>
+      !isPreviewEnvironment(
+        name,
+        input.applications.filter(a => a.environment === name),
+        input.environments,
+      ),
   );
   const envs = names.map(name => {
     const apps = input.applications.filter(a => a.environment === name);

@@ -1,5 +1,9 @@
 import Router from 'express-promise-router';
-import { gitopsFleetReadPermission } from '@gitops-suite/plugin-gitops-common';
+import {
+  gitopsFleetReadPermission,
+  sortEnvironments,
+} from '@gitops-suite/plugin-gitops-common';
+import { AgentEnvironments } from '../aggregation/ApplicationAggregator';
 import { GitOpsService } from '../service/GitOpsService';
 import { createApplicationSet } from '../applicationsets/createApplicationSet';
 import { deleteApplicationSet } from '../applicationsets/deleteApplicationSet';
@@ -7,6 +11,25 @@ import { previewApplicationSet } from '../applicationsets/previewApplicationSet'
 import { readExistingApplicationSet } from '../applicationsets/applicationSetAccess';
 import { NotFoundError } from '@backstage/errors';
 import { requestCredentials, sendJson } from './httpAdapters';
+import { deploymentTargets } from '../applicationsets/deploymentTargets';
+import { queryParameterCheck } from '../service/queryParameters';
+
+const targetsQuery = queryParameterCheck(
+  '/agents/{agentId}/deployment-targets',
+  'deployment targets',
+);
+
+/** What an agent's entry says of the environments it serves. */
+function servedFields(served: AgentEnvironments | undefined) {
+  if (!served?.environments.length) return {};
+  return {
+    environments: served.environments.map(e => e.environment),
+    serves: served.environments.map(e => ({
+      environment: e.environment,
+      clusters: e.clusters.map(({ name, server }) => ({ name, server })),
+    })),
+  };
+}
 
 /** Agents, environments, clusters, repositories and ApplicationSets. */
 export function inventoryRoutes(ctx: GitOpsService) {
@@ -23,11 +46,18 @@ export function inventoryRoutes(ctx: GitOpsService) {
   router.get('/agents', async (req, res) => {
     const credentials = await requestCredentials(ctx, req);
     await ctx.authorize(credentials, gitopsFleetReadPermission);
-    const statuses = await aggregator.agentStatuses();
+    const [statuses, served] = await Promise.all([
+      aggregator.agentStatuses(),
+      aggregator.servedEnvironments(undefined, names =>
+        sortEnvironments(names, environments),
+      ),
+    ]);
     const byId = new Map(statuses.items.map(s => [s.agentId, s]));
+    const servedBy = new Map(served.items.map(s => [s.agentId, s]));
     sendJson(ctx, res, {
       items: registry.list().map(provider => ({
         ...provider.agent,
+        ...servedFields(servedBy.get(provider.agent.id)),
         status: byId.get(provider.agent.id) ?? {
           agentId: provider.agent.id,
           kind: provider.agent.kind,
@@ -40,6 +70,20 @@ export function inventoryRoutes(ctx: GitOpsService) {
       errors: statuses.errors,
       freshness: statuses.freshness,
     });
+  });
+
+  router.get('/agents/:agentId/deployment-targets', async (req, res) => {
+    const credentials = await requestCredentials(ctx, req);
+    sendJson(
+      ctx,
+      res,
+      await deploymentTargets(
+        ctx,
+        credentials,
+        req.params.agentId,
+        targetsQuery(req.query),
+      ),
+    );
   });
 
   router.get('/clusters', async (req, res) => {

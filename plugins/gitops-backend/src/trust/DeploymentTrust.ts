@@ -75,6 +75,24 @@ export class DeploymentTrust {
   }
 
   /**
+   * The projects an owner deploys new services to on an agent: those
+   * `gitops.projects` maps to the owner there, by name.
+   */
+  ownerProjects(agentId: string, owner: string): string[] {
+    return [
+      ...new Set(
+        this.deps.rules
+          .filter(
+            rule =>
+              rule.owners.includes(owner) &&
+              (!rule.agents || rule.agents.includes(agentId)),
+          )
+          .map(rule => rule.project),
+      ),
+    ].sort();
+  }
+
+  /**
    * Refuses (403) an operation on `app` through `entity` unless the app's
    * project and destination belong to the entity's owners: a component
    * whose selector reaches another team's applications may read them, never

@@ -21,7 +21,11 @@ export interface ProjectRule {
   sourceRepos?: string[];
 }
 
-function ownerRef(value: string, where: string): string {
+/**
+ * An owner as a full entity ref (a bare name is a group in the default
+ * namespace); an InputError naming `where` otherwise.
+ */
+export function ownerRef(value: string, where: string): string {
   try {
     return stringifyEntityRef(
       parseEntityRef(value, {

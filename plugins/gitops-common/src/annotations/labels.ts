@@ -22,3 +22,11 @@ export const HARNESS_LABEL_SERVICE_REF = 'harness.io/serviceRef';
  * @public
  */
 export const HARNESS_LABEL_ENV_REF = 'harness.io/envRef';
+
+/**
+ * The pull request an application previews (its number), as the
+ * ApplicationSet pull-request generator's template sets it: the mark of a
+ * preview application (see `isPreviewEnvironment`).
+ * @public
+ */
+export const GITOPS_LABEL_PULL_REQUEST = 'gitops/pull-request';

@@ -8,6 +8,7 @@ import {
   sortEnvironments,
   environmentTitle,
 } from './sortEnvironments';
+import { isPreviewEnvironment } from './previewEnvironments';
 
 function compareApplications(a: GitOpsApplication, b: GitOpsApplication) {
   return (
@@ -23,7 +24,8 @@ function compareApplications(a: GitOpsApplication, b: GitOpsApplication) {
  * are sorted by name, namespace and agent. Only environments that hold an
  * application appear. Unconfigured environments are not production, and
  * their `order` continues after the highest configured one, so groups are
- * also sorted by `order`.
+ * also sorted by `order`. A preview environment (`isPreviewEnvironment`)
+ * says so (`preview: true`).
  * @public
  */
 export function groupByEnvironment(
@@ -43,12 +45,16 @@ export function groupByEnvironment(
   let nextOrder = Math.floor(maxOrder) + 1;
   return sortEnvironments(Array.from(byName.keys()), definitions).map(name => {
     const definition = findEnvironment(name, definitions)?.definition;
+    const applications = byName.get(name)!.slice().sort(compareApplications);
     return {
       name,
       title: environmentTitle(name, definitions),
       order: definition ? definition.order : nextOrder++,
       production: definition?.production ?? false,
-      applications: byName.get(name)!.slice().sort(compareApplications),
+      ...(isPreviewEnvironment(name, applications, definitions) && {
+        preview: true,
+      }),
+      applications,
     };
   });
 }

@@ -6,3 +6,7 @@ export {
 } from './resolveEnvironment';
 export { sortEnvironments, environmentTitle } from './sortEnvironments';
 export { groupByEnvironment } from './groupByEnvironment';
+export {
+  isPreviewEnvironment,
+  splitPreviewEnvironments,
+} from './previewEnvironments';

@@ -113,4 +113,42 @@ describe('buildMatrix', () => {
     ]).rows;
     expect(differs[0].cells[1].promotion?.state).toBe('differs');
   });
+
+  it('sets preview environments apart: after the chain, compared with nothing, nothing compared with them', () => {
+    // checkout-web's PR-42: older than dev, and listed first in the order
+    const preview = application({
+      name: 'payments-pr-42',
+      environment: 'preview',
+      sync: { status: 'Synced', revision: SHA_A },
+      history: [{ id: 1, revision: SHA_A }],
+    });
+    const dev = application({
+      sync: { status: 'Synced', revision: SHA_B },
+      history: [
+        { id: 1, revision: SHA_A },
+        { id: 2, revision: SHA_B },
+      ],
+    });
+    const prod = application({
+      name: 'payments-prod',
+      environment: 'prod',
+      sync: { status: 'Synced', revision: SHA_B },
+    });
+    const matrix = buildMatrix([
+      { ...group('preview', 0, [preview]), preview: true },
+      group('dev', 1, [dev]),
+      group('prod', 2, [prod]),
+    ]);
+    expect(matrix.environments).toEqual([
+      { name: 'dev', title: 'DEV', production: false },
+      { name: 'prod', title: 'PROD', production: true },
+      { name: 'preview', title: 'PREVIEW', production: false, preview: true },
+    ]);
+    const [row] = matrix.rows;
+    expect(row.cells.map(c => [c.environment, c.promotion])).toEqual([
+      ['dev', undefined],
+      ['prod', { state: 'same', comparedWith: 'dev' }],
+      ['preview', undefined],
+    ]);
+  });
 });

@@ -1,6 +1,7 @@
-import type {
-  EnvironmentGroup,
-  GitOpsApplication,
+import {
+  splitPreviewEnvironments,
+  type EnvironmentGroup,
+  type GitOpsApplication,
 } from '@gitops-suite/plugin-gitops-common';
 import { applicationFamily } from './applicationFamily';
 import { hasDeployed, revisionOf } from './revision';
@@ -29,7 +30,10 @@ export interface MatrixRow {
 
 /** The environment matrix of an entity. */
 export interface EnvironmentMatrix {
-  environments: Array<Pick<EnvironmentGroup, 'name' | 'title' | 'production'>>;
+  /** The promotion chain in order, then the preview environments. */
+  environments: Array<
+    Pick<EnvironmentGroup, 'name' | 'title' | 'production' | 'preview'>
+  >;
   rows: MatrixRow[];
 }
 
@@ -54,11 +58,15 @@ function compare(
   return 'differs';
 }
 
-function withPromotion(cells: MatrixCell[]): MatrixCell[] {
+/** Compares each cell of the chain with the one before; previews never. */
+function withPromotion(
+  cells: MatrixCell[],
+  previews: ReadonlySet<string>,
+): MatrixCell[] {
   let previous: MatrixCell | undefined;
   return cells.map(cell => {
     const [current] = cell.applications;
-    if (!current) {
+    if (!current || previews.has(cell.environment)) {
       return cell;
     }
     const [before] = previous?.applications ?? [];
@@ -74,9 +82,13 @@ function withPromotion(cells: MatrixCell[]): MatrixCell[] {
 
 /**
  * Lays an entity's applications out as rows (services) by columns
- * (environments, in the promotion order the backend gave).
+ * (environments, in the promotion order the backend gave, the preview
+ * environments after the chain: no promotion state compares with them).
  */
-export function buildMatrix(groups: EnvironmentGroup[]): EnvironmentMatrix {
+export function buildMatrix(all: EnvironmentGroup[]): EnvironmentMatrix {
+  const { chain, previews } = splitPreviewEnvironments(all);
+  const groups = [...chain, ...previews];
+  const previewNames = new Set(previews.map(group => group.name));
   const names = groups.map(group => group.name);
   const families = new Map<string, Map<string, GitOpsApplication[]>>();
   for (const group of groups) {
@@ -100,13 +112,15 @@ export function buildMatrix(groups: EnvironmentGroup[]): EnvironmentMatrix {
           environment,
           applications: byEnvironment.get(environment) ?? [],
         })),
+        previewNames,
       ),
     }));
   return {
-    environments: groups.map(({ name, title, production }) => ({
+    environments: groups.map(({ name, title, production, preview }) => ({
       name,
       title,
       production,
+      ...(preview && { preview }),
     })),
     rows,
   };

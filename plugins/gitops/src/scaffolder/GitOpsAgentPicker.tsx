@@ -12,14 +12,25 @@ import useAsync from 'react-use/esm/useAsync';
 import { GitOpsAgent, gitopsApiRef } from '../api';
 import { errorMessage } from '../lib/errorMessage';
 
-/** "argocd · eu-west-1 · serves dev, qa · error" */
+/** "dev on nonprod", or "dev" where no cluster is known for it. */
+function describeServed(agent: GitOpsAgent): string[] {
+  if (agent.serves?.length) {
+    return agent.serves.map(({ environment, clusters }) =>
+      clusters.length
+        ? `${environment} on ${clusters.map(c => c.name).join(' or ')}`
+        : environment,
+    );
+  }
+  return agent.environments ?? [];
+}
+
+/** "argocd · eu-west-1 · serves dev on nonprod, prod on prod · error" */
 function describeAgent(agent: GitOpsAgent): string {
+  const served = describeServed(agent);
   return [
     agent.kind,
     agent.region,
-    agent.environments?.length
-      ? `serves ${agent.environments.join(', ')}`
-      : undefined,
+    served.length ? `serves ${served.join(', ')}` : 'serves no environment yet',
     agent.status.state === 'connected' ? undefined : agent.status.state,
   ]
     .filter(Boolean)
@@ -28,7 +39,8 @@ function describeAgent(agent: GitOpsAgent): string {
 
 /**
  * A scaffolder field: one of the GitOps agents configured in the portal
- * (`/api/gitops/agents`), with its kind, region, environments and state.
+ * (`/api/gitops/agents`), with its kind, region, state and the environments
+ * it serves, each on its clusters (from its config and the fleet state).
  */
 export function GitOpsAgentPicker(props: FieldExtensionComponentProps<string>) {
   const { formData, onChange, schema, required, rawErrors, idSchema } = props;

@@ -27,6 +27,13 @@ const api = testGitOpsApi({
         kind: 'argocd',
         region: 'eu-west-1',
         environments: ['dev', 'qa'],
+        serves: [
+          {
+            environment: 'dev',
+            clusters: [{ name: 'nonprod', server: 'https://nonprod:6443' }],
+          },
+          { environment: 'qa', clusters: [] },
+        ],
         status: status('argocd-nonprod', 'connected'),
       },
       {
@@ -34,6 +41,11 @@ const api = testGitOpsApi({
         kind: 'argocd',
         environments: ['prod'],
         status: status('argocd-prod', 'error'),
+      },
+      {
+        id: 'argocd-new',
+        kind: 'argocd',
+        status: status('argocd-new', 'connected'),
       },
     ],
     errors: [],
@@ -101,8 +113,9 @@ describe('GitOpsAgentPicker', () => {
         .getAllByRole('option')
         .map(o => o.textContent),
     ).toEqual([
-      'argocd-nonprodargocd · eu-west-1 · serves dev, qa',
+      'argocd-nonprodargocd · eu-west-1 · serves dev on nonprod, qa',
       'argocd-prodargocd · serves prod · error',
+      'argocd-newargocd · serves no environment yet',
     ]);
     await userEvent.click(
       within(listbox).getByRole('option', { name: /argocd-nonprod/ }),
@@ -118,7 +131,7 @@ describe('GitOpsAgentPicker', () => {
       schema: {},
     });
     expect(result.errors).toEqual([
-      'hub is not a configured GitOps agent; pick one of argocd-nonprod, argocd-prod',
+      'hub is not a configured GitOps agent; pick one of argocd-nonprod, argocd-prod, argocd-new',
     ]);
   });
 });

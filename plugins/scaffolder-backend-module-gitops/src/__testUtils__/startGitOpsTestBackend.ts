@@ -32,14 +32,18 @@ export interface GitOpsTestBackend extends SharedTestBackend {
  * actions' requests go over real HTTP to it, with a client made the way the
  * module makes its own.
  */
-export async function startGitOpsTestBackend(options: {
-  scenario: Record<string, unknown>;
-  entities: Entity[];
-  /** dev, then prod (production) unless this says otherwise. */
-  environments?: Array<{ name: string; order: number; production?: boolean }>;
-  /** More `gitops` config (by default, project shop is team-a's). */
-  gitops?: JsonObject;
-}): Promise<GitOpsTestBackend> {
+export async function startGitOpsTestBackend(
+  options: Omit<
+    Parameters<typeof startSharedTestBackend>[0],
+    'environments' | 'gitops'
+  > & {
+    entities: Entity[];
+    /** dev, then prod (production) unless this says otherwise. */
+    environments?: Array<{ name: string; order: number; production?: boolean }>;
+    /** More `gitops` config (by default, project shop is team-a's). */
+    gitops?: JsonObject;
+  },
+): Promise<GitOpsTestBackend> {
   const backend = await startSharedTestBackend({
     environments: [
       { name: 'dev', order: 1 },

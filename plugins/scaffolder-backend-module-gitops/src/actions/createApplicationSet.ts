@@ -52,6 +52,29 @@ export const createInputSchema = (zImpl: typeof z) =>
       path: ['applicationSet'],
     });
 
+/** The fleet page of the portal's GitOps plugin (its default path). */
+const FLEET_PAGE = '/gitops';
+
+/**
+ * Links into the portal's fleet page: on the set's agent, and on the
+ * environments its list generators name.
+ */
+function fleetLinks(agentId: string, manifest: Record<string, any>) {
+  const agent = new URLSearchParams({ agent: agentId });
+  const environments = new URLSearchParams(agent);
+  for (const generator of manifest.spec?.generators ?? []) {
+    for (const element of generator?.list?.elements ?? []) {
+      if (typeof element?.environment === 'string') {
+        environments.append('environment', element.environment);
+      }
+    }
+  }
+  return {
+    agent: `${FLEET_PAGE}?${agent}`,
+    environments: `${FLEET_PAGE}?${environments}`,
+  };
+}
+
 /**
  * Creates or upserts an ApplicationSet through a configured agent, by way of
  * the gitops backend (permissions, audit and agent credentials apply there).
@@ -95,6 +118,20 @@ export function createCreateApplicationSetAction(options: {
             .string()
             .optional()
             .describe('The audit entry of the operation'),
+        applications: zImpl =>
+          zImpl
+            .array(zImpl.string())
+            .describe('The Applications the set has generated, by name'),
+        applicationSetUrl: zImpl =>
+          zImpl
+            .string()
+            .describe("The portal's GitOps fleet page, on the set's agent"),
+        applicationsUrl: zImpl =>
+          zImpl
+            .string()
+            .describe(
+              "The portal's GitOps fleet page, on the set's agent and environments",
+            ),
       },
     },
     async handler(ctx) {
@@ -147,6 +184,10 @@ export function createCreateApplicationSetAction(options: {
           } ApplicationSet ${name} on agent ${input.agentId}`,
         );
         ctx.output('name', name);
+        ctx.output('applications', []);
+        const planned = fleetLinks(input.agentId, manifest);
+        ctx.output('applicationSetUrl', planned.agent);
+        ctx.output('applicationsUrl', planned.environments);
         return;
       }
       const result = await client.createApplicationSet(
@@ -165,6 +206,14 @@ export function createCreateApplicationSetAction(options: {
         } ApplicationSet ${name} on agent ${input.agentId}`,
       );
       ctx.output('name', result.applicationSet?.name ?? name);
+      // built with this realm's Array (see deploymentTargets.ts)
+      ctx.output(
+        'applications',
+        Array.from(result.applicationSet?.applications ?? [], String),
+      );
+      const links = fleetLinks(input.agentId, manifest);
+      ctx.output('applicationSetUrl', links.agent);
+      ctx.output('applicationsUrl', links.environments);
       if (result.auditId !== undefined) {
         ctx.output('auditId', String(result.auditId));
       }

@@ -415,6 +415,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/agents/{agentId}/deployment-targets': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Where a new service of `owner` deploys through the agent: the owner's project (gitops.projects maps it to the owner; 400 naming the owner when none does, or when several do and `project` names none of them) and, for each environment, a cluster the agent serves it on (400 naming each environment the agent serves on no cluster). */
+    get: operations['GetDeploymentTargets'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/clusters': {
     parameters: {
       query?: never;
@@ -722,6 +739,8 @@ export interface components {
       title: string;
       order: number;
       production: boolean;
+      /** A preview environment (isPreviewEnvironment): shown apart from the promotion chain, never compared with its neighbours. */
+      preview?: boolean;
       applications: components['schemas']['Application'][];
     };
     EntityApplications: {
@@ -1047,6 +1066,8 @@ export interface components {
       title?: string;
       order: number;
       production?: boolean;
+      /** Ephemeral: one application per pull request (or branch), shown apart from the promotion chain. */
+      preview?: boolean;
       matchers?: components['schemas']['EnvironmentMatcher'][];
     };
     Agent: {
@@ -1055,8 +1076,28 @@ export interface components {
       title?: string;
       uiUrl?: string;
       region?: string;
+      /** The environments the agent serves, in promotion order: those its config names, and those the fleet state shows it serving (a cluster labelled gitops/environment, or applications of the environment deployed to one of its clusters). */
       environments?: string[];
+      /** Each environment the agent serves, with the clusters it serves it on. */
+      serves?: components['schemas']['ServedEnvironment'][];
       status: components['schemas']['AgentStatus'];
+    };
+    DeploymentTargets: {
+      agentId: string;
+      owner: string;
+      project: string;
+      environments: {
+        name: string;
+        cluster: string;
+        server: string;
+      }[];
+    };
+    ServedEnvironment: {
+      environment: string;
+      clusters: {
+        name: string;
+        server: string;
+      }[];
     };
     ConnectionState: {
       status: string;
@@ -2043,6 +2084,33 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['AgentList'];
+        };
+      };
+      default: components['responses']['Error'];
+    };
+  };
+  GetDeploymentTargets: {
+    parameters: {
+      query: {
+        owner: string;
+        environment: string[];
+        project?: string;
+      };
+      header?: never;
+      path: {
+        agentId: components['parameters']['agentId'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** The owner's project and a cluster per environment. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DeploymentTargets'];
         };
       };
       default: components['responses']['Error'];

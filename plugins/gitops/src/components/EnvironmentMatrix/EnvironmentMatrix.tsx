@@ -36,7 +36,7 @@ export function EnvironmentMatrix(props: {
   return (
     <InfoCard
       title="Environments"
-      subheader="Promotion order, left to right"
+      subheader="Promotion order, left to right; preview environments last, outside the chain"
       noPadding
     >
       <Table size="small" aria-label="Environment matrix">
@@ -47,6 +47,7 @@ export function EnvironmentMatrix(props: {
               <TableCell key={environment.name}>
                 {environment.title}
                 {environment.production ? ' (production)' : ''}
+                {environment.preview ? ' (preview)' : ''}
               </TableCell>
             ))}
           </TableRow>

@@ -88,6 +88,30 @@ export class GitOpsBackendClient {
     );
   }
 
+  /**
+   * Where a new service of `owner` deploys through an agent: the owner's
+   * project and a cluster the agent serves each environment on.
+   */
+  async deploymentTargets(
+    request: {
+      agentId: string;
+      owner: string;
+      environments: string[];
+      project?: string;
+    },
+    credentials: BackstageCredentials,
+  ) {
+    const { agentId, owner, environments, project } = request;
+    return this.call(credentials, 'GET', api =>
+      api.GET('/agents/{agentId}/deployment-targets', {
+        params: {
+          path: { agentId },
+          query: { owner, environment: environments, project },
+        },
+      }),
+    );
+  }
+
   async syncApplication(
     ref: EntityApplicationRef,
     body: GitOpsApiRequestBody<

@@ -725,6 +725,11 @@ export const spec = {
           production: {
             type: 'boolean',
           },
+          preview: {
+            type: 'boolean',
+            description:
+              'A preview environment (isPreviewEnvironment): shown apart from the promotion chain, never compared with its neighbours.',
+          },
           applications: {
             type: 'array',
             items: {
@@ -1758,6 +1763,11 @@ export const spec = {
           production: {
             type: 'boolean',
           },
+          preview: {
+            type: 'boolean',
+            description:
+              'Ephemeral: one application per pull request (or branch), shown apart from the promotion chain.',
+          },
           matchers: {
             type: 'array',
             items: {
@@ -1787,12 +1797,79 @@ export const spec = {
           },
           environments: {
             type: 'array',
+            description:
+              'The environments the agent serves, in promotion order: those its config names, and those the fleet state shows it serving (a cluster labelled gitops/environment, or applications of the environment deployed to one of its clusters).',
             items: {
               type: 'string',
             },
           },
+          serves: {
+            type: 'array',
+            description:
+              'Each environment the agent serves, with the clusters it serves it on.',
+            items: {
+              $ref: '#/components/schemas/ServedEnvironment',
+            },
+          },
           status: {
             $ref: '#/components/schemas/AgentStatus',
+          },
+        },
+      },
+      DeploymentTargets: {
+        type: 'object',
+        required: ['agentId', 'owner', 'project', 'environments'],
+        properties: {
+          agentId: {
+            type: 'string',
+          },
+          owner: {
+            type: 'string',
+          },
+          project: {
+            type: 'string',
+          },
+          environments: {
+            type: 'array',
+            items: {
+              type: 'object',
+              required: ['name', 'cluster', 'server'],
+              properties: {
+                name: {
+                  type: 'string',
+                },
+                cluster: {
+                  type: 'string',
+                },
+                server: {
+                  type: 'string',
+                },
+              },
+            },
+          },
+        },
+      },
+      ServedEnvironment: {
+        type: 'object',
+        required: ['environment', 'clusters'],
+        properties: {
+          environment: {
+            type: 'string',
+          },
+          clusters: {
+            type: 'array',
+            items: {
+              type: 'object',
+              required: ['name', 'server'],
+              properties: {
+                name: {
+                  type: 'string',
+                },
+                server: {
+                  type: 'string',
+                },
+              },
+            },
           },
         },
       },
@@ -3734,6 +3811,63 @@ export const spec = {
               'application/json': {
                 schema: {
                   $ref: '#/components/schemas/AgentList',
+                },
+              },
+            },
+          },
+          default: {
+            $ref: '#/components/responses/Error',
+          },
+        },
+      },
+    },
+    '/agents/{agentId}/deployment-targets': {
+      get: {
+        operationId: 'GetDeploymentTargets',
+        description:
+          "Where a new service of `owner` deploys through the agent: the owner's project (gitops.projects maps it to the owner; 400 naming the owner when none does, or when several do and `project` names none of them) and, for each environment, a cluster the agent serves it on (400 naming each environment the agent serves on no cluster).",
+        parameters: [
+          {
+            $ref: '#/components/parameters/agentId',
+          },
+          {
+            name: 'owner',
+            in: 'query',
+            required: true,
+            schema: {
+              type: 'string',
+            },
+          },
+          {
+            name: 'environment',
+            in: 'query',
+            required: true,
+            allowReserved: true,
+            schema: {
+              type: 'array',
+              items: {
+                type: 'string',
+              },
+              minItems: 1,
+            },
+            style: 'form',
+            explode: true,
+          },
+          {
+            name: 'project',
+            in: 'query',
+            schema: {
+              type: 'string',
+            },
+          },
+        ],
+        responses: {
+          '200': {
+            description: "The owner's project and a cluster per environment.",
+            content: {
+              'application/json': {
+                schema: {
+                  $ref: '#/components/schemas/DeploymentTargets',
                 },
               },
             },
