@@ -13,3 +13,4 @@ export * from './drift';
 export * from './errors';
 export * from './api';
 export * from './metrics';
+export * from './pullRequests';

@@ -12,6 +12,7 @@ import { ApplicationDrawer } from '../ApplicationDrawer';
 import { ApplicationsTable } from '../ApplicationsTable';
 import { EnvironmentMatrix } from '../EnvironmentMatrix';
 import { PromotionInsight } from '../PromotionInsight';
+import { PromotionPullRequests } from '../PromotionPullRequests';
 import {
   MissingGitOpsAnnotation,
   NoMatchingApplications,
@@ -82,6 +83,9 @@ function GitOpsApplications(props: EntityGitOpsContentProps) {
             <PromotionInsight />
           </Grid>
         )}
+        <Grid item xs={12}>
+          <PromotionPullRequests />
+        </Grid>
         <Grid item xs={12}>
           <ApplicationsTable
             applications={applications}
