@@ -146,11 +146,12 @@ export class GitHost {
     return owner && name ? this.find(owner, name) : undefined;
   }
 
-  openPullRequest(repo: HostedRepo, input: { title: string; body?: string | null; head: string; base: string; user?: string; labels?: string[]; draft?: boolean }): HostedPullRequest {
+  /** Opens a pull request (the next number, unless it comes with one: scenario pull requests keep theirs). */
+  openPullRequest(repo: HostedRepo, input: { number?: number; title: string; body?: string | null; head: string; base: string; user?: string; labels?: string[]; draft?: boolean }, options: { quiet?: boolean } = {}): HostedPullRequest {
     const at = this.timestamp();
     const pull: HostedPullRequest = {
       id: this.nextPullId++,
-      number: repo.pulls.reduce((n, p) => Math.max(n, p.number), 0) + 1,
+      number: input.number ?? repo.pulls.reduce((n, p) => Math.max(n, p.number), 0) + 1,
       title: input.title,
       body: input.body ?? null,
       head: input.head,
@@ -167,24 +168,8 @@ export class GitHost {
       mergedAt: null,
     };
     repo.pulls.push(pull);
-    this.changed(repo);
+    if (!options.quiet) this.changed(repo);
     return pull;
-  }
-
-  /** A pull request with a given number (scenario PRs keep theirs). */
-  seedPullRequest(repo: HostedRepo, pull: Omit<HostedPullRequest, 'id' | 'createdAt' | 'updatedAt' | 'closedAt' | 'mergedAt' | 'state' | 'merged' | 'mergeCommitSha'>) {
-    const at = this.timestamp();
-    repo.pulls.push({
-      ...pull,
-      id: this.nextPullId++,
-      state: 'open',
-      merged: false,
-      mergeCommitSha: null,
-      createdAt: at,
-      updatedAt: at,
-      closedAt: null,
-      mergedAt: null,
-    });
   }
 
   /** The SHA a pull request's head is at. */

@@ -150,16 +150,14 @@ export function seedRepository(host: GitHost, scenario: Scenario, content: RepoC
   });
   repo.git.fastImport(`${stream}done\n`);
   for (const pr of content.pullRequests) {
-    host.seedPullRequest(repo, {
+    host.openPullRequest(repo, {
       number: pr.number,
       title: pr.title ?? `Pull request ${pr.number}`,
-      body: null,
       head: pr.branch,
       base: pr.targetBranch ?? repo.defaultBranch,
       user: pr.author ?? 'jane.doe',
       labels: pr.labels ?? [],
-      draft: false,
-    });
+    }, { quiet: true });
   }
   return repo;
 }

@@ -7,19 +7,35 @@ import {
   ScmIntegrations,
 } from '@backstage/integration';
 import { Octokit } from '@octokit/rest';
+import type { PromotionPullRequest } from '@gitops-suite/plugin-gitops-common';
 
-/** An open pull request of a GitOps repository, as the portal shows it. */
-export interface RepositoryPullRequest {
-  /** The repository's clone URL, as the applications name it. */
-  repoUrl: string;
-  number: number;
-  title: string;
-  htmlUrl: string;
-  branch: string;
-  baseBranch: string;
-  headSha: string;
-  author?: string;
-  createdAt: string;
+/** An open pull request of a GitOps repository, as the portal shows it (before its environment is known). */
+export type RepositoryPullRequest = Omit<PromotionPullRequest, 'environment'>;
+
+/** A pull request as Octokit answers it (list or get), in the portal's shape. */
+function portalShape(
+  repoUrl: string,
+  p: {
+    number: number;
+    title: string;
+    html_url: string;
+    head: { ref: string; sha: string };
+    base: { ref: string };
+    user: { login: string } | null;
+    created_at: string;
+  },
+): RepositoryPullRequest {
+  return {
+    repoUrl,
+    number: p.number,
+    title: p.title,
+    htmlUrl: p.html_url,
+    branch: p.head.ref,
+    baseBranch: p.base.ref,
+    headSha: p.head.sha,
+    ...(p.user?.login ? { author: p.user.login } : {}),
+    createdAt: p.created_at,
+  };
 }
 
 /** `owner` and `repo` of a repository URL (`https://host/owner/repo.git`). */
@@ -104,17 +120,7 @@ export class GitHubPullRequests {
     }
     return pulls
       .filter(p => p.head.ref.startsWith(branchPrefix))
-      .map(p => ({
-        repoUrl,
-        number: p.number,
-        title: p.title,
-        htmlUrl: p.html_url,
-        branch: p.head.ref,
-        baseBranch: p.base.ref,
-        headSha: p.head.sha,
-        ...(p.user?.login ? { author: p.user.login } : {}),
-        createdAt: p.created_at,
-      }));
+      .map(p => portalShape(repoUrl, p));
   }
 
   /** One open pull request (404 when it is not open). */
@@ -131,17 +137,7 @@ export class GitHubPullRequests {
     if (p.state !== 'open') {
       throw new NotFoundError(`Pull request #${number} of ${repoUrl} is not open`);
     }
-    return {
-      repoUrl,
-      number: p.number,
-      title: p.title,
-      htmlUrl: p.html_url,
-      branch: p.head.ref,
-      baseBranch: p.base.ref,
-      headSha: p.head.sha,
-      ...(p.user?.login ? { author: p.user.login } : {}),
-      createdAt: p.created_at,
-    };
+    return portalShape(repoUrl, p);
   }
 
   /** Merges (a merge commit) the pull request at `headSha`; returns the merge commit. */

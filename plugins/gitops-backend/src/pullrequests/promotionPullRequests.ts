@@ -12,17 +12,12 @@ import {
   gitopsApplicationReadPermission,
   GitOpsApplication,
   gitopsPullRequestMergePermission,
+  PromotionPullRequest,
 } from '@gitops-suite/plugin-gitops-common';
 import { GitOpsService } from '../service/GitOpsService';
-import { RepositoryPullRequest } from './GitHubPullRequests';
 
 /** The branches the gitops-promote-release template opens: `promote-<environment>-<tag>`. */
 export const PROMOTION_BRANCH_PREFIX = 'promote-';
-
-/** A promotion pull request, with the environment it promotes to when its branch names one. */
-export interface PromotionPullRequest extends RepositoryPullRequest {
-  environment?: string;
-}
 
 function repoKey(url: string) {
   return url.trim().replace(/\/+$/, '').replace(/\.git$/, '').toLowerCase();
