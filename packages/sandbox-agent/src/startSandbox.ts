@@ -118,7 +118,7 @@ export async function startSandbox(options: StartSandboxOptions): Promise<Sandbo
     scenario = gitHost.scenario;
   }
   const baseGit = scenarioGit(scenario, { seed, now: fixedNow ?? started });
-  gitHost?.seed(baseGit);
+  await gitHost?.seed(baseGit);
   const built = scenario;
   const agents = scenario.agents.map(spec => new SandboxAgent(built, spec, { seed, fixedNow, baseGit }));
   // a push or a merge on the git host: the agents hear it as Argo CD hears

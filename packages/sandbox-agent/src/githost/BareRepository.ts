@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { GitCommandError, gitText, runGit } from './gitCli';
+import { GitCommandError, gitText, runGit, runGitAsync } from './gitCli';
 
 /** A person and time of a commit, as git records them. */
 export interface GitSignature {
@@ -56,9 +56,10 @@ function signatureEnv(prefix: 'AUTHOR' | 'COMMITTER', who: Partial<GitSignature>
 export class BareRepository {
   constructor(readonly gitDir: string) {}
 
-  static init(gitDir: string, defaultBranch: string): BareRepository {
+  /** A new, empty bare repository (git init, without blocking). */
+  static async init(gitDir: string, defaultBranch: string): Promise<BareRepository> {
     fs.mkdirSync(gitDir, { recursive: true });
-    runGit(gitDir, ['init', '--quiet', '--bare', `--initial-branch=${defaultBranch}`, gitDir]);
+    await runGitAsync(gitDir, ['init', '--quiet', '--bare', `--initial-branch=${defaultBranch}`, gitDir]);
     // pushes arrive through git http-backend, after the host checked the token
     fs.appendFileSync(path.join(gitDir, 'config'), '[http]\n\treceivepack = true\n');
     return new BareRepository(gitDir);
@@ -262,8 +263,8 @@ export class BareRepository {
   }
 
   /** Builds history in one go (`git fast-import`). */
-  fastImport(stream: string) {
-    runGit(this.gitDir, ['fast-import', '--quiet', '--done'], { input: stream });
+  async fastImport(stream: string): Promise<void> {
+    await runGitAsync(this.gitDir, ['fast-import', '--quiet', '--done'], { input: stream });
   }
 
   /** A unified diff between two commits. */

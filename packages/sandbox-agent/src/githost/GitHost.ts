@@ -101,7 +101,7 @@ export class GitHost {
     return [...this.repos.values()];
   }
 
-  create(options: { owner: string; name: string; description?: string | null; private?: boolean; defaultBranch?: string }): HostedRepo {
+  async create(options: { owner: string; name: string; description?: string | null; private?: boolean; defaultBranch?: string }): Promise<HostedRepo> {
     const key = `${options.owner}/${options.name}`.toLowerCase();
     if (this.repos.has(key)) throw new Error(`repository ${options.owner}/${options.name} already exists`);
     const defaultBranch = options.defaultBranch ?? 'main';
@@ -115,7 +115,7 @@ export class GitHost {
       defaultBranch,
       createdAt: at,
       pushedAt: at,
-      git: BareRepository.init(path.join(this.root, options.owner, `${options.name}.git`), defaultBranch),
+      git: await BareRepository.init(path.join(this.root, options.owner, `${options.name}.git`), defaultBranch),
       pulls: [],
       topics: [],
       protection: new Map(),

@@ -140,7 +140,7 @@ export class GitHostServer {
             throw new GitHubError(400, 'Problems parsing JSON');
           }
         }
-        response = this.api(method, path, url.searchParams, req, body);
+        response = await this.api(method, path, url.searchParams, req, body);
       } catch (error) {
         if (!(error instanceof GitHubError)) throw error;
         response = reply(error.status, {
@@ -175,7 +175,7 @@ export class GitHostServer {
     this.html(res, 404, '<!doctype html><title>Not Found</title><h1>404</h1>');
   }
 
-  private api(method: string, path: string, query: URLSearchParams, req: IncomingMessage, body: Record<string, any>): GitHubReply {
+  private api(method: string, path: string, query: URLSearchParams, req: IncomingMessage, body: Record<string, any>): GitHubReply | Promise<GitHubReply> {
     const host = this.host;
     const login = host.accounts.user;
     if (path === '/api/graphql' && method === 'POST') return reply(200, answerGraphql(host, body));
@@ -194,7 +194,7 @@ export class GitHostServer {
     return dispatch(ROUTES, { method, path: m[3] ?? '', query, headers: req.headers, body, repo, host, login });
   }
 
-  private createRepo(owner: string, body: Record<string, any>): GitHubReply {
+  private async createRepo(owner: string, body: Record<string, any>): Promise<GitHubReply> {
     const name = typeof body.name === 'string' ? body.name : '';
     if (!/^[A-Za-z0-9_.-]+$/.test(name)) {
       throw new GitHubError(422, 'Repository creation failed.', [{ resource: 'Repository', code: 'custom', field: 'name', message: 'name is invalid' }]);
@@ -203,7 +203,7 @@ export class GitHostServer {
       throw new GitHubError(422, 'Repository creation failed.', [{ resource: 'Repository', code: 'custom', field: 'name', message: 'name already exists on this account' }]);
     }
     if (!this.host.isKnownAccount(owner)) this.host.addOrganization(owner);
-    const repo: HostedRepo = this.host.create({
+    const repo: HostedRepo = await this.host.create({
       owner,
       name,
       description: typeof body.description === 'string' ? body.description : null,

@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 
 /** A fixed identity and no user or system config: the host's git behaves the same everywhere. */
 const GIT_ENV = {
@@ -39,6 +39,26 @@ export function runGit(gitDir: string, args: string[], call: GitCall = {}): Buff
     const e = error as { stderr?: Buffer; message: string };
     throw new GitCommandError(args, e.stderr?.toString('utf8') || e.message);
   }
+}
+
+/** runGit without blocking: many repositories are seeded at once. */
+export function runGitAsync(gitDir: string, args: string[], call: GitCall = {}): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const child = execFile(
+      'git',
+      args,
+      {
+        env: { ...process.env, ...GIT_ENV, GIT_DIR: gitDir, ...call.env },
+        encoding: 'buffer',
+        maxBuffer: 256 * 1024 * 1024,
+      },
+      (error, stdout, stderr) => {
+        if (error) reject(new GitCommandError(args, stderr.toString('utf8') || error.message));
+        else resolve(stdout);
+      },
+    );
+    child.stdin?.end(call.input ?? '');
+  });
 }
 
 /** Like runGit, trimmed text. */

@@ -125,10 +125,10 @@ function who(person: { name: string; email: string }, date: number) {
  * per commit of its simulated history (same messages, authors, dates), a
  * release tag on each, and a branch per declared pull request.
  */
-export function seedRepository(host: GitHost, scenario: Scenario, content: RepoContent, model: GitRepository): HostedRepo {
+export async function seedRepository(host: GitHost, scenario: Scenario, content: RepoContent, model: GitRepository): Promise<HostedRepo> {
   const url = new URL(content.url);
   const [owner, name] = url.pathname.split('/').filter(Boolean);
-  const repo = host.create({ owner, name: name.replace(/\.git$/, ''), description: `GitOps repository of ${content.services.map(s => s.name).join(', ') || name}` });
+  const repo = await host.create({ owner, name: name.replace(/\.git$/, ''), description: `GitOps repository of ${content.services.map(s => s.name).join(', ') || name}` });
   host.addOrganization(owner);
   let stream = '';
   for (const commit of model.commits) {
@@ -148,7 +148,7 @@ export function seedRepository(host: GitHost, scenario: Scenario, content: RepoC
     stream += `author ${who(author, at)}\ncommitter ${who(author, at)}\n${data(pr.title ?? `Pull request ${pr.number}`)}from :${head}\n`;
     stream += `M 100644 inline PULL_REQUEST_${pr.number}.md\n${data(`${pr.title ?? pr.branch}\n`)}\n`;
   });
-  repo.git.fastImport(`${stream}done\n`);
+  await repo.git.fastImport(`${stream}done\n`);
   for (const pr of content.pullRequests) {
     host.openPullRequest(repo, {
       number: pr.number,

@@ -35,7 +35,7 @@ export interface RunningGitHost {
   /** The scenario with its hosted repositories' URLs on the git host. */
   scenario: Scenario;
   /** Seeds the hosted repositories from the scenario's git models and links the models to them. */
-  seed(git: GitCatalog): void;
+  seed(git: GitCatalog): Promise<void>;
   /** Calls back with the repository URL every time a hosted repository changes. */
   onChange(listener: (repoUrl: string) => void): void;
   close(): Promise<void>;
@@ -86,19 +86,22 @@ export async function startGitHost(
     info: { host: host.host, apiBaseUrl: host.apiBaseUrl, baseUrl, token, user },
     host,
     scenario: hosted,
-    seed(git) {
+    async seed(git) {
       const seedingSince = Date.now();
-      const contents = hostedContent(hosted, host.host);
-      for (const content of contents.values()) {
-        const model = git.find(content.url);
-        if (!model) continue;
-        const repo = seedRepository(host, hosted, content, model);
-        const overlays = content.services.flatMap(s =>
-          overlayPaths(hosted, s).map(o => ({ path: o.path, image: s.image ?? `ghcr.io/acme/${s.name}` })),
-        );
-        syncs.set(repo, linkModel(host, repo, model, overlays));
-      }
-      options.log(`sandbox: git host with ${contents.size} repositories ready in ${Date.now() - seedingSince} ms at ${baseUrl}`);
+      const contents = [...hostedContent(hosted, host.host).values()];
+      // every repository at once: git does the work in its own processes
+      await Promise.all(
+        contents.map(async content => {
+          const model = git.find(content.url);
+          if (!model) return;
+          const repo = await seedRepository(host, hosted, content, model);
+          const overlays = content.services.flatMap(s =>
+            overlayPaths(hosted, s).map(o => ({ path: o.path, image: s.image ?? `ghcr.io/acme/${s.name}` })),
+          );
+          syncs.set(repo, linkModel(host, repo, model, overlays));
+        }),
+      );
+      options.log(`sandbox: git host with ${contents.length} repositories ready in ${Date.now() - seedingSince} ms at ${baseUrl}`);
     },
     onChange(listener) {
       listeners.push(listener);
