@@ -16,6 +16,8 @@ const scenario = path.resolve(
   process.env.GITOPS_SANDBOX_SCENARIO ?? 'examples/fleet.yaml',
 );
 const sandboxPort = Number(process.env.GITOPS_SANDBOX_PORT ?? 7100);
+// the sandbox's git host (GitHub's REST API and git over HTTP) on the next port
+const gitHostPort = Number(process.env.GITOPS_SANDBOX_GIT_HOST_PORT ?? sandboxPort + 1);
 const overlay = path.join(root, 'app-config.sandbox.local.yaml');
 const children = [];
 
@@ -40,6 +42,8 @@ async function main() {
       scenario,
       '--port',
       String(sandboxPort),
+      '--git-host-port',
+      String(gitHostPort),
     ],
     { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] },
   );
@@ -48,11 +52,14 @@ async function main() {
     console.error(`sandbox agents exited with code ${code}`);
     stopAll(1);
   });
-  const agents = await readAgentLines(sandbox.stdout, 60_000);
+  const agents = await readAgentLines(sandbox.stdout, 180_000);
   fs.writeFileSync(overlay, sandboxConfigYaml(agents));
   console.error(
     `Sandbox agents ready: ${agents.map(a => `${a.id} (${a.kind})`).join(', ')}`,
   );
+  if (agents.gitHost) {
+    console.error(`Sandbox git host ready: ${agents.gitHost.baseUrl}`);
+  }
 
   const backstage = spawn(
     path.join(root, 'node_modules/.bin/backstage-cli'),

@@ -3,17 +3,24 @@ import { parse as parseYaml } from 'yaml';
 import { ScenarioError } from './scenario/loadScenario';
 import { Sandbox, startSandbox } from './startSandbox';
 
-const USAGE = `Usage: sandbox-agent --scenario <file> [--port <n>] [--host <ip>]
+const USAGE = `Usage: sandbox-agent --scenario <file> [--port <n>] [--host <ip>] [--git-host-port <n>]
        sandbox-agent --agents <n> --apps-per-agent <n> [--harness-agents <n>] [--latency-ms <n>] [--jitter-ms <n>] [--port <n>]
 
 Serves the GitOps agents of a scenario (Argo CD and Harness GitOps APIs) on one
 port, one path prefix per agent. When ready, prints one JSON line per agent to
-stdout: {"id","kind","url","token",...}. Logs go to stderr. SIGTERM/SIGINT stop it.`;
+stdout: {"id","kind","url","token",...}. Logs go to stderr. SIGTERM/SIGINT stop it.
+
+--git-host-port also runs a git host there (GitHub's REST API and git over
+HTTP, set up like GitHub Enterprise) holding the scenario's github.com
+repositories as real git repositories; it prints one more line:
+{"gitHost":{"host","apiBaseUrl","baseUrl","token","user"}}.`;
 
 export interface CliOptions {
   scenario?: string;
   port: number;
   host: string;
+  /** Runs the git host on this port. */
+  gitHostPort?: number;
   generate?: {
     agents: number;
     appsPerAgent: number;
@@ -50,6 +57,9 @@ export function parseCliArgs(argv: string[]): CliOptions {
         break;
       case '--host':
         options.host = value();
+        break;
+      case '--git-host-port':
+        options.gitHostPort = numberFlag('--git-host-port', value());
         break;
       case '--agents':
         gen.agents = numberFlag('--agents', value());
@@ -91,6 +101,11 @@ export function parseCliArgs(argv: string[]): CliOptions {
 
 /** The JSON line printed for each agent once the sandbox listens. */
 export function readinessLines(sandbox: Sandbox): string[] {
+  const hostLine = sandbox.gitHost ? [JSON.stringify({ gitHost: sandbox.gitHost })] : [];
+  return [...hostLine, ...agentLines(sandbox)];
+}
+
+function agentLines(sandbox: Sandbox): string[] {
   return sandbox.agents.map(agent => {
     const line: Record<string, unknown> = {
       id: agent.id,
@@ -136,6 +151,7 @@ export async function main(argv: string[] = process.argv.slice(2)): Promise<void
       scenario,
       port: options.port,
       host: options.host,
+      ...(options.gitHostPort !== undefined ? { gitHost: { port: options.gitHostPort } } : {}),
     });
   } catch (error) {
     if (error instanceof ScenarioError) process.stderr.write(`${error.message}\n`);

@@ -5,6 +5,7 @@ import { FaultConfig, Scenario, ScenarioInput, faultConfigSchema } from './scena
 import { SandboxServer } from './server';
 import { scenarioGit } from './scenario/buildAgentState';
 import { DriftField } from './state/types';
+import { GitHostOptions, RunningGitHost, SandboxGitHostInfo, startGitHost } from './githost/startGitHost';
 
 /** How to start a sandbox: a scenario object or file, and where to listen. */
 export interface StartSandboxOptions {
@@ -18,6 +19,12 @@ export interface StartSandboxOptions {
   host?: string;
   /** Where log lines go (default: stderr). */
   log?: (message: string) => void;
+  /**
+   * Runs a git host speaking GitHub's REST API and git's smart HTTP (set up
+   * like GitHub Enterprise), and moves the scenario's github.com
+   * repositories there as real git repositories the agents read.
+   */
+  gitHost?: boolean | GitHostOptions;
 }
 
 /** One running agent, as a client configures it. */
@@ -76,8 +83,12 @@ export interface Sandbox {
   reset(id?: string): void;
   /** Every secret value the sandbox holds or has issued (tokens, passwords, keys, Secret data). */
   secretValues(): string[];
-  /** The scenario as validated (after `generate` expansion). */
+  /** The scenario as validated (after `generate` expansion; repositories on the git host when it runs). */
   scenario: Scenario;
+  /** The git host, when started with `gitHost`. */
+  gitHost?: SandboxGitHostInfo;
+  /** Merges an open pull request on the git host, as its owner would on GitHub; returns the merge commit. */
+  mergePullRequest(repoUrl: string, number: number): string;
   close(): Promise<void>;
 }
 
@@ -96,8 +107,28 @@ export async function startSandbox(options: StartSandboxOptions): Promise<Sandbo
   const seed = scenario.seed ?? 'gitops-sandbox';
   const fixedNow = scenario.now ? Date.parse(scenario.now) : undefined;
   const started = Date.now();
+  let gitHost: RunningGitHost | undefined;
+  if (options.gitHost) {
+    gitHost = await startGitHost(scenario, {
+      ...(options.gitHost === true ? {} : options.gitHost),
+      listenHost: options.host ?? '127.0.0.1',
+      seed,
+      log,
+    });
+    scenario = gitHost.scenario;
+  }
   const baseGit = scenarioGit(scenario, { seed, now: fixedNow ?? started });
-  const agents = scenario.agents.map(spec => new SandboxAgent(scenario, spec, { seed, fixedNow, baseGit }));
+  await gitHost?.seed(baseGit);
+  const built = scenario;
+  const agents = scenario.agents.map(spec => new SandboxAgent(built, spec, { seed, fixedNow, baseGit }));
+  // a push or a merge on the git host: the agents hear it as Argo CD hears
+  // a webhook (refresh the apps of the repository, requeue ApplicationSets)
+  gitHost?.onChange(repoUrl => {
+    for (const agent of agents) {
+      for (const record of agent.operations.appsOfRepo(repoUrl)) agent.operations.refresh(record, false);
+      agent.applicationSets.requeueAll();
+    }
+  });
   const server = new SandboxServer(agents, {
     host: options.host ?? '127.0.0.1',
     port: options.port ?? 0,
@@ -140,6 +171,17 @@ export async function startSandbox(options: StartSandboxOptions): Promise<Sandbo
     baseUrl,
     port,
     scenario,
+    ...(gitHost ? { gitHost: gitHost.info } : {}),
+    mergePullRequest(repoUrl, number) {
+      const host = gitHost?.host;
+      const repo = host?.byUrl(repoUrl);
+      if (!host || !repo) throw new Error(`no repository ${repoUrl} on the sandbox's git host`);
+      const pull = repo.pulls.find(p => p.number === number);
+      if (!pull) throw new Error(`no pull request #${number} on ${repoUrl}`);
+      const result = host.merge(repo, pull);
+      if ('refused' in result) throw new Error(`pull request #${number} of ${repoUrl} cannot be merged: ${result.refused}`);
+      return result.sha;
+    },
     agent(id) {
       const info = infos.find(i => i.id === id);
       if (!info) throw new Error(`no sandbox agent "${id}"`);
@@ -198,8 +240,11 @@ export async function startSandbox(options: StartSandboxOptions): Promise<Sandbo
       }
     },
     secretValues() {
-      return [...new Set(agents.flatMap(a => a.secretValues()))];
+      return [...new Set([...agents.flatMap(a => a.secretValues()), ...(gitHost ? [gitHost.info.token] : [])])];
     },
-    close: () => server.close(),
+    close: async () => {
+      await server.close();
+      await gitHost?.close();
+    },
   };
 }

@@ -11,6 +11,7 @@ import {
   gitopsProvidersExtensionPoint,
 } from '@gitops-suite/plugin-gitops-node';
 import { readGitOpsConfig } from './config/readGitOpsConfig';
+import { GitHubPullRequests } from './pullrequests/GitHubPullRequests';
 import { ArgoCdProvider } from './providers/argocd/ArgoCdProvider';
 import { HarnessProvider } from './providers/harness/HarnessProvider';
 import { ProviderRegistry } from './providers/ProviderRegistry';
@@ -193,6 +194,7 @@ export const gitopsPlugin = createBackendPlugin({
           extraProxyPaths: gitops.extraProxyPaths,
           logLimits: gitops.logLimits,
           knownSecrets,
+          pullRequests: GitHubPullRequests.fromConfig(config),
         });
         const metrics = new DeliveryMetricsService(
           deliveryEvents,

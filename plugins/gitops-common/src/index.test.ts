@@ -57,6 +57,7 @@ describe('@gitops-suite/plugin-gitops-common', () => {
         'gitopsPermissions',
         'gitopsPromotePermission',
         'gitopsProxyPermission',
+        'gitopsPullRequestMergePermission',
         'gitopsSignalChannels',
         'groupByEnvironment',
         'historyEntryRevision',

@@ -24,6 +24,7 @@ import {
   gitopsApplicationSyncPermission,
   gitopsApplicationTerminatePermission,
   gitopsPromotePermission,
+  gitopsPullRequestMergePermission,
 } from '@gitops-suite/plugin-gitops-common';
 
 type Condition = PermissionCondition<'catalog-entity'>;
@@ -35,6 +36,7 @@ const ownerOnly = [
   gitopsApplicationTerminatePermission,
   gitopsApplicationResourceActionPermission,
   gitopsPromotePermission,
+  gitopsPullRequestMergePermission,
   gitopsApplicationSetDeletePermission,
 ];
 
@@ -42,7 +44,7 @@ const ownerOnly = [
  * The shipped policy: everyone may read; only an entity's owners may
  * refresh, sync or roll back its GitOps applications, terminate their
  * running operations, run resource actions on them, promote its
- * releases through a template, or create, update and delete
+ * releases through a template, merge its promotion pull requests, or create, update and delete
  * its ApplicationSets. A service that is not in the catalog yet is named by
  * the group (or user) that will own it: its members may create its
  * ApplicationSet.

@@ -14,6 +14,27 @@ export interface Commit {
   signed: boolean;
   /** GnuPG key id of the signature (signed commits only). */
   keyId?: string;
+  /**
+   * The image tag each source path deploys at this commit (repositories on
+   * the git host: read from the path's kustomization); otherwise the
+   * commit's version stands for every path.
+   */
+  imageTags?: Record<string, string>;
+}
+
+/** A commit of a repository on the git host, as git recorded it. */
+export interface HostedCommit {
+  sha: string;
+  message: string;
+  author: { name: string; email: string };
+  date: number;
+  imageTags?: Record<string, string>;
+}
+
+/** Where a repository on the sandbox's git host is written. */
+export interface GitRemote {
+  /** A new commit on the default branch (someone pushed); returns it as the model sees it. */
+  push(options: { message?: string; signed?: boolean; date: number }): Commit;
 }
 
 export type Signing = 'signed' | 'unsigned' | 'mixed';
@@ -95,6 +116,9 @@ export class GitRepository {
   private readonly seed: string;
   private readonly signing: Signing;
   private readonly subject: string;
+  /** Set for repositories that live on the git host: git is the truth, pushes go there. */
+  remote?: GitRemote;
+  private adopted = false;
   private readonly bySha = new Map<string, Commit>();
   private readonly byTag = new Map<string, Commit>();
 
@@ -113,6 +137,8 @@ export class GitRepository {
 
   /** An independent copy (commits are immutable and shared). */
   clone(): GitRepository {
+    // a hosted repository is one for every agent: its history lives in git
+    if (this.remote) return this;
     const copy: GitRepository = Object.create(GitRepository.prototype);
     Object.assign(copy, this, {
       commits: [...this.commits],
@@ -181,6 +207,7 @@ export class GitRepository {
 
   /** Adds a commit at the head (someone pushed). */
   push(options: { message?: string; signed?: boolean; date: number; authorEmail?: string }): Commit {
+    if (this.remote) return this.remote.push(options);
     const commit = this.append(options.date, options.message, options.signed, options.authorEmail);
     return commit;
   }
@@ -213,5 +240,38 @@ export class GitRepository {
     this.bySha.set(sha, commit);
     this.byTag.set(commit.tags[0], commit);
     return commit;
+  }
+
+  /**
+   * Takes the history of the default branch from git (oldest first): the
+   * commits keep their index, version tag and signature state by position,
+   * so a seeded repository reads as the simulated one did, with real SHAs.
+   */
+  adoptHistory(history: HostedCommit[]) {
+    const previous = [...this.commits];
+    this.commits.length = 0;
+    this.bySha.clear();
+    this.byTag.clear();
+    history.forEach((entry, index) => {
+      const before = previous[index];
+      // the first adoption maps the simulated commits onto their seeded twins
+      const same = before !== undefined && (!this.remote || before.sha === entry.sha || !this.adopted);
+      const signed = same ? before.signed : false;
+      const commit: Commit = {
+        sha: entry.sha,
+        index,
+        message: entry.message,
+        author: entry.author,
+        date: entry.date,
+        tags: [`v${this.version}.${index}`],
+        signed,
+        keyId: same ? before.keyId : undefined,
+        imageTags: entry.imageTags,
+      };
+      this.commits.push(commit);
+      this.bySha.set(commit.sha, commit);
+      this.byTag.set(commit.tags[0], commit);
+    });
+    this.adopted = true;
   }
 }

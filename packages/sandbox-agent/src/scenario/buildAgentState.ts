@@ -229,10 +229,13 @@ function buildServiceApp(
   const state: InstanceState = { ...fromMix, ...explicit };
 
   const head = repo.commits.length - 1;
-  let desiredIndex = Math.max(0, head - (state.revisionsBehind ?? 0));
+  // On the git host, an environment behind is its overlay's older image
+  // tag (seeded so), and every environment tracks the branch.
+  const behind = repo.remote ? 0 : state.revisionsBehind ?? 0;
+  let desiredIndex = Math.max(0, head - behind);
   let targetRevision =
     state.targetRevision ??
-    ((state.revisionsBehind ?? 0) > 0
+    (behind > 0
       ? repo.tagOf(repo.commits[desiredIndex])
       : env.targetRevision ?? 'main');
   const resolved = repo.resolve(targetRevision);

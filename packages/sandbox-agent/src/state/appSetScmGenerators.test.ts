@@ -108,3 +108,20 @@ describe('pullRequest', () => {
     expect(pullRequestParams({ github: { owner: 'acme', repo: 'gone' }, continueOnRepoNotFoundError: true }, host(), false)).toEqual([]);
   });
 });
+
+describe('pullRequest on a git host with a port (GitHub Enterprise on a loopback port)', () => {
+  it('finds the repository by owner and name', () => {
+    const git = new GitCatalog('scm-test', Date.parse('2026-05-04T09:00:00Z'));
+    git.repository('http://localhost:7101/acme/checkout-web-deploy.git').pullRequests.push({
+      number: 7,
+      title: 'Preview',
+      branch: 'feature/x',
+      targetBranch: 'main',
+      headSha: 'b'.repeat(40),
+      author: 'dana',
+      labels: ['preview'],
+    });
+    const params = pullRequestParams({ github: { owner: 'acme', repo: 'checkout-web-deploy', labels: ['preview'] } }, git, false);
+    expect(params.map(p => p.number)).toEqual(['7']);
+  });
+});

@@ -25,9 +25,10 @@ function slug(text: string): string {
   return s;
 }
 
+/** Host (with its port, if any), owner and repository of an https, ssh:// or scp-style git URL. */
 function ownerRepo(url: string): { host: string; owner: string; repo: string } | undefined {
-  const m = /^(?:https?:\/\/|ssh:\/\/git@|git@)([^/:]+)[/:]([^/]+)\/([^/]+?)(?:\.git)?\/?$/.exec(url);
-  return m ? { host: m[1], owner: m[2], repo: m[3] } : undefined;
+  const m = /^(?:https?:\/\/([^/]+)\/|ssh:\/\/git@([^/]+)\/|git@([^/:]+):)([^/]+)\/([^/]+?)(?:\.git)?\/?$/.exec(url);
+  return m ? { host: m[1] ?? m[2] ?? m[3], owner: m[4], repo: m[5] } : undefined;
 }
 
 const PROVIDERS = ['github', 'gitlab', 'gitea', 'bitbucketServer', 'bitbucket', 'azureDevOps'];

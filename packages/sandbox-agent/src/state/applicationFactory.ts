@@ -178,7 +178,7 @@ export function createServiceApplication(ctx: FactoryContext, init: ServiceAppIn
   const model: AppModel = {
     service: init.service,
     env: init.env,
-    source: { repoUrl: init.repo.url, chart: init.chart },
+    source: { repoUrl: init.repo.url, chart: init.chart, path: init.source?.path === undefined ? undefined : String(init.source.path) },
     image: init.image,
     replicas: init.replicas,
     destNamespace: init.destination.namespace,

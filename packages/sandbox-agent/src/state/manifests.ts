@@ -29,6 +29,8 @@ export function imageTagFor(ctx: RenderContext, model: AppModel, revision: strin
   if (known) return known;
   const repo = ctx.git.find(model.source.repoUrl);
   const commit = repo?.bySha1(revision);
+  const fromGit = model.source.path ? commit?.imageTags?.[model.source.path] : undefined;
+  if (fromGit) return fromGit;
   if (repo && commit) return repo.versionOf(commit);
   return revision.slice(0, 7) || 'latest';
 }

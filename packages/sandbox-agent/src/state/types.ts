@@ -25,6 +25,8 @@ export interface DriftEntry {
 /** Where an application's primary source lives in the sandbox's git model. */
 export interface AppSourceModel {
   repoUrl: string;
+  /** The path of the git source in the repository. */
+  path?: string;
   /** A Helm chart from a Helm repository (multi-source apps). */
   chart?: { repoURL: string; name: string; version: string };
 }

@@ -65,4 +65,27 @@ describe('GitOpsTemplateProvider', () => {
       new GitOpsTemplateProvider(dir, logger).readTemplates(),
     ).rejects.toThrow(`${dir}/broken/template.yaml is not a software template`);
   });
+
+  it('lets pickers that allow github.com allow the configured GitHub Enterprise hosts too', async () => {
+    const provider = GitOpsTemplateProvider.fromConfig(
+      new ConfigReader({
+        catalog: { providers: { gitops: { templates: { enabled: true } } } },
+        integrations: {
+          github: [
+            { host: 'localhost:7101', apiBaseUrl: 'http://localhost:7101/api/v3' },
+          ],
+        },
+      }),
+      { logger },
+    )!;
+    const templates = await provider.readTemplates();
+    const promote = templates.find(t => t.metadata.name === 'gitops-promote-release')!;
+    const repoUrl = (promote.spec as any).parameters[0].properties.repoUrl;
+    expect(repoUrl['ui:options'].allowedHosts).toEqual(['github.com', 'localhost:7101']);
+
+    // without other GitHub hosts, the templates are as shipped
+    const plain = await new GitOpsTemplateProvider(shippedTemplatesDir(), logger).readTemplates();
+    const shipped = plain.find(t => t.metadata.name === 'gitops-promote-release')!;
+    expect((shipped.spec as any).parameters[0].properties.repoUrl['ui:options'].allowedHosts).toEqual(['github.com']);
+  });
 });

@@ -11,10 +11,12 @@ import {
   ANNOTATION_ORIGIN_LOCATION,
   Entity,
 } from '@backstage/catalog-model';
+import { ScmIntegrations } from '@backstage/integration';
 import {
   EntityProvider,
   EntityProviderConnection,
 } from '@backstage/plugin-catalog-node';
+import { withGithubHosts } from './repoUrlPickerHosts';
 
 /** The golden-path templates this package ships, beside its dist/. */
 export function shippedTemplatesDir(): string {
@@ -30,6 +32,8 @@ export function shippedTemplatesDir(): string {
  * this package ships, when `catalog.providers.gitops.templates.enabled` is
  * true. Each template is located at its file (`file:` location), so the
  * scaffolder reads its skeleton and overlays from beside it, unchanged.
+ * Pickers that allow github.com also allow the install's other GitHub
+ * hosts (its `integrations.github`).
  */
 export class GitOpsTemplateProvider implements EntityProvider {
   static fromConfig(
@@ -43,12 +47,16 @@ export class GitOpsTemplateProvider implements EntityProvider {
     return new GitOpsTemplateProvider(
       options.directory ?? shippedTemplatesDir(),
       options.logger,
+      ScmIntegrations.fromConfig(config)
+        .github.list()
+        .map(i => i.config.host),
     );
   }
 
   constructor(
     private readonly directory: string,
     private readonly logger: LoggerService,
+    private readonly githubHosts: string[] = [],
   ) {}
 
   getProviderName(): string {
@@ -94,7 +102,7 @@ export class GitOpsTemplateProvider implements EntityProvider {
         [ANNOTATION_LOCATION]: location,
         [ANNOTATION_ORIGIN_LOCATION]: location,
       };
-      entities.push(entity);
+      entities.push(withGithubHosts(entity, this.githubHosts));
     }
     return entities;
   }

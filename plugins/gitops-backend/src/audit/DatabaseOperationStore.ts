@@ -46,6 +46,7 @@ const ACTIONS: Record<OperationAction, true> = {
   'resource.action': true,
   'applicationset.create': true,
   'applicationset.delete': true,
+  'pullrequest.merge': true,
 };
 const UUID_PATTERN =
   /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

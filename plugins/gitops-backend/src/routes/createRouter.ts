@@ -9,6 +9,7 @@ import { proxyRoutes } from './proxyRoutes';
 import { knownErrorHandler } from './knownErrorHandler';
 import { metricsRoutes } from './metricsRoutes';
 import { promotionRoutes } from './promotionRoutes';
+import { pullRequestRoutes } from './pullRequestRoutes';
 import { requireJsonBodies } from './requireJsonBody';
 import { boundedJsonBodies } from './boundedJsonBodies';
 import { DeliveryMetricsService } from '../metrics/DeliveryMetricsService';
@@ -42,6 +43,7 @@ export async function createRouter(
   router.use(proxyRoutes(ctx));
   router.use(metricsRoutes(ctx, options.metrics));
   router.use(promotionRoutes(ctx, options.metrics));
+  router.use(pullRequestRoutes(ctx));
   router.use(knownErrorHandler);
   return router;
 }

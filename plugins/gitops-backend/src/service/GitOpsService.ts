@@ -34,6 +34,7 @@ import { scrubbedJson } from '../proxy/scrubbedJson';
 import { scrubSecrets } from '../proxy/scrubSecrets';
 import { DeploymentTrust } from '../trust/DeploymentTrust';
 import type { LogLimits } from '../config/readGitOpsConfig';
+import type { GitHubPullRequests } from '../pullrequests/GitHubPullRequests';
 
 type Principal = BackstageUserPrincipal | BackstageServicePrincipal;
 
@@ -63,6 +64,8 @@ export class GitOpsService {
       /** Where a resource's logs stream is cut (size, time). */
       logLimits: LogLimits;
       knownSecrets: string[];
+      /** The GitOps repositories' pull requests, through the GitHub integrations. */
+      pullRequests: GitHubPullRequests;
     },
   ) {}
 

@@ -132,10 +132,16 @@ export async function startGitOpsTestBackend(options: {
   authorize?: (question: PermissionQuestion) => boolean;
   /** The per-agent timeout (default 3000 ms). */
   agentTimeoutMs?: number;
+  /**
+   * Runs the sandbox's git host (the scenario's github.com repositories move
+   * there) and configures it as a GitHub integration, as `npm start` does.
+   */
+  gitHost?: boolean;
 }): Promise<GitOpsTestBackend> {
   const sandbox = await startSandbox({
     scenario: options.scenario,
     log: () => {},
+    ...(options.gitHost ? { gitHost: true } : {}),
   });
   const tap = await startAgentTap(sandbox.baseUrl);
   const denied = new Set<string>();
@@ -188,6 +194,19 @@ export async function startGitOpsTestBackend(options: {
               environments: options.environments,
               ...options.gitops,
             },
+            ...(sandbox.gitHost
+              ? {
+                  integrations: {
+                    github: [
+                      {
+                        host: sandbox.gitHost.host,
+                        apiBaseUrl: sandbox.gitHost.apiBaseUrl,
+                        token: sandbox.gitHost.token,
+                      },
+                    ],
+                  },
+                }
+              : {}),
             ...config,
           },
         }),

@@ -101,6 +101,6 @@ describe('gitops permissions', () => {
     const resourceTypes = gitopsPermissions
       .filter(p => isResourcePermission(p))
       .map(p => (p as { resourceType: string }).resourceType);
-    expect(resourceTypes).toEqual(Array(9).fill('catalog-entity'));
+    expect(resourceTypes).toEqual(Array(10).fill('catalog-entity'));
   });
 });

@@ -81,6 +81,18 @@ export const gitopsPromotePermission = createPermission({
 });
 
 /**
+ * Merge a promotion pull request of a catalog entity's GitOps repository
+ * from the portal (the merge deploys it). The resource is the entity whose
+ * repository it is; merged with the install's GitHub integration, audited.
+ * @public
+ */
+export const gitopsPullRequestMergePermission = createPermission({
+  name: 'gitops.pullrequest.merge',
+  attributes: { action: 'update' },
+  resourceType: RESOURCE_TYPE_CATALOG_ENTITY,
+});
+
+/**
  * Create, or update (upsert), an ApplicationSet for a catalog entity. The
  * resource is the entity the set is for; updating an existing set needs it
  * on every entity that claims that set, too. For a service that is not in
@@ -156,6 +168,7 @@ export const gitopsPermissions: Permission[] = [
   gitopsApplicationTerminatePermission,
   gitopsApplicationResourceActionPermission,
   gitopsPromotePermission,
+  gitopsPullRequestMergePermission,
   gitopsApplicationSetCreatePermission,
   gitopsApplicationSetDeletePermission,
   gitopsApplicationSetAdminPermission,

@@ -10,7 +10,8 @@ export type OperationAction =
   | 'terminate'
   | 'resource.action'
   | 'applicationset.create'
-  | 'applicationset.delete';
+  | 'applicationset.delete'
+  | 'pullrequest.merge';
 
 /**
  * How an audited operation ended; `refused` when the portal refused it (a

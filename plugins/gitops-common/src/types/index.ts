@@ -14,3 +14,4 @@ export * from './errors';
 export * from './api';
 export * from './metrics';
 export * from './sourceHydrator';
+export * from './pullRequests';

@@ -38,6 +38,14 @@ export function testGitOpsApi(overrides: Partial<GitOpsApi> = {}): GitOpsApi {
     getEntityDeliveryMetrics: async () => entityDeliveryMetrics,
     getFleetDeliveryMetrics: async () => fleetDeliveryMetrics,
     getEntityPromotion: async () => promotionInsight,
+    getEntityPullRequests: async () => ({
+      entityRef: 'component:default/payments',
+      pullRequests: [],
+      errors: [],
+    }),
+    mergeEntityPullRequest: async () => {
+      throw new Error('no pull request to merge');
+    },
     getEntityApplications: async () => entityApplications,
     getEntityApplicationSets: async () => ({
       items: [

@@ -3,6 +3,8 @@ import type {
   EntityDeliveryMetricsResponse,
   FleetDeliveryMetricsResponse,
   PromotionInsight,
+  PromotionPullRequestList,
+  PullRequestMergeResponse,
   AuditEvent,
   DriftEvent,
   EntityApplicationsResponse,
@@ -190,6 +192,13 @@ export interface GitOpsApi {
   }): Promise<FleetDeliveryMetricsResponse>;
   /** What separates each environment of an entity from the next one. */
   getEntityPromotion(entityRef: string): Promise<PromotionInsight>;
+  /** The open promotion pull requests of the repositories an entity deploys from. */
+  getEntityPullRequests(entityRef: string): Promise<PromotionPullRequestList>;
+  /** Merges one of an entity's open promotion pull requests (audited; the merge deploys it). */
+  mergeEntityPullRequest(
+    entityRef: string,
+    pullRequest: { repoUrl: string; number: number },
+  ): Promise<PullRequestMergeResponse>;
 }
 
 /**

@@ -368,6 +368,29 @@ export class GitOpsClient implements GitOpsApi {
     );
   }
 
+  async getEntityPullRequests(entityRef: string) {
+    return answerBody(
+      (await this.api()).GET('/entity/{namespace}/{kind}/{name}/pull-requests', {
+        params: { path: entityRouteParams(entityRef) },
+      }),
+    );
+  }
+
+  async mergeEntityPullRequest(
+    entityRef: string,
+    pullRequest: { repoUrl: string; number: number },
+  ) {
+    return answerBody(
+      (await this.api()).POST(
+        '/entity/{namespace}/{kind}/{name}/pull-requests/merge',
+        {
+          params: { path: entityRouteParams(entityRef) },
+          body: { repoUrl: pullRequest.repoUrl, number: pullRequest.number },
+        },
+      ),
+    );
+  }
+
   async getResourceManifest(app: ApplicationRef, resource: ResourceRef) {
     return answerBody(
       (await this.api()).GET(

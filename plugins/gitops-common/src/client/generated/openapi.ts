@@ -87,6 +87,40 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/entity/{namespace}/{kind}/{name}/pull-requests': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The open promotion pull requests of the repositories the entity's applications deploy from, read through the install's GitHub integrations. */
+    get: operations['GetEntityPullRequests'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/entity/{namespace}/{kind}/{name}/pull-requests/merge': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Merges one of the entity's open promotion pull requests (gitops.pullrequest.merge on the entity; audited). */
+    post: operations['MergeEntityPullRequest'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/entity/{namespace}/{kind}/{name}/applications/{agentId}/{appName}': {
     parameters: {
       query?: never;
@@ -762,7 +796,8 @@ export interface components {
         | 'terminate'
         | 'resource.action'
         | 'applicationset.create'
-        | 'applicationset.delete';
+        | 'applicationset.delete'
+        | 'pullrequest.merge';
       parameters: {
         [key: string]: unknown;
       };
@@ -1196,6 +1231,36 @@ export interface components {
       environments: components['schemas']['DeliveryMetrics'][];
       errors: components['schemas']['AgentError'][];
     };
+    /** An open promotion pull request (branch `promote-<environment>-<tag>`) of a repository the entity deploys from. */
+    PromotionPullRequest: {
+      repoUrl: string;
+      number: number;
+      title: string;
+      htmlUrl: string;
+      branch: string;
+      baseBranch: string;
+      headSha: string;
+      author?: string;
+      createdAt: string;
+      /** The environment it promotes to, when its branch names one of the entity's. */
+      environment?: string;
+    };
+    PromotionPullRequestList: {
+      entityRef: string;
+      pullRequests: components['schemas']['PromotionPullRequest'][];
+      /** Repositories whose pull requests could not be read. */
+      errors: {
+        repoUrl: string;
+        message: string;
+      }[];
+    };
+    PullRequestMergeResponse: {
+      auditId: string;
+      merged: boolean;
+      /** The merge commit. */
+      sha: string;
+      pullRequest: components['schemas']['PromotionPullRequest'];
+    };
     PromotionInsight: {
       entityRef: string;
       generatedAt: string;
@@ -1392,6 +1457,63 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['PromotionInsight'];
+        };
+      };
+      default: components['responses']['Error'];
+    };
+  };
+  GetEntityPullRequests: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        namespace: components['parameters']['namespace'];
+        kind: components['parameters']['kind'];
+        name: components['parameters']['name'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** Open promotion pull requests, and the repositories that could not be read. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PromotionPullRequestList'];
+        };
+      };
+      default: components['responses']['Error'];
+    };
+  };
+  MergeEntityPullRequest: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        namespace: components['parameters']['namespace'];
+        kind: components['parameters']['kind'];
+        name: components['parameters']['name'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          repoUrl: string;
+          number: number;
+        };
+      };
+    };
+    responses: {
+      /** The merge commit, the pull request and the audit id. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PullRequestMergeResponse'];
         };
       };
       default: components['responses']['Error'];

@@ -14,6 +14,7 @@ import { ApplicationsTable } from '../ApplicationsTable';
 import { EnvironmentMatrix } from '../EnvironmentMatrix';
 import { PromotionInsight } from '../PromotionInsight';
 import { rolloutPlaces } from '../RolloutSteps';
+import { PromotionPullRequests } from '../PromotionPullRequests';
 import {
   MissingGitOpsAnnotation,
   NoMatchingApplications,
@@ -90,6 +91,9 @@ function GitOpsApplications(props: EntityGitOpsContentProps) {
             <PromotionInsight />
           </Grid>
         )}
+        <Grid item xs={12}>
+          <PromotionPullRequests />
+        </Grid>
         <Grid item xs={12}>
           <ApplicationsTable
             applications={applications}

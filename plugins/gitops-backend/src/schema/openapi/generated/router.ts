@@ -794,6 +794,7 @@ export const spec = {
               'resource.action',
               'applicationset.create',
               'applicationset.delete',
+              'pullrequest.merge',
             ],
           },
           parameters: {
@@ -2212,6 +2213,105 @@ export const spec = {
         },
         required: ['window', 'items', 'environments', 'errors'],
       },
+      PromotionPullRequest: {
+        type: 'object',
+        description:
+          'An open promotion pull request (branch `promote-<environment>-<tag>`) of a repository the entity deploys from.',
+        properties: {
+          repoUrl: {
+            type: 'string',
+          },
+          number: {
+            type: 'integer',
+          },
+          title: {
+            type: 'string',
+          },
+          htmlUrl: {
+            type: 'string',
+          },
+          branch: {
+            type: 'string',
+          },
+          baseBranch: {
+            type: 'string',
+          },
+          headSha: {
+            type: 'string',
+          },
+          author: {
+            type: 'string',
+          },
+          createdAt: {
+            type: 'string',
+          },
+          environment: {
+            type: 'string',
+            description:
+              "The environment it promotes to, when its branch names one of the entity's.",
+          },
+        },
+        required: [
+          'repoUrl',
+          'number',
+          'title',
+          'htmlUrl',
+          'branch',
+          'baseBranch',
+          'headSha',
+          'createdAt',
+        ],
+      },
+      PromotionPullRequestList: {
+        type: 'object',
+        properties: {
+          entityRef: {
+            type: 'string',
+          },
+          pullRequests: {
+            type: 'array',
+            items: {
+              $ref: '#/components/schemas/PromotionPullRequest',
+            },
+          },
+          errors: {
+            type: 'array',
+            description: 'Repositories whose pull requests could not be read.',
+            items: {
+              type: 'object',
+              properties: {
+                repoUrl: {
+                  type: 'string',
+                },
+                message: {
+                  type: 'string',
+                },
+              },
+              required: ['repoUrl', 'message'],
+            },
+          },
+        },
+        required: ['entityRef', 'pullRequests', 'errors'],
+      },
+      PullRequestMergeResponse: {
+        type: 'object',
+        properties: {
+          auditId: {
+            type: 'string',
+          },
+          merged: {
+            type: 'boolean',
+          },
+          sha: {
+            type: 'string',
+            description: 'The merge commit.',
+          },
+          pullRequest: {
+            $ref: '#/components/schemas/PromotionPullRequest',
+          },
+        },
+        required: ['auditId', 'merged', 'sha', 'pullRequest'],
+      },
       PromotionInsight: {
         type: 'object',
         properties: {
@@ -2524,6 +2624,96 @@ export const spec = {
               'application/json': {
                 schema: {
                   $ref: '#/components/schemas/PromotionInsight',
+                },
+              },
+            },
+          },
+          default: {
+            $ref: '#/components/responses/Error',
+          },
+        },
+      },
+    },
+    '/entity/{namespace}/{kind}/{name}/pull-requests': {
+      get: {
+        operationId: 'GetEntityPullRequests',
+        description:
+          "The open promotion pull requests of the repositories the entity's applications deploy from, read through the install's GitHub integrations.",
+        parameters: [
+          {
+            $ref: '#/components/parameters/namespace',
+          },
+          {
+            $ref: '#/components/parameters/kind',
+          },
+          {
+            $ref: '#/components/parameters/name',
+          },
+        ],
+        responses: {
+          '200': {
+            description:
+              'Open promotion pull requests, and the repositories that could not be read.',
+            content: {
+              'application/json': {
+                schema: {
+                  $ref: '#/components/schemas/PromotionPullRequestList',
+                },
+              },
+            },
+          },
+          default: {
+            $ref: '#/components/responses/Error',
+          },
+        },
+      },
+    },
+    '/entity/{namespace}/{kind}/{name}/pull-requests/merge': {
+      post: {
+        operationId: 'MergeEntityPullRequest',
+        description:
+          "Merges one of the entity's open promotion pull requests (gitops.pullrequest.merge on the entity; audited).",
+        parameters: [
+          {
+            $ref: '#/components/parameters/namespace',
+          },
+          {
+            $ref: '#/components/parameters/kind',
+          },
+          {
+            $ref: '#/components/parameters/name',
+          },
+        ],
+        requestBody: {
+          required: true,
+          content: {
+            'application/json': {
+              schema: {
+                type: 'object',
+                additionalProperties: false,
+                properties: {
+                  repoUrl: {
+                    type: 'string',
+                    minLength: 1,
+                    maxLength: 2048,
+                  },
+                  number: {
+                    type: 'integer',
+                    minimum: 1,
+                  },
+                },
+                required: ['repoUrl', 'number'],
+              },
+            },
+          },
+        },
+        responses: {
+          '200': {
+            description: 'The merge commit, the pull request and the audit id.',
+            content: {
+              'application/json': {
+                schema: {
+                  $ref: '#/components/schemas/PullRequestMergeResponse',
                 },
               },
             },

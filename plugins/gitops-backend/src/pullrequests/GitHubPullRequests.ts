@@ -1,0 +1,159 @@
+import { Config } from '@backstage/config';
+import { InputError, NotFoundError } from '@backstage/errors';
+import {
+  DefaultGithubCredentialsProvider,
+  GithubCredentialsProvider,
+  ScmIntegrationRegistry,
+  ScmIntegrations,
+} from '@backstage/integration';
+import { Octokit } from '@octokit/rest';
+import type { PromotionPullRequest } from '@gitops-suite/plugin-gitops-common';
+
+/** An open pull request of a GitOps repository, as the portal shows it (before its environment is known). */
+export type RepositoryPullRequest = Omit<PromotionPullRequest, 'environment'>;
+
+/** A pull request as Octokit answers it (list or get), in the portal's shape. */
+function portalShape(
+  repoUrl: string,
+  p: {
+    number: number;
+    title: string;
+    html_url: string;
+    head: { ref: string; sha: string };
+    base: { ref: string };
+    user: { login: string } | null;
+    created_at: string;
+  },
+): RepositoryPullRequest {
+  return {
+    repoUrl,
+    number: p.number,
+    title: p.title,
+    htmlUrl: p.html_url,
+    branch: p.head.ref,
+    baseBranch: p.base.ref,
+    headSha: p.head.sha,
+    ...(p.user?.login ? { author: p.user.login } : {}),
+    createdAt: p.created_at,
+  };
+}
+
+/** `owner` and `repo` of a repository URL (`https://host/owner/repo.git`). */
+function ownerAndRepo(repoUrl: string): { owner: string; repo: string } {
+  let parsed: URL;
+  try {
+    parsed = new URL(repoUrl);
+  } catch {
+    throw new InputError(`repoUrl ${repoUrl} is not a URL`);
+  }
+  const [owner, repo] = parsed.pathname.split('/').filter(Boolean);
+  if (!owner || !repo) {
+    throw new InputError(`repoUrl ${repoUrl} names no owner and repository`);
+  }
+  return { owner, repo: repo.replace(/\.git$/, '') };
+}
+
+/**
+ * The pull requests of GitOps repositories on GitHub, through the install's
+ * GitHub integrations (`integrations.github`): github.com, GitHub
+ * Enterprise and the sandbox's git host alike, with the integration's
+ * credentials (never returned).
+ */
+export class GitHubPullRequests {
+  static fromConfig(config: Config): GitHubPullRequests {
+    const integrations = ScmIntegrations.fromConfig(config);
+    return new GitHubPullRequests(
+      integrations,
+      DefaultGithubCredentialsProvider.fromIntegrations(integrations),
+    );
+  }
+
+  constructor(
+    private readonly integrations: ScmIntegrationRegistry,
+    private readonly credentials: GithubCredentialsProvider,
+  ) {}
+
+  /** Whether a repository is on a GitHub host the install integrates. */
+  serves(repoUrl: string): boolean {
+    try {
+      return Boolean(this.integrations.github.byUrl(repoUrl));
+    } catch {
+      return false;
+    }
+  }
+
+  private async client(repoUrl: string) {
+    const integration = this.integrations.github.byUrl(repoUrl);
+    if (!integration) {
+      throw new InputError(
+        `${repoUrl} is on no GitHub host of integrations.github`,
+      );
+    }
+    const { owner, repo } = ownerAndRepo(repoUrl);
+    const { token } = await this.credentials.getCredentials({
+      url: `https://${integration.config.host}/${owner}/${repo}`,
+    });
+    const octokit = new Octokit({
+      baseUrl: integration.config.apiBaseUrl,
+      auth: token,
+    });
+    return { octokit, owner, repo };
+  }
+
+  /** The open pull requests whose branch starts with `branchPrefix`. */
+  async listOpen(
+    repoUrl: string,
+    branchPrefix: string,
+  ): Promise<RepositoryPullRequest[]> {
+    const { octokit, owner, repo } = await this.client(repoUrl);
+    const pulls = [];
+    for (let page = 1; ; page++) {
+      const { data } = await octokit.rest.pulls.list({
+        owner,
+        repo,
+        state: 'open',
+        per_page: 100,
+        page,
+      });
+      pulls.push(...data);
+      if (data.length < 100) break;
+    }
+    return pulls
+      .filter(p => p.head.ref.startsWith(branchPrefix))
+      .map(p => portalShape(repoUrl, p));
+  }
+
+  /** One open pull request (404 when it is not open). */
+  async getOpen(
+    repoUrl: string,
+    number: number,
+  ): Promise<RepositoryPullRequest> {
+    const { octokit, owner, repo } = await this.client(repoUrl);
+    const { data: p } = await octokit.rest.pulls.get({
+      owner,
+      repo,
+      pull_number: number,
+    });
+    if (p.state !== 'open') {
+      throw new NotFoundError(`Pull request #${number} of ${repoUrl} is not open`);
+    }
+    return portalShape(repoUrl, p);
+  }
+
+  /** Merges (a merge commit) the pull request at `headSha`; returns the merge commit. */
+  async merge(
+    repoUrl: string,
+    number: number,
+    headSha: string,
+  ): Promise<{ sha: string }> {
+    const { octokit, owner, repo } = await this.client(repoUrl);
+    const { data } = await octokit.rest.pulls.merge({
+      owner,
+      repo,
+      pull_number: number,
+      sha: headSha,
+      merge_method: 'merge',
+    });
+    return { sha: data.sha };
+  }
+}

@@ -1,0 +1,144 @@
+import {
+  AuditorServiceCreateEventOptions,
+  BackstageCredentials,
+} from '@backstage/backend-plugin-api';
+import { CompoundEntityRef } from '@backstage/catalog-model';
+import {
+  ConflictError,
+  NotAllowedError,
+  NotFoundError,
+} from '@backstage/errors';
+import {
+  gitopsApplicationReadPermission,
+  GitOpsApplication,
+  gitopsPullRequestMergePermission,
+  PromotionPullRequest,
+} from '@gitops-suite/plugin-gitops-common';
+import { GitOpsService } from '../service/GitOpsService';
+
+/** The branches the gitops-promote-release template opens: `promote-<environment>-<tag>`. */
+export const PROMOTION_BRANCH_PREFIX = 'promote-';
+
+function repoKey(url: string) {
+  return url.trim().replace(/\/+$/, '').replace(/\.git$/, '').toLowerCase();
+}
+
+/** The environment a promotion branch names, among the entity's environments (the longest that fits). */
+function environmentOf(branch: string, apps: GitOpsApplication[]): string | undefined {
+  return [...new Set(apps.map(a => a.environment).filter((e): e is string => Boolean(e)))]
+    .sort((a, b) => b.length - a.length)
+    .find(env => branch.startsWith(`${PROMOTION_BRANCH_PREFIX}${env}-`));
+}
+
+/** The status of an Octokit request error, if it is one. */
+function statusOf(error: unknown): number | undefined {
+  const status = (error as { status?: unknown })?.status;
+  return typeof status === 'number' ? status : undefined;
+}
+
+async function entityRepositories(
+  ctx: GitOpsService,
+  credentials: BackstageCredentials,
+  ref: CompoundEntityRef,
+) {
+  const { entityRef, query } = await ctx.entityByRef(ref, credentials);
+  await ctx.authorizeEntity(credentials, gitopsApplicationReadPermission, entityRef);
+  const apps = await ctx.deps.aggregator.entityApplications(query);
+  const repos = new Map<string, string>();
+  for (const app of apps.items) {
+    for (const source of app.sources) {
+      if (source.repoURL && ctx.deps.pullRequests.serves(source.repoURL)) {
+        repos.set(repoKey(source.repoURL), source.repoURL);
+      }
+    }
+  }
+  return { entityRef, apps: apps.items, repos };
+}
+
+/**
+ * The open promotion pull requests of the repositories an entity's
+ * applications deploy from (on the install's GitHub hosts); a repository
+ * that cannot be read is an error beside the others' pull requests.
+ */
+export async function listPromotionPullRequests(
+  ctx: GitOpsService,
+  credentials: BackstageCredentials,
+  ref: CompoundEntityRef,
+) {
+  const { entityRef, apps, repos } = await entityRepositories(ctx, credentials, ref);
+  const pullRequests: PromotionPullRequest[] = [];
+  const errors: Array<{ repoUrl: string; message: string }> = [];
+  await Promise.all(
+    [...repos.values()].map(async repoUrl => {
+      try {
+        const open = await ctx.deps.pullRequests.listOpen(repoUrl, PROMOTION_BRANCH_PREFIX);
+        for (const pr of open) {
+          const environment = environmentOf(pr.branch, apps);
+          pullRequests.push({ ...pr, ...(environment ? { environment } : {}) });
+        }
+      } catch (error) {
+        errors.push({ repoUrl, message: `Could not list the pull requests of ${repoUrl}: ${(error as Error).message}` });
+      }
+    }),
+  );
+  pullRequests.sort((a, b) => a.repoUrl.localeCompare(b.repoUrl) || a.number - b.number);
+  return { entityRef, pullRequests, errors };
+}
+
+/**
+ * Merges one of an entity's open promotion pull requests: the caller needs
+ * `gitops.pullrequest.merge` on the entity; the merge is audited on the
+ * application of the environment it promotes to (which then deploys it).
+ */
+export async function mergePromotionPullRequest(
+  ctx: GitOpsService,
+  caller: {
+    credentials: BackstageCredentials;
+    ref: CompoundEntityRef;
+    request?: AuditorServiceCreateEventOptions['request'];
+  },
+  body: { repoUrl: string; number: number },
+) {
+  const { credentials, request } = caller;
+  const { entityRef, apps, repos } = await entityRepositories(ctx, credentials, caller.ref);
+  const repoUrl = repos.get(repoKey(body.repoUrl));
+  if (!repoUrl) {
+    throw new NotFoundError(`${entityRef} deploys from no repository ${body.repoUrl} on a GitHub host of integrations.github`);
+  }
+  const pr = await ctx.deps.pullRequests.getOpen(repoUrl, body.number).catch(error => {
+    if (statusOf(error) === 404) throw new NotFoundError(`No pull request #${body.number} in ${repoUrl}`);
+    throw error;
+  });
+  if (!pr.branch.startsWith(PROMOTION_BRANCH_PREFIX)) {
+    throw new NotFoundError(`Pull request #${body.number} of ${repoUrl} is not a promotion (its branch is ${pr.branch})`);
+  }
+  const environment = environmentOf(pr.branch, apps);
+  const app =
+    apps.find(a => a.environment === environment && a.sources.some(s => repoKey(s.repoURL ?? '') === repoKey(repoUrl))) ??
+    apps.find(a => a.sources.some(s => repoKey(s.repoURL ?? '') === repoKey(repoUrl)))!;
+  const input = {
+    actor: ctx.actor(credentials),
+    entityRef,
+    agentId: app.agentId,
+    application: app.name,
+    appNamespace: app.namespace,
+    action: 'pullrequest.merge' as const,
+    parameters: { repoUrl, number: pr.number, title: pr.title, headSha: pr.headSha, ...(environment ? { environment } : {}) },
+  };
+  try {
+    await ctx.authorizeEntity(credentials, gitopsPullRequestMergePermission, entityRef);
+  } catch (error) {
+    if (error instanceof NotAllowedError) await ctx.deps.runner.refused(input, request, error);
+    throw error;
+  }
+  const { auditId, result } = await ctx.deps.runner.run(input, request, () =>
+    ctx.deps.pullRequests.merge(repoUrl, pr.number, pr.headSha).catch(error => {
+      const status = statusOf(error);
+      if (status === 405 || status === 409 || status === 422) {
+        throw new ConflictError(`Pull request #${pr.number} of ${repoUrl} cannot be merged: ${(error as Error).message}`);
+      }
+      throw error;
+    }),
+  );
+  return { auditId, merged: true, sha: result.sha, pullRequest: { ...pr, ...(environment ? { environment } : {}) } };
+}

@@ -1,0 +1,64 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { PromotionPullRequestList } from '@gitops-suite/plugin-gitops-common';
+import { denyingPermissionApi } from '../../__testUtils__/permissions';
+import { renderWithEntity } from '../../__testUtils__/renderWithEntity';
+import { testGitOpsApi } from '../../__testUtils__/testGitOpsApi';
+import { PromotionPullRequests } from './PromotionPullRequests';
+
+const open: PromotionPullRequestList = {
+  entityRef: 'component:default/payments',
+  pullRequests: [
+    {
+      repoUrl: 'http://localhost:7101/acme/payments-deploy.git',
+      number: 1,
+      title: 'Promote payments 3.1.7 to prod',
+      htmlUrl: 'http://localhost:7101/acme/payments-deploy/pull/1',
+      branch: 'promote-prod-3.1.7',
+      baseBranch: 'main',
+      headSha: 'a'.repeat(40),
+      author: 'gitops-bot',
+      createdAt: '2026-11-26T12:00:00Z',
+      environment: 'prod',
+    },
+  ],
+  errors: [],
+};
+
+describe('PromotionPullRequests', () => {
+  it('links each open promotion and merges it for an owner', async () => {
+    const merged: unknown[] = [];
+    let list = open;
+    await renderWithEntity(<PromotionPullRequests />, {
+      api: testGitOpsApi({
+        getEntityPullRequests: async () => list,
+        mergeEntityPullRequest: async (entityRef, pr) => {
+          merged.push([entityRef, pr.repoUrl, pr.number]);
+          list = { ...open, pullRequests: [] };
+          return { auditId: 'audit-9', merged: true, sha: 'b'.repeat(40), pullRequest: open.pullRequests[0] };
+        },
+      }),
+    });
+    const table = await screen.findByRole('table', { name: 'Promotion pull requests' });
+    const [, row] = within(table).getAllByRole('row');
+    expect(within(row).getByRole('link', { name: /#1 Promote payments 3.1.7 to prod/ })).toHaveAttribute(
+      'href',
+      'http://localhost:7101/acme/payments-deploy/pull/1',
+    );
+    expect(within(row).getByText('prod')).toBeInTheDocument();
+    fireEvent.click(within(row).getByRole('button', { name: 'Merge' }));
+    await waitFor(() => expect(screen.queryByRole('table')).not.toBeInTheDocument());
+    expect(merged).toEqual([
+      ['component:default/payments', 'http://localhost:7101/acme/payments-deploy.git', 1],
+    ]);
+  });
+
+  it('disables Merge for anyone but the owners, saying why', async () => {
+    await renderWithEntity(<PromotionPullRequests />, {
+      api: testGitOpsApi({ getEntityPullRequests: async () => open }),
+      permissionApi: denyingPermissionApi(['gitops.pullrequest.merge']),
+    });
+    const button = await screen.findByRole('button', { name: 'Merge' });
+    await waitFor(() => expect(button).toBeDisabled());
+    expect(button).toHaveAttribute('title', 'Only the service’s owners may merge its promotions');
+  });
+});

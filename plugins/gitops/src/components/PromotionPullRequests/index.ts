@@ -1,0 +1,1 @@
+export { PromotionPullRequests } from './PromotionPullRequests';
