@@ -6,3 +6,5 @@ export {
 } from './resolveEnvironment';
 export { sortEnvironments, environmentTitle } from './sortEnvironments';
 export { groupByEnvironment } from './groupByEnvironment';
+export { environmentLabel } from './environmentLabel';
+export type { EnvironmentLabelParts } from './environmentLabel';

@@ -1,4 +1,7 @@
-import { shortRevision } from '@gitops-suite/plugin-gitops-common';
+import {
+  environmentLabel,
+  shortRevision,
+} from '@gitops-suite/plugin-gitops-common';
 import type { EnvironmentGroup } from '@gitops-suite/plugin-gitops-common';
 import Box from '@material-ui/core/Box';
 import TableCell from '@material-ui/core/TableCell';
@@ -23,7 +26,7 @@ export function EnvironmentSummaryRow(props: { group: EnvironmentGroup }) {
   return (
     <TableRow>
       <TableCell component="th" scope="row">
-        <Typography variant="body2">{group.title}</Typography>
+        <Typography variant="body2">{environmentLabel(group)}</Typography>
         <Typography variant="caption" color="textSecondary">
           {apps.length} application{apps.length === 1 ? '' : 's'}
         </Typography>

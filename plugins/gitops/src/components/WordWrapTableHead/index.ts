@@ -1,0 +1,1 @@
+export { WordWrapTableHead } from './WordWrapTableHead';
