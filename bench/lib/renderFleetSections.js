@@ -92,9 +92,9 @@ function fleetPageSection(f) {
   return [
     `### Fleet page at scale (one replica, built, ${f.agents} agents x ${f.appsPerAgent} apps + 1 = ${f.applications} applications, the one degraded sorting last; read through the common client's iterator)`,
     '',
-    '| start until every agent fresh | fleet page data ms p50 / p99 (min-max, n): summary + every needs-attention page + agents | first read | needs attention found | upstream calls during warm samples | every application, every page ms p50 / p99 (min-max, n) | pages, items, last | RSS MB after |',
+    '| start until every application loaded (agents fresh then) | fleet page data ms p50 / p99 (min-max, n): summary + every needs-attention page + agents | first read | needs attention found | upstream calls during warm samples | every application, every page ms p50 / p99 (min-max, n) | pages, items, last | RSS MB after |',
     '|---|---|---|---|---|---|---|---|',
-    `| ${round(f.startToFreshMs / 1000, 1)} s | ${lat(f.fleetPageData)} | ${ms(f.firstFleetPageDataMs)} ms | ${f.attentionFound} (${f.attentionPages} page) | ${f.upstreamCallsDuringWarmSamples} | ${lat(e.latency)} | ${e.pages}, ${e.items}, ${e.last} | ${mb(f.rssMb)} |`,
+    `| ${round(f.startToLoadedMs / 1000, 1)} s (${f.agentsFreshWhenLoaded} of ${f.agents}) | ${lat(f.fleetPageData)} | ${ms(f.firstFleetPageDataMs)} ms | ${f.attentionFound} (${f.attentionPages} page) | ${f.upstreamCallsDuringWarmSamples} | ${lat(e.latency)} | ${e.pages}, ${e.items}, ${e.last} | ${mb(f.rssMb)} |`,
   ].join('\n');
 }
 

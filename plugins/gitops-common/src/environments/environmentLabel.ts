@@ -7,8 +7,11 @@ import { findEnvironment } from './sortEnvironments';
  * @public
  */
 export interface EnvironmentLabelParts {
+  /** The environment's name (`prod`). */
   name: string;
+  /** Its configured title (`Production`). */
   title?: string;
+  /** Whether it is a production environment. */
   production?: boolean;
 }
 
