@@ -137,7 +137,8 @@ async function run({ smoke, log }) {
   try {
     const agents = big.agents.map(a => ({ ...a, url: proxy.via(a.url) }));
     const started = Date.now();
-    const backend = await startSuiteBackend({ name: 'suite-fleet-page', port: await freePort(), agents, built: true });
+    // a loaded machine may take minutes to start a backend beside 100 agents
+    const backend = await startSuiteBackend({ name: 'suite-fleet-page', port: await freePort(), agents, built: true, readyTimeoutMs: 600_000 });
     try {
       const loaded = await waitLoaded(backend, expected.total, 900_000);
       const startToLoadedMs = Date.now() - started;

@@ -78,7 +78,7 @@ function rssMb(pid) {
  * annotated `gitops/service: svc-0001`; from TypeScript source through the
  * CLI transform, or `built` (plain node over the packages' builds).
  */
-async function startSuiteBackend({ name = 'suite', port, agents, timeoutMs = 5000, built = false, gitops = {} }) {
+async function startSuiteBackend({ name = 'suite', port, agents, timeoutMs = 5000, built = false, gitops = {}, readyTimeoutMs }) {
   const token = crypto.randomBytes(24).toString('hex');
   const entitiesFile = path.join(WORK, `${name}-entities.yaml`);
   fs.mkdirSync(WORK, { recursive: true });
@@ -132,7 +132,7 @@ async function startSuiteBackend({ name = 'suite', port, agents, timeoutMs = 500
   const baseUrl = `http://127.0.0.1:${port}`;
   const backend = makeHandle({ child, logFile, baseUrl, token });
   try {
-    await waitReady(baseUrl, child, logFile);
+    await waitReady(baseUrl, child, logFile, readyTimeoutMs);
     // The catalog ingests the entity file in its processing loop.
     const deadline = Date.now() + 120_000;
     for (;;) {

@@ -120,7 +120,8 @@ export interface HeaderBrokenInWord {
 /**
  * The table header cells (th, and ARIA column headers) that wrap inside a
  * word: a word of the header whose letters sit on more than one line.
- * Headers wrap at words only.
+ * Headers wrap at words only (a hyphenated name or a URL may wrap after a
+ * hyphen, slash or dot).
  */
 export async function headersBrokenInsideWords(
   page: Page,
@@ -133,7 +134,9 @@ export async function headersBrokenInsideWords(
       const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
       for (let node = walker.nextNode(); node; node = walker.nextNode()) {
         const text = node.textContent ?? '';
-        for (const match of Array.from(text.matchAll(/\S+/g))) {
+        // a word ends at a space, or after a hyphen, slash or dot (where
+        // browsers may wrap a name or a URL)
+        for (const match of Array.from(text.matchAll(/[^\s\-/.]+[-/.]?/g))) {
           const range = document.createRange();
           range.setStart(node, match.index ?? 0);
           range.setEnd(node, (match.index ?? 0) + match[0].length);

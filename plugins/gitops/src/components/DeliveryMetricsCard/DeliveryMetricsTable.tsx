@@ -11,7 +11,7 @@ import {
   formatHistory,
   formatRate,
 } from './formatMetrics';
-import { WordWrapTableHead } from '../WordWrapTableHead';
+import { WordWrapTableHead, wrapAtWords } from '../WordWrapTableHead';
 
 function Figure(props: { value: ReactNode; detail: ReactNode }) {
   return (
@@ -102,7 +102,7 @@ export function DeliveryMetricsTable(props: {
       <TableBody>
         {props.environments.map(m => (
           <TableRow key={m.environment}>
-            <TableCell component="th" scope="row">
+            <TableCell component="th" scope="row" style={wrapAtWords}>
               {props.title?.(m.environment) ?? m.environment}
             </TableCell>
             <DeliveryMetricsCells metrics={m} windowDays={props.windowDays} />

@@ -15,6 +15,7 @@ import {
 } from '../../lib/summarizeEnvironment';
 import { timeSince } from '../../lib/timeSince';
 import { HealthStatusChip, SyncStatusChip } from '../StatusChips';
+import { wrapAtWords } from '../WordWrapTableHead';
 
 /** One environment in a line: states, revisions, last sync. */
 export function EnvironmentSummaryRow(props: { group: EnvironmentGroup }) {
@@ -25,7 +26,7 @@ export function EnvironmentSummaryRow(props: { group: EnvironmentGroup }) {
   const health = worstHealth(apps);
   return (
     <TableRow>
-      <TableCell component="th" scope="row">
+      <TableCell component="th" scope="row" style={wrapAtWords}>
         <Typography variant="body2">{environmentLabel(group)}</Typography>
         <Typography variant="caption" color="textSecondary">
           {apps.length} application{apps.length === 1 ? '' : 's'}

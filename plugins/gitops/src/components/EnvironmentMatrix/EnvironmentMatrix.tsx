@@ -13,7 +13,7 @@ import TableRow from '@material-ui/core/TableRow';
 import { useMemo, useState } from 'react';
 import { buildMatrix } from '../../lib/buildMatrix';
 import { MatrixCellView } from './MatrixCellView';
-import { WordWrapTableHead } from '../WordWrapTableHead';
+import { WordWrapTableHead, wrapAtWords } from '../WordWrapTableHead';
 
 const PAGE_SIZE = 20;
 
@@ -51,7 +51,7 @@ export function EnvironmentMatrix(props: {
         <TableBody>
           {rows.map(row => (
             <TableRow key={row.family}>
-              <TableCell component="th" scope="row">
+              <TableCell component="th" scope="row" style={wrapAtWords}>
                 {row.family}
               </TableCell>
               {row.cells.map(cell => (

@@ -20,7 +20,7 @@ import { usePromotionInsight } from '../../hooks/usePromotionInsight';
 import { CommitLink } from '../Links/CommitLink';
 import { formatDuration } from '../DeliveryMetricsCard/formatMetrics';
 import { promotionLink } from './promotionLink';
-import { WordWrapTableHead } from '../WordWrapTableHead';
+import { WordWrapTableHead, wrapAtWords } from '../WordWrapTableHead';
 
 /** What an environment runs: its tag and its revision, linked to the commit. */
 function Running(props: { state?: PromotionEnvironmentState }) {
@@ -109,7 +109,7 @@ export function PromotionInsight() {
             <TableBody>
               {value.steps.map(step => (
                 <TableRow key={`${step.from}-${step.to}`}>
-                  <TableCell component="th" scope="row">
+                  <TableCell component="th" scope="row" style={wrapAtWords}>
                     {step.from} → {step.to}
                   </TableCell>
                   <TableCell>

@@ -1,1 +1,1 @@
-export { WordWrapTableHead } from './WordWrapTableHead';
+export { WordWrapTableHead, wrapAtWords } from './WordWrapTableHead';
