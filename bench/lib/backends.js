@@ -78,7 +78,7 @@ function rssMb(pid) {
  * annotated `gitops/service: svc-0001`; from TypeScript source through the
  * CLI transform, or `built` (plain node over the packages' builds).
  */
-async function startSuiteBackend({ name = 'suite', port, agents, timeoutMs = 5000, built = false, gitops = {} }) {
+async function startSuiteBackend({ name = 'suite', port, agents, timeoutMs = 5000, built = false, gitops = {}, readyTimeoutMs }) {
   const token = crypto.randomBytes(24).toString('hex');
   const entitiesFile = path.join(WORK, `${name}-entities.yaml`);
   fs.mkdirSync(WORK, { recursive: true });
@@ -132,7 +132,7 @@ async function startSuiteBackend({ name = 'suite', port, agents, timeoutMs = 500
   const baseUrl = `http://127.0.0.1:${port}`;
   const backend = makeHandle({ child, logFile, baseUrl, token });
   try {
-    await waitReady(baseUrl, child, logFile);
+    await waitReady(baseUrl, child, logFile, readyTimeoutMs);
     // The catalog ingests the entity file in its processing loop.
     const deadline = Date.now() + 120_000;
     for (;;) {
@@ -155,7 +155,17 @@ async function startSuiteBackend({ name = 'suite', port, agents, timeoutMs = 500
 async function waitFresh(backend, timeoutMs = 600_000) {
   const start = Date.now();
   for (;;) {
-    const res = await backend.get('/api/gitops/fleet/summary');
+    let res;
+    try {
+      res = await backend.get('/api/gitops/fleet/summary');
+    } catch (error) {
+      // a busy backend may drop a connection; a dead one says how it ended
+      const exit = backend.exit();
+      if (exit) throw new Error(`the backend ${exit} while loading the agents (see ${backend.logFile})`);
+      if (Date.now() - start > timeoutMs) throw error;
+      await new Promise(r => setTimeout(r, 1000));
+      continue;
+    }
     const freshness = res.ok ? (await res.json()).freshness ?? [] : [];
     if (freshness.length && freshness.every(f => f.syncedAt && !f.stale)) {
       return Date.now() - start;
@@ -213,6 +223,11 @@ function makeHandle({ child, logFile, baseUrl, token }) {
       return JSON.parse(text);
     },
     rssMb: () => rssMb(child.pid),
+    /** How the process ended (`exited with 1`, `was killed by SIGKILL`), undefined while it runs. */
+    exit: () => {
+      if (child.signalCode) return `was killed by ${child.signalCode}`;
+      return child.exitCode === null ? undefined : `exited with ${child.exitCode}`;
+    },
     stop: () => stopChild(child),
   };
 }

@@ -1,6 +1,7 @@
 /*
  * Markdown of the fleet-state benchmarks: fleet scale (source and built),
- * load, apps per agent, live changes and the 100-agent scale.
+ * load, apps per agent, live changes, the 100-agent scale and the fleet
+ * page's data at that scale.
  */
 const { round } = require('./stats');
 
@@ -86,4 +87,15 @@ function scaleSection(s) {
   ].join('\n');
 }
 
-module.exports = { fleetSection, loadSection, appsPerAgentSection, liveSection, scaleSection };
+function fleetPageSection(f) {
+  const e = f.everyApplication;
+  return [
+    `### Fleet page at scale (one replica, built, ${f.agents} agents x ${f.appsPerAgent} apps + 1 = ${f.applications} applications, the one degraded sorting last; read through the common client's iterator)`,
+    '',
+    '| start until every application loaded (agents fresh then) | fleet page data ms p50 / p99 (min-max, n): summary + every needs-attention page + agents | first read | needs attention found | upstream calls during warm samples | every application, every page ms p50 / p99 (min-max, n) | pages, items, last | RSS MB after |',
+    '|---|---|---|---|---|---|---|---|',
+    `| ${round(f.startToLoadedMs / 1000, 1)} s (${f.agentsFreshWhenLoaded} of ${f.agents}) | ${lat(f.fleetPageData)} | ${ms(f.firstFleetPageDataMs)} ms | ${f.attentionFound} (${f.attentionPages} page) | ${f.upstreamCallsDuringWarmSamples} | ${lat(e.latency)} | ${e.pages}, ${e.items}, ${e.last} | ${mb(f.rssMb)} |`,
+  ].join('\n');
+}
+
+module.exports = { fleetSection, loadSection, appsPerAgentSection, liveSection, scaleSection, fleetPageSection };

@@ -9,6 +9,7 @@ const {
   appsPerAgentSection,
   liveSection,
   scaleSection,
+  fleetPageSection,
 } = require('./renderFleetSections');
 
 const ms = v => (Number.isFinite(v) ? `${round(v, 1)}` : '-');
@@ -92,6 +93,7 @@ const SECTIONS = {
   amplification: loadSection,
   live: liveSection,
   scale: scaleSection,
+  fleetPage: fleetPageSection,
   proxy: proxySection,
   tti: ttiSection,
 };

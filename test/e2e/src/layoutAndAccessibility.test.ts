@@ -3,10 +3,12 @@ import { Browser, Page } from 'playwright-core';
 import { launchChromium, openPortal, waitForProgress } from './support/browser';
 import {
   bodyFont,
+  headersBrokenInsideWords,
   pageWidth,
   seriousAxeViolations,
   tablesScrollingInTheirCard,
 } from './support/pageChecks';
+import { eventually, guestToken } from './support/portalCalls';
 import { Portal, repoRoot, startPortal } from './support/startPortal';
 
 /*
@@ -86,6 +88,13 @@ const PAGES: Array<{
     },
   },
   {
+    // the fleet page's delivery metrics: headers beside narrow columns
+    name: 'fleet delivery metrics',
+    route: '/gitops',
+    ready: p =>
+      p.getByText('Delivery metrics by service').waitFor({ timeout: 60_000 }),
+  },
+  {
     name: 'environment Deployments tab',
     route: '/catalog/default/resource/prod/gitops',
     ready: p =>
@@ -138,9 +147,75 @@ describe.each([1280, 1500])('at %i px', width => {
     },
   );
 
+  // headers wrap at words, never letter by letter (Backstage's theme lets
+  // any table cell break inside a word)
+  it.each(PAGES.filter(p => !p.backstage).map(p => [p.name, p] as const))(
+    'the %s wraps its table headers at words',
+    async (_name, { route, ready }) => {
+      await open(page, route);
+      await ready?.(page);
+      expect(await headersBrokenInsideWords(page)).toEqual([]);
+    },
+  );
+
   it("renders body text with Backstage UI's sans-serif font, not the browser's serif", async () => {
     await open(page, '/catalog');
     expect(await bodyFont(page)).not.toMatch(/^(serif|"?Times)/i);
+  });
+});
+
+/** The components the catalog relates to an environment (what runs there). */
+async function componentsIn(environment: string): Promise<string[]> {
+  const relations = await eventually(
+    async () => {
+      const res = await fetch(
+        `${portal.baseUrl}/api/catalog/entities/by-name/resource/default/${environment}`,
+        {
+          headers: {
+            authorization: `Bearer ${await guestToken(portal.baseUrl)}`,
+          },
+        },
+      );
+      const entity = await res.json();
+      return (
+        (entity.relations ?? []) as Array<{
+          type: string;
+          targetRef: string;
+        }>
+      ).filter(
+        r => r.type === 'dependencyOf' && r.targetRef.startsWith('component:'),
+      );
+    },
+    found => found.length > 0,
+    120_000,
+  );
+  return relations.map(r => r.targetRef.split('/').pop()!).sort();
+}
+
+describe('the environment page at 1280 px', () => {
+  let page: Page;
+  beforeAll(async () => {
+    page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  });
+  afterAll(() => page?.close());
+
+  it('names every component running there, by system, in a view that fits, with no relations graph', async () => {
+    const expected = await componentsIn('prod');
+    await open(page, '/catalog/default/resource/prod');
+    const list = page.getByRole('list', { name: 'Components by system' });
+    await list.waitFor({ timeout: 60_000 });
+    const named = await list.getByRole('listitem').allInnerTexts();
+    for (const component of expected) {
+      expect(named.map(n => n.trim())).toContain(component);
+    }
+    // Backstage's graph card is left out on environments (app-config.yaml)
+    await expect(
+      page.getByText('Relations', { exact: true }).count(),
+    ).resolves.toBe(0);
+    const { scrollWidth, innerWidth } = await pageWidth(page);
+    expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
+    const box = await list.boundingBox();
+    expect(box!.x + box!.width).toBeLessThanOrEqual(innerWidth);
   });
 });
 

@@ -118,6 +118,47 @@ describe.each(databases.eachSupportedId())(
       ).resolves.toBeUndefined();
     });
 
+    it('records a sub-second drift once when two replicas see it, in any order', async () => {
+      const { knex, store: first } = await createStore();
+      // a second replica: its own connection pool on the same database
+      const second = await DatabaseDriftEventStore.create({
+        database: mockServices.database({ knex }),
+      });
+      const drift = (startedAt: string) => ({
+        agentId: 'prod-eu',
+        application: 'api',
+        syncStatus: 'OutOfSync' as const,
+        startedAt,
+      });
+      // the first replica saw the drift begin and end (400 ms) before the
+      // second got to record its start, 50 ms after the first
+      const opened = await first.recordDriftStart(
+        drift('2026-11-22T10:00:00.000Z'),
+      );
+      await first.recordDriftEnd('prod-eu', 'api', '2026-11-22T10:00:00.400Z');
+      const late = await second.recordDriftStart(
+        drift('2026-11-22T10:00:00.050Z'),
+      );
+      expect(late.id).toBe(opened.id);
+      await second.recordDriftEnd('prod-eu', 'api', '2026-11-22T10:00:00.450Z');
+      // both at once: the next drift, a second later
+      const [a, b] = await Promise.all([
+        first.recordDriftStart(drift('2026-11-22T10:00:01.000Z')),
+        second.recordDriftStart(drift('2026-11-22T10:00:01.030Z')),
+      ]);
+      expect(b.id).toBe(a.id);
+      await Promise.all([
+        first.recordDriftEnd('prod-eu', 'api', '2026-11-22T10:00:01.500Z'),
+        second.recordDriftEnd('prod-eu', 'api', '2026-11-22T10:00:01.530Z'),
+      ]);
+
+      const rows = await knex('gitops_drift_events')
+        .orderBy('started_at')
+        .select('id', 'ended_at');
+      expect(rows.map(row => row.id)).toEqual([opened.id, a.id]);
+      expect(rows.every(row => row.ended_at !== null)).toBe(true);
+    });
+
     it('records a drift start time given by the poller', async () => {
       const { store } = await createStore();
       const opened = await store.recordDriftStart({

@@ -118,11 +118,29 @@ export class DatabaseDriftEventStore implements DriftEventStore {
       ended_at: null,
     };
 
-    // one open drift per application (a unique index): every replica that
-    // saw the change inserts, the first one wins, the others read its row
-    await this.#db<DriftRow>(TABLE).insert(row).onConflict().ignore();
-    const open = await whereOpenDrift(this.#db, toLocator(valid)).first();
-    return open ? toDrift(open) : toDrift(row);
+    const locator = toLocator(valid);
+    return this.#db.transaction(async tx => {
+      await lockApplication(tx, locator);
+      // One row per drift, whichever replica writes first: a drift of the
+      // application open now, or closed at or after this start (another
+      // replica saw a sub-second drift begin and end before this one got
+      // here), is this drift.
+      const same = await whereDrift(tx, locator)
+        .where(inner =>
+          inner.whereNull('ended_at').orWhere('ended_at', '>=', row.started_at),
+        )
+        .orderBy([
+          { column: 'started_at', order: 'desc' },
+          { column: 'id', order: 'desc' },
+        ])
+        .first();
+      if (same) return toDrift(same);
+      // one open drift per application (a unique index) where the lock is
+      // not taken (SQLite, one writer)
+      await tx<DriftRow>(TABLE).insert(row).onConflict().ignore();
+      const open = await whereOpenDrift(tx, locator).first();
+      return open ? toDrift(open) : toDrift(row);
+    });
   }
 
   async recordDriftEnd(
@@ -135,6 +153,7 @@ export class DatabaseDriftEventStore implements DriftEventStore {
     const end = parseInput(timestamp, endedAt, 'endedAt');
 
     return this.#db.transaction(async tx => {
+      await lockApplication(tx, locator);
       // One row (a unique index keeps one open drift per application).
       const open = (await whereOpenDrift(tx, locator).select()).map(toDrift);
       if (open.length === 0) {
@@ -237,20 +256,42 @@ function toLocator(valid: {
   };
 }
 
-function whereOpenDrift(db: Knex, locator: ApplicationLocator) {
+/**
+ * Serializes the drift writes of one application across replicas on
+ * PostgreSQL (a transaction-scoped advisory lock on the application), so a
+ * start and an end from two replicas never interleave. SQLite has one
+ * writer at a time already.
+ */
+async function lockApplication(tx: Knex.Transaction, at: ApplicationLocator) {
+  if (!String(tx.client.config.client).startsWith('pg')) return;
+  const key = JSON.stringify([
+    TABLE,
+    at.agentId,
+    at.appNamespace ?? '',
+    at.application,
+  ]);
+  await tx.raw('select pg_advisory_xact_lock(hashtextextended(?, 0))', [key]);
+}
+
+function whereDrift(db: Knex, locator: ApplicationLocator) {
   const query = db<DriftRow>(TABLE)
     .where('agent_id', locator.agentId)
-    .where('application', locator.application)
-    .whereNull('ended_at');
+    .where('application', locator.application);
   if (locator.appNamespace === undefined) {
     query.whereNull('app_namespace');
   } else {
     query.where('app_namespace', locator.appNamespace);
   }
-  return query.orderBy([
-    { column: 'started_at', order: 'desc' },
-    { column: 'id', order: 'desc' },
-  ]);
+  return query;
+}
+
+function whereOpenDrift(db: Knex, locator: ApplicationLocator) {
+  return whereDrift(db, locator)
+    .whereNull('ended_at')
+    .orderBy([
+      { column: 'started_at', order: 'desc' },
+      { column: 'id', order: 'desc' },
+    ]);
 }
 
 function toDrift(row: DriftRow): DriftRecord {

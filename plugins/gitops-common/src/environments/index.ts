@@ -10,3 +10,5 @@ export {
   isPreviewEnvironment,
   splitPreviewEnvironments,
 } from './previewEnvironments';
+export { environmentLabel } from './environmentLabel';
+export type { EnvironmentLabelParts } from './environmentLabel';

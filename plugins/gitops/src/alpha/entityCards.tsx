@@ -1,6 +1,7 @@
 import { EntityCardBlueprint } from '@backstage/plugin-catalog-react/alpha';
 import { isGitOpsAvailable } from '@gitops-suite/plugin-gitops-common';
 import { isGitOpsAgent } from '../components/AgentHealth/EntityGitOpsAgentCard';
+import { isEnvironmentResource } from '../components/EnvironmentComponentsCard';
 
 /** Where each environment runs what, on the overview of GitOps entities. */
 export const entityGitOpsOverviewCard = EntityCardBlueprint.make({
@@ -55,6 +56,23 @@ export const entityGitOpsAgentCard = EntityCardBlueprint.make({
     loader: () =>
       import('../components/AgentHealth').then(m => (
         <m.EntityGitOpsAgentCard />
+      )),
+  },
+});
+
+/**
+ * The components running in an environment, grouped by system, on the
+ * overview of environment Resources: where the app hides the catalog's
+ * relations graph (app-config.yaml), which cannot be read at dozens of
+ * nodes.
+ */
+export const entityEnvironmentComponentsCard = EntityCardBlueprint.make({
+  name: 'environment-components',
+  params: {
+    filter: isEnvironmentResource,
+    loader: () =>
+      import('../components/EnvironmentComponentsCard').then(m => (
+        <m.EnvironmentComponentsCard />
       )),
   },
 });

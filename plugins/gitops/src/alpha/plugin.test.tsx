@@ -25,6 +25,7 @@ import {
 import gitopsPlugin from './plugin';
 import {
   entityDeliveryMetricsCard,
+  entityEnvironmentComponentsCard,
   entityGitOpsAgentCard,
   entityGitOpsOverviewCard,
   entityPromotionInsightCard,
@@ -57,6 +58,7 @@ describe('the GitOps plugin in the new frontend system', () => {
       'entity-card:gitops/delivery-metrics',
       'entity-card:gitops/promotion-insight',
       'entity-card:gitops/agent-health',
+      'entity-card:gitops/environment-components',
       'scaffolder-form-field:gitops/agent-picker',
       'scaffolder-form-field:gitops/environment-picker',
     ] as const) {
@@ -98,6 +100,19 @@ describe('the GitOps plugin in the new frontend system', () => {
       expect(filter?.(unannotatedEntity)).toBe(false);
     },
   );
+
+  it('shows the components-by-system card only on environment Resources', () => {
+    const filter = createExtensionTester<any>(
+      entityEnvironmentComponentsCard,
+    ).get(EntityCardBlueprint.dataRefs.filterFunction) as
+      | ((subject: Entity) => boolean)
+      | undefined;
+    expect(filter?.(environment)).toBe(true);
+    expect(filter?.(entity)).toBe(false);
+    expect(
+      filter?.({ ...environment, spec: { type: 'kubernetes-cluster' } }),
+    ).toBe(false);
+  });
 
   it('shows the agent health card only on GitOps agent Resources', () => {
     const filter = createExtensionTester<any>(entityGitOpsAgentCard).get(

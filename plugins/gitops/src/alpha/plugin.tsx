@@ -3,6 +3,7 @@ import CloudQueueIcon from '@material-ui/icons/CloudQueue';
 import { gitopsApi } from './apis';
 import {
   entityDeliveryMetricsCard,
+  entityEnvironmentComponentsCard,
   entityGitOpsAgentCard,
   entityGitOpsOverviewCard,
   entityPromotionInsightCard,
@@ -21,7 +22,8 @@ import { fleetRouteRef } from './routes';
 /**
  * The GitOps plugin for the new frontend system: the API, the fleet page and
  * its nav entry, the entity GitOps tab, the environment tab, the overview,
- * delivery metrics and promotion cards, the agent health card, and the
+ * delivery metrics and promotion cards, the agent health card, the
+ * components-by-system card of environments, and the
  * scaffolder fields
  * `GitOpsAgentPicker` and `GitOpsEnvironmentPicker`.
  * @alpha
@@ -41,6 +43,7 @@ export default createFrontendPlugin({
     entityDeliveryMetricsCard,
     entityPromotionInsightCard,
     entityGitOpsAgentCard,
+    entityEnvironmentComponentsCard,
     gitopsAgentPickerField,
     gitopsEnvironmentPickerField,
   ],

@@ -1,6 +1,6 @@
 import { useApi } from '@backstage/core-plugin-api';
 import {
-  environmentTitle,
+  environmentLabel,
   OTHER_ENVIRONMENTS,
 } from '@gitops-suite/plugin-gitops-common';
 import { useCallback } from 'react';
@@ -11,8 +11,8 @@ import { gitopsApiRef } from '../api';
 export const OTHER_ENVIRONMENTS_TITLE = 'Other (no configured environment)';
 
 /**
- * How to name an environment for people: its configured title
- * ("Development" for `dev`), else its name as is.
+ * How to name an environment for people: its label (`environmentLabel`
+ * of the common package: "Development" for `dev`).
  */
 export function useEnvironmentTitles(): (environment: string) => string {
   const api = useApi(gitopsApiRef);
@@ -24,7 +24,7 @@ export function useEnvironmentTitles(): (environment: string) => string {
     (environment: string) =>
       environment === OTHER_ENVIRONMENTS
         ? OTHER_ENVIRONMENTS_TITLE
-        : environmentTitle(environment, definitions),
+        : environmentLabel(environment, definitions),
     [definitions],
   );
 }

@@ -149,12 +149,12 @@ describe('GitOpsEnvironmentPicker', () => {
       </TestApiProvider>,
     );
     const group = await screen.findByRole('group', { name: /Environments/ });
-    await within(group).findByRole('checkbox', { name: /Production \(prod\)/ });
+    await within(group).findByRole('checkbox', { name: /^Production/ });
     expect(
       within(group)
         .getAllByRole('checkbox')
         .map(box => box.closest('label')?.textContent),
-    ).toEqual(['Development (dev)', 'QA (qa)', 'Production (prod)']);
+    ).toEqual(['Development', 'QA', 'Production']);
   });
 
   it('starts add-environment from what runs today and warns before dropping it', async () => {
@@ -181,7 +181,7 @@ describe('GitOpsEnvironmentPicker', () => {
       expect(onValue).toHaveBeenCalledWith(['dev', 'prod', 'staging']),
     );
     const prod = await screen.findByRole('checkbox', {
-      name: 'Production (prod) · deployed today',
+      name: 'Production · deployed today',
     });
     expect(prod).toBeChecked();
     expect(
@@ -249,14 +249,14 @@ describe('GitOpsEnvironmentPicker for one environment (promote-release)', () => 
       name: 'Target environment',
     });
     // the entity runs in dev and prod (fixtures): qa is not offered
-    await within(group).findByRole('radio', { name: 'Production (prod)' });
+    await within(group).findByRole('radio', { name: 'Production' });
     expect(
       within(group)
         .getAllByRole('radio')
         .map(radio => radio.closest('label')?.textContent),
-    ).toEqual(['Development (dev)', 'Production (prod)']);
+    ).toEqual(['Development', 'Production']);
     await userEvent.click(
-      within(group).getByRole('radio', { name: 'Production (prod)' }),
+      within(group).getByRole('radio', { name: 'Production' }),
     );
     expect(onValue).toHaveBeenLastCalledWith('prod');
   });

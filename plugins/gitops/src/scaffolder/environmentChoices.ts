@@ -1,9 +1,12 @@
-import type { EnvironmentDefinition } from '@gitops-suite/plugin-gitops-common';
+import {
+  environmentLabel,
+  type EnvironmentDefinition,
+} from '@gitops-suite/plugin-gitops-common';
 
 /** One checkbox of the environment picker. */
 export interface EnvironmentChoice {
   name: string;
-  /** "Production (prod)" */
+  /** "Production" for `prod` (`environmentLabel`) */
   label: string;
   /** Deployed today (add-environment). */
   current: boolean;
@@ -27,10 +30,9 @@ export function environmentChoices(
     ...(added ? [added] : []),
   ].filter((name, index, all) => all.indexOf(name) === index);
   return names.map(name => {
-    const title = configured.find(d => d.name === name)?.title;
     return {
       name,
-      label: title && title !== name ? `${title} (${name})` : name,
+      label: environmentLabel(name, configured),
       current: current.includes(name),
       added: name === added,
     };

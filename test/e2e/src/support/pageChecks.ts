@@ -110,3 +110,50 @@ export async function tablesScrollingInTheirCard(
     return found;
   });
 }
+
+/** A header cell whose text breaks inside a word. */
+export interface HeaderBrokenInWord {
+  header: string;
+  word: string;
+}
+
+/**
+ * The table header cells (th, and ARIA column headers) that wrap inside a
+ * word: a word of the header whose letters sit on more than one line.
+ * Headers wrap at words only (a hyphenated name or a URL may wrap after a
+ * hyphen, slash or dot).
+ */
+export async function headersBrokenInsideWords(
+  page: Page,
+): Promise<HeaderBrokenInWord[]> {
+  return page.evaluate(() => {
+    const found: Array<{ header: string; word: string }> = [];
+    const cells = document.querySelectorAll('th, [role="columnheader"]');
+    for (const cell of Array.from(cells)) {
+      if (cell.getBoundingClientRect().width === 0) continue;
+      const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const text = node.textContent ?? '';
+        // a word ends at a space, or after a hyphen, slash or dot (where
+        // browsers may wrap a name or a URL)
+        for (const match of Array.from(text.matchAll(/[^\s\-/.]+[-/.]?/g))) {
+          const range = document.createRange();
+          range.setStart(node, match.index ?? 0);
+          range.setEnd(node, (match.index ?? 0) + match[0].length);
+          const lines = new Set(
+            Array.from(range.getClientRects())
+              .filter(r => r.width > 0)
+              .map(r => Math.round(r.top)),
+          );
+          if (lines.size > 1) {
+            found.push({
+              header: cell.textContent?.trim() ?? '',
+              word: match[0],
+            });
+          }
+        }
+      }
+    }
+    return found;
+  });
+}

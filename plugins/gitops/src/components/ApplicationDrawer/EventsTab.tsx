@@ -3,13 +3,13 @@ import Box from '@material-ui/core/Box';
 import Table from '@material-ui/core/Table';
 import TableBody from '@material-ui/core/TableBody';
 import TableCell from '@material-ui/core/TableCell';
-import TableHead from '@material-ui/core/TableHead';
 import TableRow from '@material-ui/core/TableRow';
 import Typography from '@material-ui/core/Typography';
 import { shortRevision } from '@gitops-suite/plugin-gitops-common';
 import type { ApplicationRef } from '../../api';
 import { useApplicationEvents } from '../../hooks/useApplicationEvents';
 import { formatTimestamp } from '../../lib/timeSince';
+import { WordWrapTableHead } from '../WordWrapTableHead';
 
 /** Who ran which operation, and when the application drifted. */
 export function EventsTab(props: { app: ApplicationRef }) {
@@ -25,7 +25,7 @@ export function EventsTab(props: { app: ApplicationRef }) {
         <Typography color="textSecondary">No operations recorded.</Typography>
       ) : (
         <Table size="small" aria-label="Audit entries">
-          <TableHead>
+          <WordWrapTableHead>
             <TableRow>
               <TableCell>When</TableCell>
               <TableCell>Action</TableCell>
@@ -33,7 +33,7 @@ export function EventsTab(props: { app: ApplicationRef }) {
               <TableCell>Outcome</TableCell>
               <TableCell>Message</TableCell>
             </TableRow>
-          </TableHead>
+          </WordWrapTableHead>
           <TableBody>
             {audit.map(event => (
               <TableRow key={event.id}>
@@ -56,7 +56,7 @@ export function EventsTab(props: { app: ApplicationRef }) {
           <Typography color="textSecondary">No drift recorded.</Typography>
         ) : (
           <Table size="small" aria-label="Drift events">
-            <TableHead>
+            <WordWrapTableHead>
               <TableRow>
                 <TableCell>From</TableCell>
                 <TableCell>Until</TableCell>
@@ -64,7 +64,7 @@ export function EventsTab(props: { app: ApplicationRef }) {
                 <TableCell>Health</TableCell>
                 <TableCell>Revision</TableCell>
               </TableRow>
-            </TableHead>
+            </WordWrapTableHead>
             <TableBody>
               {drift.map(event => (
                 <TableRow key={event.id}>

@@ -3,13 +3,13 @@ import Chip from '@material-ui/core/Chip';
 import Table from '@material-ui/core/Table';
 import TableBody from '@material-ui/core/TableBody';
 import TableCell from '@material-ui/core/TableCell';
-import TableHead from '@material-ui/core/TableHead';
 import TableRow from '@material-ui/core/TableRow';
 import Typography from '@material-ui/core/Typography';
 import type { ApplicationRef } from '../../api';
 import { useSyncWindows } from '../../hooks/useSyncWindows';
 import { describeCron } from '../../lib/describeCron';
 import { ATTENTION_RED, StatusChip } from '../StatusChips';
+import { WordWrapTableHead } from '../WordWrapTableHead';
 
 /** Argo CD reads a window's schedule in UTC unless it names a time zone. */
 const DEFAULT_TIME_ZONE = 'UTC';
@@ -28,7 +28,7 @@ export function SyncWindowsTab(props: { app: ApplicationRef }) {
   }
   return (
     <Table size="small" aria-label="Sync windows">
-      <TableHead>
+      <WordWrapTableHead>
         <TableRow>
           <TableCell>Kind</TableCell>
           <TableCell>Starts</TableCell>
@@ -36,7 +36,7 @@ export function SyncWindowsTab(props: { app: ApplicationRef }) {
           <TableCell>Manual sync</TableCell>
           <TableCell>Now</TableCell>
         </TableRow>
-      </TableHead>
+      </WordWrapTableHead>
       <TableBody>
         {value.map((window, index) => (
           <TableRow key={index}>

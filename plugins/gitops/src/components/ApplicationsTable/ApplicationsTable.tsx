@@ -5,7 +5,6 @@ import Link from '@material-ui/core/Link';
 import Table from '@material-ui/core/Table';
 import TableBody from '@material-ui/core/TableBody';
 import TableCell from '@material-ui/core/TableCell';
-import TableHead from '@material-ui/core/TableHead';
 import TablePagination from '@material-ui/core/TablePagination';
 import TableRow from '@material-ui/core/TableRow';
 import TableSortLabel from '@material-ui/core/TableSortLabel';
@@ -19,6 +18,7 @@ import { ApplicationsToolbar } from './ApplicationsToolbar';
 import { NoticeMarker } from '../ApplicationNotice';
 import { AgentUiLink, ApplicationRow, columns, toRow } from './columns';
 import { nextSort, sortRows, TableSort } from './tableSort';
+import { WordWrapTableHead } from '../WordWrapTableHead';
 
 const PAGE_SIZE = 20;
 
@@ -99,7 +99,7 @@ export function ApplicationsTable(props: {
       />
       <Box style={{ overflowX: 'auto' }}>
         <Table size="small" aria-label="Applications">
-          <TableHead>
+          <WordWrapTableHead>
             <TableRow>
               <SortableHeader
                 column="name"
@@ -123,7 +123,7 @@ export function ApplicationsTable(props: {
                 ),
               )}
             </TableRow>
-          </TableHead>
+          </WordWrapTableHead>
           <TableBody>
             {pageRows.map(row => (
               <TableRow

@@ -2,7 +2,6 @@ import type { DeliveryMetrics } from '@gitops-suite/plugin-gitops-common';
 import Table from '@material-ui/core/Table';
 import TableBody from '@material-ui/core/TableBody';
 import TableCell from '@material-ui/core/TableCell';
-import TableHead from '@material-ui/core/TableHead';
 import TableRow from '@material-ui/core/TableRow';
 import Typography from '@material-ui/core/Typography';
 import type { ReactNode } from 'react';
@@ -12,6 +11,7 @@ import {
   formatHistory,
   formatRate,
 } from './formatMetrics';
+import { WordWrapTableHead, wrapAtWords } from '../WordWrapTableHead';
 
 function Figure(props: { value: ReactNode; detail: ReactNode }) {
   return (
@@ -93,16 +93,16 @@ export function DeliveryMetricsTable(props: {
 }) {
   return (
     <Table size="small" aria-label="Delivery metrics">
-      <TableHead>
+      <WordWrapTableHead>
         <TableRow>
           <TableCell>Environment</TableCell>
           <DeliveryMetricsHeadCells />
         </TableRow>
-      </TableHead>
+      </WordWrapTableHead>
       <TableBody>
         {props.environments.map(m => (
           <TableRow key={m.environment}>
-            <TableCell component="th" scope="row">
+            <TableCell component="th" scope="row" style={wrapAtWords}>
               {props.title?.(m.environment) ?? m.environment}
             </TableCell>
             <DeliveryMetricsCells metrics={m} windowDays={props.windowDays} />

@@ -118,9 +118,11 @@ export function FleetDeliveryMetrics(props: {
   const active: Row[] = value.items
     .filter(m => m.changes > 0 || m.timeToRestore.ongoing > 0)
     .map(m => ({ ...m, id: `${m.service}/${m.environment}` }));
+  // the metrics table beside the trend only on wide screens: at 1280 and
+  // 1500 px half a page squeezes its five columns to a word each
   return (
     <Grid container spacing={3}>
-      <Grid item xs={12} md={6}>
+      <Grid item xs={12} xl={6}>
         <InfoCard
           title="Delivery metrics"
           subheader={[
@@ -139,7 +141,7 @@ export function FleetDeliveryMetrics(props: {
           />
         </InfoCard>
       </Grid>
-      <Grid item xs={12} md={6}>
+      <Grid item xs={12} xl={6}>
         <InfoCard
           title="Delivery trend"
           subheader="Deployments and failed changes"

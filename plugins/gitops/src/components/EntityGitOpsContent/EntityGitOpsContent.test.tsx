@@ -42,12 +42,7 @@ describe('EntityGitOpsContent', () => {
     const headers = within(matrix)
       .getAllByRole('columnheader')
       .map(h => h.textContent);
-    expect(headers).toEqual([
-      'Service',
-      'Development',
-      'QA',
-      'Production (production)',
-    ]);
+    expect(headers).toEqual(['Service', 'Development', 'QA', 'Production']);
     expect(within(matrix).getByText('payments')).toBeInTheDocument();
     // the revision links to its commit, beside the button that opens the
     // application (never inside it)

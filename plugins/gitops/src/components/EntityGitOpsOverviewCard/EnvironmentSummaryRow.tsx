@@ -1,4 +1,7 @@
-import { shortRevision } from '@gitops-suite/plugin-gitops-common';
+import {
+  environmentLabel,
+  shortRevision,
+} from '@gitops-suite/plugin-gitops-common';
 import type { EnvironmentGroup } from '@gitops-suite/plugin-gitops-common';
 import Box from '@material-ui/core/Box';
 import TableCell from '@material-ui/core/TableCell';
@@ -12,6 +15,7 @@ import {
 } from '../../lib/summarizeEnvironment';
 import { timeSince } from '../../lib/timeSince';
 import { HealthStatusChip, SyncStatusChip } from '../StatusChips';
+import { wrapAtWords } from '../WordWrapTableHead';
 
 /** One environment in a line: states, revisions, last sync. */
 export function EnvironmentSummaryRow(props: { group: EnvironmentGroup }) {
@@ -22,8 +26,8 @@ export function EnvironmentSummaryRow(props: { group: EnvironmentGroup }) {
   const health = worstHealth(apps);
   return (
     <TableRow>
-      <TableCell component="th" scope="row">
-        <Typography variant="body2">{group.title}</Typography>
+      <TableCell component="th" scope="row" style={wrapAtWords}>
+        <Typography variant="body2">{environmentLabel(group)}</Typography>
         <Typography variant="caption" color="textSecondary">
           {apps.length} application{apps.length === 1 ? '' : 's'}
         </Typography>

@@ -1,19 +1,20 @@
 import { InfoCard } from '@backstage/core-components';
-import type {
-  AgentError,
-  EnvironmentGroup,
-  GitOpsApplication,
+import {
+  environmentLabel,
+  type AgentError,
+  type EnvironmentGroup,
+  type GitOpsApplication,
 } from '@gitops-suite/plugin-gitops-common';
 import Table from '@material-ui/core/Table';
 import TableBody from '@material-ui/core/TableBody';
 import TableCell from '@material-ui/core/TableCell';
-import TableHead from '@material-ui/core/TableHead';
 import TablePagination from '@material-ui/core/TablePagination';
 import TableRow from '@material-ui/core/TableRow';
 import { useMemo, useState } from 'react';
 import { buildMatrix } from '../../lib/buildMatrix';
 import { MatrixCellView } from './MatrixCellView';
 import type { RolloutPlace } from '../RolloutSteps';
+import { WordWrapTableHead, wrapAtWords } from '../WordWrapTableHead';
 
 const PAGE_SIZE = 20;
 
@@ -40,22 +41,20 @@ export function EnvironmentMatrix(props: {
       noPadding
     >
       <Table size="small" aria-label="Environment matrix">
-        <TableHead>
+        <WordWrapTableHead>
           <TableRow>
             <TableCell>Service</TableCell>
             {matrix.environments.map(environment => (
               <TableCell key={environment.name}>
-                {environment.title}
-                {environment.production ? ' (production)' : ''}
-                {environment.preview ? ' (preview)' : ''}
+                {environmentLabel(environment)}
               </TableCell>
             ))}
           </TableRow>
-        </TableHead>
+        </WordWrapTableHead>
         <TableBody>
           {rows.map(row => (
             <TableRow key={row.family}>
-              <TableCell component="th" scope="row">
+              <TableCell component="th" scope="row" style={wrapAtWords}>
                 {row.family}
               </TableCell>
               {row.cells.map(cell => (

@@ -9,7 +9,6 @@ import Box from '@material-ui/core/Box';
 import Table from '@material-ui/core/Table';
 import TableBody from '@material-ui/core/TableBody';
 import TableCell from '@material-ui/core/TableCell';
-import TableHead from '@material-ui/core/TableHead';
 import TableRow from '@material-ui/core/TableRow';
 import Typography from '@material-ui/core/Typography';
 import type { GitOpsAgent } from '../../api';
@@ -19,6 +18,7 @@ import {
   AgentVersion,
   highAvailabilityText,
 } from '../AgentHealth';
+import { WordWrapTableHead } from '../WordWrapTableHead';
 
 function State(props: { agent: GitOpsAgent }) {
   const { state } = props.agent.status;
@@ -61,7 +61,7 @@ export function AgentsTable(props: { agents: GitOpsAgent[] }) {
     <InfoCard title="Agents" noPadding>
       <Box style={{ overflowX: 'auto' }}>
         <Table size="small" aria-label="Agents">
-          <TableHead>
+          <WordWrapTableHead>
             <TableRow>
               {[
                 'Agent',
@@ -76,7 +76,7 @@ export function AgentsTable(props: { agents: GitOpsAgent[] }) {
                 </TableCell>
               ))}
             </TableRow>
-          </TableHead>
+          </WordWrapTableHead>
           <TableBody>
             {props.agents.map(agent => (
               <TableRow key={agent.id}>

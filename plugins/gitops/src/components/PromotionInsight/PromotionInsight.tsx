@@ -13,7 +13,6 @@ import { ATTENTION_RED, StatusChip } from '../StatusChips';
 import Table from '@material-ui/core/Table';
 import TableBody from '@material-ui/core/TableBody';
 import TableCell from '@material-ui/core/TableCell';
-import TableHead from '@material-ui/core/TableHead';
 import TableRow from '@material-ui/core/TableRow';
 import Typography from '@material-ui/core/Typography';
 import Alert from '@material-ui/lab/Alert';
@@ -21,6 +20,7 @@ import { usePromotionInsight } from '../../hooks/usePromotionInsight';
 import { CommitLink } from '../Links/CommitLink';
 import { formatDuration } from '../DeliveryMetricsCard/formatMetrics';
 import { promotionLink } from './promotionLink';
+import { WordWrapTableHead, wrapAtWords } from '../WordWrapTableHead';
 
 /** What an environment runs: its tag and its revision, linked to the commit. */
 function Running(props: { state?: PromotionEnvironmentState }) {
@@ -97,7 +97,7 @@ export function PromotionInsight() {
           </Typography>
         ) : (
           <Table size="small" aria-label="Promotion">
-            <TableHead>
+            <WordWrapTableHead>
               <TableRow>
                 <TableCell>Step</TableCell>
                 <TableCell>Status</TableCell>
@@ -105,11 +105,11 @@ export function PromotionInsight() {
                 <TableCell>To</TableCell>
                 <TableCell />
               </TableRow>
-            </TableHead>
+            </WordWrapTableHead>
             <TableBody>
               {value.steps.map(step => (
                 <TableRow key={`${step.from}-${step.to}`}>
-                  <TableCell component="th" scope="row">
+                  <TableCell component="th" scope="row" style={wrapAtWords}>
                     {step.from} → {step.to}
                   </TableCell>
                   <TableCell>

@@ -4,12 +4,12 @@ import type { ResourceRef } from '@gitops-suite/plugin-gitops-common';
 import Table from '@material-ui/core/Table';
 import TableBody from '@material-ui/core/TableBody';
 import TableCell from '@material-ui/core/TableCell';
-import TableHead from '@material-ui/core/TableHead';
 import TableRow from '@material-ui/core/TableRow';
 import Typography from '@material-ui/core/Typography';
 import useAsyncRetry from 'react-use/esm/useAsyncRetry';
 import { ApplicationRef, gitopsApiRef } from '../../api';
 import { formatTimestamp } from '../../lib/timeSince';
+import { WordWrapTableHead } from '../WordWrapTableHead';
 
 /** The Kubernetes events of one resource, most recent first. */
 export function ResourceEventsTab(props: {
@@ -33,7 +33,7 @@ export function ResourceEventsTab(props: {
   }
   return (
     <Table size="small" aria-label="Resource events">
-      <TableHead>
+      <WordWrapTableHead>
         <TableRow>
           <TableCell>Type</TableCell>
           <TableCell>Reason</TableCell>
@@ -42,7 +42,7 @@ export function ResourceEventsTab(props: {
           <TableCell>First seen</TableCell>
           <TableCell>Last seen</TableCell>
         </TableRow>
-      </TableHead>
+      </WordWrapTableHead>
       <TableBody>
         {value.map((event, index) => (
           <TableRow key={index}>

@@ -1,0 +1,4 @@
+export {
+  EnvironmentComponentsCard,
+  isEnvironmentResource,
+} from './EnvironmentComponentsCard';

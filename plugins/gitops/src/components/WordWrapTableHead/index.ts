@@ -1,0 +1,1 @@
+export { WordWrapTableHead, wrapAtWords } from './WordWrapTableHead';
