@@ -142,8 +142,9 @@ function isBare(specifier) {
 const importPatterns = [
   // import x from 'y'; export { x } from 'y'; import type { x } from 'y'
   /\b(?:import|export)\s[^'";]*?\sfrom\s*['"]([^'"\n]+)['"]/g,
-  // import 'y'
-  /\bimport\s*['"]([^'"\n]+)['"]/g,
+  // import 'y', as a statement (not the word inside a string such as
+  // "fast-import", "--quiet")
+  /(?:^|[;}])\s*import\s*['"]([^'"\n]+)['"]/gm,
   // import('y'), require('y'), require.resolve('y')
   /\b(?:import|require|require\.resolve)\s*\(\s*['"]([^'"\n]+)['"]\s*\)/g,
   // /// <reference types="y" />
