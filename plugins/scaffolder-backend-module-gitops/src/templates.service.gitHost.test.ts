@@ -1,17 +1,10 @@
 import { createServiceFactory } from '@backstage/backend-plugin-api';
-import { Entity } from '@backstage/catalog-model';
 import { catalogServiceRef } from '@backstage/plugin-catalog-node';
 import { catalogServiceMock } from '@backstage/plugin-catalog-node/testUtils';
 import scaffolderPlugin from '@backstage/plugin-scaffolder-backend';
 import scaffolderGithubModule from '@backstage/plugin-scaffolder-backend-module-github';
 // eslint-disable-next-line @backstage/no-mixed-plugin-imports
-import {
-  shopArgoCdAgent,
-  shopScenario,
-  componentEntity,
-  shopService,
-  waitFor,
-} from '@gitops-suite/plugin-gitops-backend/testUtils';
+import { waitFor } from '@gitops-suite/plugin-gitops-backend/testUtils';
 import { scaffolderModuleGitops } from './module';
 import {
   gitopsEntity,
@@ -19,6 +12,11 @@ import {
   useGitOpsTestBackend,
 } from './__testUtils__/startGitOpsTestBackend';
 import { runTemplate, templateEntity } from './__testUtils__/runTemplate';
+import {
+  groupEntity,
+  ordersEntity,
+  serviceScenario,
+} from './__testUtils__/serviceFixtures';
 
 jest.setTimeout(180_000);
 
@@ -29,33 +27,7 @@ jest.setTimeout(180_000);
  * pushes to it, the ApplicationSet points at the host's clone URL, and the
  * agent deploys its applications from the host's commits.
  */
-const scenario = shopScenario('scaffolder-gitops-service-git-host', {
-  environments: [
-    { name: 'dev', cluster: 'nonprod', namespace: '{service}-dev' },
-    { name: 'prod', cluster: 'prod', namespace: '{service}-prod' },
-  ],
-  // its github.com repository moves to the git host, so acme is known there
-  services: [shopService('existing', { agents: ['hub'] })],
-  agents: [
-    shopArgoCdAgent('hub', {
-      environments: ['dev', 'prod'],
-      clusters: ['nonprod', 'prod'],
-    }),
-  ],
-});
-
-const group = (name: string): Entity => ({
-  apiVersion: 'backstage.io/v1alpha1',
-  kind: 'Group',
-  metadata: { name, namespace: 'default' },
-  spec: { type: 'team', children: [] },
-});
-
-const orders = componentEntity('orders', {
-  'gitops/service': 'orders',
-  'gitops/app-selector': 'gitops/service=orders',
-  'gitops/applicationset': 'orders',
-});
+const scenario = serviceScenario('scaffolder-gitops-service-git-host');
 
 /**
  * The in-memory catalog, which registers no location: catalog:register's
@@ -64,8 +36,8 @@ const orders = componentEntity('orders', {
 const catalog = catalogServiceMock({
   entities: [
     gitopsEntity('existing'),
-    orders,
-    group('team-a'),
+    ordersEntity,
+    groupEntity('team-a'),
     templateEntity('gitops-service'),
   ],
 });
@@ -79,7 +51,7 @@ catalog.addLocation = async location => {
       target: location.target,
       entityRef: 'location:default/orders',
     },
-    entities: [orders],
+    entities: [ordersEntity],
     exists: false,
   };
 };
