@@ -1,12 +1,20 @@
 import { startTestBackend } from '@backstage/backend-test-utils';
 import { scaffolderActionsExtensionPoint } from '@backstage/plugin-scaffolder-node';
+import { scaffolderTemplatingExtensionPoint } from '@backstage/plugin-scaffolder-node/alpha';
 import { scaffolderModuleGitops } from './module';
 
 describe('scaffolderModuleGitops', () => {
   it('registers the GitOps actions with the scaffolder', async () => {
     const addActions = jest.fn();
+    const addTemplateFilters = jest.fn();
     await startTestBackend({
-      extensionPoints: [[scaffolderActionsExtensionPoint, { addActions }]],
+      extensionPoints: [
+        [scaffolderActionsExtensionPoint, { addActions }],
+        [
+          scaffolderTemplatingExtensionPoint,
+          { addTemplateFilters, addTemplateGlobals: jest.fn() },
+        ],
+      ],
       features: [scaffolderModuleGitops],
     });
     const ids = addActions.mock.calls
@@ -19,6 +27,9 @@ describe('scaffolderModuleGitops', () => {
       'gitops:authorize',
       'gitops:deployment:targets',
       'gitops:promote',
+    ]);
+    expect(Object.keys(addTemplateFilters.mock.calls[0][0])).toEqual([
+      'gitopsCloneUrl',
     ]);
   });
 });

@@ -2,7 +2,9 @@ import {
   coreServices,
   createBackendModule,
 } from '@backstage/backend-plugin-api';
+import { ScmIntegrations } from '@backstage/integration';
 import { scaffolderActionsExtensionPoint } from '@backstage/plugin-scaffolder-node';
+import { scaffolderTemplatingExtensionPoint } from '@backstage/plugin-scaffolder-node/alpha';
 import { createRenderApplicationSetAction } from './actions/renderApplicationSet';
 import { createPromoteAction } from './actions/promote';
 import { createAuthorizeAction } from './actions/authorize';
@@ -10,6 +12,7 @@ import { createCreateApplicationSetAction } from './actions/createApplicationSet
 import { createSyncApplicationsAction } from './actions/syncApplications';
 import { createDeploymentTargetsAction } from './actions/deploymentTargets';
 import { GitOpsBackendClient } from './actions/gitopsApi/GitOpsBackendClient';
+import { createCloneUrlFilter } from './filters/cloneUrl';
 
 /**
  * Scaffolder actions of the GitOps plugin suite.
@@ -23,11 +26,20 @@ export const scaffolderModuleGitops = createBackendModule({
     reg.registerInit({
       deps: {
         scaffolder: scaffolderActionsExtensionPoint,
+        templating: scaffolderTemplatingExtensionPoint,
+        config: coreServices.rootConfig,
         discovery: coreServices.discovery,
         auth: coreServices.auth,
         permissions: coreServices.permissions,
       },
-      async init({ scaffolder, discovery, auth, permissions }) {
+      async init({
+        scaffolder,
+        templating,
+        config,
+        discovery,
+        auth,
+        permissions,
+      }) {
         const client = new GitOpsBackendClient({ discovery, auth });
         scaffolder.addActions(
           createAuthorizeAction({ permissions }),
@@ -36,6 +48,9 @@ export const scaffolderModuleGitops = createBackendModule({
           createPromoteAction({ permissions }),
           createCreateApplicationSetAction({ client, permissions }),
           createSyncApplicationsAction({ client, permissions }),
+        );
+        templating.addTemplateFilters(
+          createCloneUrlFilter(ScmIntegrations.fromConfig(config)),
         );
       },
     });

@@ -1,13 +1,6 @@
-import { Entity } from '@backstage/catalog-model';
 import scaffolderPlugin from '@backstage/plugin-scaffolder-backend';
 // eslint-disable-next-line @backstage/no-mixed-plugin-imports
-import {
-  shopArgoCdAgent,
-  shopScenario,
-  componentEntity,
-  shopService,
-  waitFor,
-} from '@gitops-suite/plugin-gitops-backend/testUtils';
+import { waitFor } from '@gitops-suite/plugin-gitops-backend/testUtils';
 import { scaffolderModuleGitops } from './module';
 import {
   gitopsEntity,
@@ -15,6 +8,11 @@ import {
   useGitOpsTestBackend,
 } from './__testUtils__/startGitOpsTestBackend';
 import { runTemplate, templateEntity } from './__testUtils__/runTemplate';
+import {
+  groupEntity,
+  ordersEntity,
+  serviceScenario,
+} from './__testUtils__/serviceFixtures';
 
 jest.setTimeout(120_000);
 
@@ -25,26 +23,7 @@ jest.setTimeout(120_000);
  * repository is not published (no git host here), as in a portal without
  * one: the ApplicationSet is still created on the agent.
  */
-const scenario = shopScenario('scaffolder-gitops-service-template', {
-  environments: [
-    { name: 'dev', cluster: 'nonprod', namespace: '{service}-dev' },
-    { name: 'prod', cluster: 'prod', namespace: '{service}-prod' },
-  ],
-  services: [shopService('existing', { agents: ['hub'] })],
-  agents: [
-    shopArgoCdAgent('hub', {
-      environments: ['dev', 'prod'],
-      clusters: ['nonprod', 'prod'],
-    }),
-  ],
-});
-
-const group = (name: string): Entity => ({
-  apiVersion: 'backstage.io/v1alpha1',
-  kind: 'Group',
-  metadata: { name, namespace: 'default' },
-  spec: { type: 'team', children: [] },
-});
+const scenario = serviceScenario('scaffolder-gitops-service-template');
 
 const values = (overrides: Record<string, unknown> = {}) => ({
   name: 'orders',
@@ -64,14 +43,9 @@ describe('gitops-service, run by the scaffolder', () => {
       scenario,
       entities: [
         gitopsEntity('existing'),
-        // orders as its first run registers it (the skeleton's annotations)
-        componentEntity('orders', {
-          'gitops/service': 'orders',
-          'gitops/app-selector': 'gitops/service=orders',
-          'gitops/applicationset': 'orders',
-        }),
-        group('team-a'),
-        group('team-b'),
+        ordersEntity,
+        groupEntity('team-a'),
+        groupEntity('team-b'),
         templateEntity('gitops-service'),
       ],
       features: [scaffolderPlugin, scaffolderModuleGitops],

@@ -17,6 +17,7 @@ export interface RepositoryDefaults {
  */
 export class GitCatalog {
   private readonly repos = new Map<string, GitRepository>();
+  private resolver?: (url: string) => GitRepository | undefined;
 
   constructor(
     private readonly seed: string,
@@ -43,9 +44,22 @@ export class GitCatalog {
     return repo;
   }
 
-  /** The repository of a URL if it exists. */
+  /** The repository of a URL if it exists (or the resolver finds it now). */
   find(url: string): GitRepository | undefined {
-    return this.repos.get(normalizeRepoUrl(url)) ?? this.base?.find(url);
+    const key = normalizeRepoUrl(url);
+    const known = this.repos.get(key) ?? this.base?.find(url);
+    if (known) return known;
+    const resolved = this.resolver?.(url);
+    if (resolved) this.repos.set(key, resolved);
+    return resolved;
+  }
+
+  /**
+   * Where repositories made after start come from (the git host's new
+   * ones): asked once for a URL this catalog and its base do not know.
+   */
+  resolveWith(resolver: (url: string) => GitRepository | undefined) {
+    this.resolver = resolver;
   }
 
   /** The repository to change (copied from the base on first write). */

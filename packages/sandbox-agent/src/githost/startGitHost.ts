@@ -1,4 +1,5 @@
 import { GitCatalog, normalizeRepoUrl } from '../git/GitCatalog';
+import { GitRepository } from '../git/GitRepository';
 import { Scenario } from '../scenario/schema';
 import { sha1Hex } from '../util/hash';
 import { GitHost, HostedRepo } from './GitHost';
@@ -102,6 +103,23 @@ export async function startGitHost(
         }),
       );
       options.log(`sandbox: git host with ${contents.length} repositories ready in ${Date.now() - seedingSince} ms at ${baseUrl}`);
+      // a repository created on the host later (a template's publish):
+      // the agents deploy from its git history once it has a commit
+      git.resolveWith(url => {
+        const repo = host.byUrl(url);
+        if (!repo || syncs.has(repo) || !repo.git.refSha(`refs/heads/${repo.defaultBranch}`)) return undefined;
+        const model = new GitRepository({
+          url: host.cloneUrl(repo),
+          seed: options.seed,
+          now: Date.now(),
+          commits: 0,
+          signing: 'unsigned',
+          version: '1.0',
+          subject: repo.name,
+        });
+        syncs.set(repo, linkModel(host, repo, model, []));
+        return model;
+      });
     },
     onChange(listener) {
       listeners.push(listener);

@@ -37,7 +37,8 @@ export async function startGitOpsTestBackend(
     Parameters<typeof startSharedTestBackend>[0],
     'environments' | 'gitops'
   > & {
-    entities: Entity[];
+    /** A mock catalog of these; left out when `features` bring a catalog. */
+    entities?: Entity[];
     /** dev, then prod (production) unless this says otherwise. */
     environments?: Array<{ name: string; order: number; production?: boolean }>;
     /** More `gitops` config (by default, project shop is team-a's). */
