@@ -200,6 +200,71 @@ describe('computePromotionSteps', () => {
     });
   });
 
+  it('compares image tags when environments run one revision of one repository (an overlay per environment)', () => {
+    const result = computePromotionSteps({
+      applications: [
+        app(
+          'dev',
+          'r1',
+          [{ id: 1, revision: 'r1' }],
+          ['ghcr.io/acme/svc:2.4.10'],
+        ),
+        app(
+          'qa',
+          'r1',
+          [{ id: 1, revision: 'r1' }],
+          ['ghcr.io/acme/svc:2.4.10'],
+        ),
+        app(
+          'prod',
+          'r1',
+          [{ id: 1, revision: 'r1' }],
+          ['ghcr.io/acme/svc:2.4.5'],
+        ),
+      ],
+      environments,
+      deployments: [],
+      repoUrl: 'github.com?owner=acme&repo=svc-deploy',
+      now,
+    });
+    expect(
+      result.steps.map(s => [s.from, s.to, s.status, s.promotion]),
+    ).toEqual([
+      ['dev', 'qa', 'in-sync', undefined],
+      [
+        'qa',
+        'prod',
+        'behind',
+        {
+          environment: 'prod',
+          tag: '2.4.10',
+          image: 'ghcr.io/acme/svc',
+          repoUrl: 'github.com?owner=acme&repo=svc-deploy',
+        },
+      ],
+    ]);
+    const reversed = computePromotionSteps({
+      applications: [
+        app(
+          'qa',
+          'r1',
+          [{ id: 1, revision: 'r1' }],
+          ['ghcr.io/acme/svc:2.4.5'],
+        ),
+        app(
+          'prod',
+          'r1',
+          [{ id: 1, revision: 'r1' }],
+          ['ghcr.io/acme/svc:2.4.10'],
+        ),
+      ],
+      environments,
+      deployments: [],
+      now,
+    });
+    expect(reversed.steps.map(s => s.status)).toEqual(['ahead']);
+  });
+
   it('leaves preview environments out of the chain (no "preview -> dev" step)', () => {
     const preview = {
       ...app('preview', 'r1', [{ id: 1, revision: 'r1' }]),

@@ -125,6 +125,11 @@ function distinctRevisions(
   return { count: seen.size, first };
 }
 
+/** Whether tag `a` is older than `b` (numeric parts compared as numbers: 2.4.5 < 2.4.10). */
+function olderTag(a: string, b: string): boolean {
+  return a.localeCompare(b, 'en', { numeric: true }) < 0;
+}
+
 function compare(
   from: { state: PromotionEnvironmentState; deployed: Deployed[] },
   to: { state: PromotionEnvironmentState; deployed: Deployed[] },
@@ -132,8 +137,17 @@ function compare(
   const fromRevision = from.state.revision;
   const toRevision = to.state.revision;
   if (!fromRevision || !toRevision) return { status: 'unknown' };
-  if (fromRevision === toRevision)
+  if (fromRevision === toRevision) {
+    // one revision, overlays pinning different tags of the same image: the
+    // later environment is behind when it pins the older tag
+    const { image, tag } = from.state;
+    if (image && tag && to.state.image === image && to.state.tag !== tag) {
+      return olderTag(to.state.tag!, tag)
+        ? { status: 'behind' }
+        : { status: 'ahead' };
+    }
     return { status: 'in-sync', revisionsBehind: 0 };
+  }
 
   // `to` runs a revision `from` ran too: count what `from` deployed since
   const lastAt = from.deployed.map(d => d.revision).lastIndexOf(toRevision);

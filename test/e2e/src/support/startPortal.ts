@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { parse as parseYaml } from 'yaml';
 import { Sandbox, startSandbox } from '@gitops-suite/sandbox-agent';
 
 /** The repository root (test/e2e/src/support -> root). */
@@ -25,6 +26,12 @@ export interface StartPortalOptions {
   config?: Record<string, unknown>;
   /** How long the backend may take to answer its readiness probe. */
   readyTimeoutMs?: number;
+  /**
+   * Runs the sandbox's git host (as `npm start` does): the scenario's
+   * repositories move to it and `integrations.github` points at it, so the
+   * promote-release template opens its pull requests there.
+   */
+  gitHost?: boolean;
 }
 
 async function freePort(): Promise<number> {
@@ -40,6 +47,39 @@ async function freePort(): Promise<number> {
       );
     });
   });
+}
+
+/**
+ * The config the git host needs: a GitHub integration for it, and every
+ * project of app-config.yaml that allows github.com repositories allowing
+ * their moved copies on the git host too (the owner policy checks sources).
+ */
+function gitHostConfig(gitHost: NonNullable<Sandbox['gitHost']>) {
+  const appConfig = parseYaml(
+    fs.readFileSync(path.join(repoRoot, 'app-config.yaml'), 'utf8'),
+  );
+  const projects = (appConfig.gitops?.projects ?? []) as Array<{
+    sourceRepos?: string[];
+  }>;
+  return {
+    integrations: {
+      github: [
+        {
+          host: gitHost.host,
+          apiBaseUrl: gitHost.apiBaseUrl,
+          token: gitHost.token,
+        },
+      ],
+    },
+    projects: projects.map(project => ({
+      ...project,
+      sourceRepos: (project.sourceRepos ?? []).flatMap(pattern =>
+        pattern.startsWith('https://github.com/')
+          ? [pattern, pattern.replace('https://github.com', gitHost.baseUrl)]
+          : [pattern],
+      ),
+    })),
+  };
 }
 
 /**
@@ -129,7 +169,9 @@ export async function startPortal(
       options.scenario ?? 'examples/fleet.yaml',
     ),
     log: () => {},
+    gitHost: options.gitHost,
   });
+  const hosted = sandbox.gitHost && gitHostConfig(sandbox.gitHost);
   const port = await freePort();
   const baseUrl = `http://localhost:${port}`;
   const config = {
@@ -139,7 +181,9 @@ export async function startPortal(
       listen: { port },
       cors: { origin: baseUrl },
     },
+    ...(hosted && { integrations: hosted.integrations }),
     gitops: {
+      ...(hosted && { projects: hosted.projects }),
       agents: sandbox.agents.map(agent => ({
         id: agent.id,
         kind: agent.kind,
