@@ -38,6 +38,7 @@ describe('@gitops-suite/plugin-gitops-common', () => {
         'createApplicationMatcher',
         'deployedRevision',
         'entityRouteParams',
+        'environmentLabel',
         'environmentTitle',
         'filterFleetApplications',
         'formatLabelSelector',

@@ -207,6 +207,7 @@ describe('permissions derived from the route table', () => {
         .map(k => `${k} ${p}`),
     );
     expect(methods.filter(m => m.startsWith('post'))).toEqual([
+      'post /entity/{namespace}/{kind}/{name}/pull-requests/merge',
       'post /entity/{namespace}/{kind}/{name}/applications/{agentId}/{appName}/refresh',
       'post /entity/{namespace}/{kind}/{name}/applications/{agentId}/{appName}/sync',
       'post /entity/{namespace}/{kind}/{name}/applications/{agentId}/{appName}/rollback',
@@ -254,6 +255,24 @@ describe('permissions derived from the route table', () => {
       .set('Authorization', header('owner', own.entity)!)
       .send({});
     expect(res.status).toBe(200);
+    expect(passed).toEqual([]);
+  });
+
+  it('refuses the merge of a promotion pull request to all but the owner', async () => {
+    for (const entity of [...new Set(fleetApplications.map(a => a.entity))]) {
+      const url = `/api/gitops/entity/default/component/${entity}/pull-requests/merge`;
+      for (const caller of CALLERS.filter(c => c !== 'owner')) {
+        const status = await attempt(
+          `merge/${caller}`,
+          'post',
+          url,
+          header(caller, entity),
+          true,
+          { repoUrl: `github.com?owner=acme&repo=${entity}-deploy`, number: 1 },
+        );
+        expect([401, 403]).toContain(status);
+      }
+    }
     expect(passed).toEqual([]);
   });
 

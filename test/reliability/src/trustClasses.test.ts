@@ -256,7 +256,7 @@ describe('trust classes: foreign project, destination, repository and label', ()
     // (checked below), where create and upsert refuse
     const creates = specPosts
       .map(([p]) => p)
-      .filter(p => !p.includes('{appName}') && !p.endsWith('/generate'));
+      .filter(p => p.includes('/applicationsets') && !p.endsWith('/generate'));
     expect(creates).toEqual(['/agents/{agentId}/applicationsets']);
     for (const foreign of CLASSES) {
       const preview = await backend

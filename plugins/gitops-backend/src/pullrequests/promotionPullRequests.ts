@@ -20,12 +20,23 @@ import { GitOpsService } from '../service/GitOpsService';
 export const PROMOTION_BRANCH_PREFIX = 'promote-';
 
 function repoKey(url: string) {
-  return url.trim().replace(/\/+$/, '').replace(/\.git$/, '').toLowerCase();
+  return url
+    .trim()
+    .replace(/\/+$/, '')
+    .replace(/\.git$/, '')
+    .toLowerCase();
 }
 
 /** The environment a promotion branch names, among the entity's environments (the longest that fits). */
-function environmentOf(branch: string, apps: GitOpsApplication[]): string | undefined {
-  return [...new Set(apps.map(a => a.environment).filter((e): e is string => Boolean(e)))]
+function environmentOf(
+  branch: string,
+  apps: GitOpsApplication[],
+): string | undefined {
+  return [
+    ...new Set(
+      apps.map(a => a.environment).filter((e): e is string => Boolean(e)),
+    ),
+  ]
     .sort((a, b) => b.length - a.length)
     .find(env => branch.startsWith(`${PROMOTION_BRANCH_PREFIX}${env}-`));
 }
@@ -42,7 +53,11 @@ async function entityRepositories(
   ref: CompoundEntityRef,
 ) {
   const { entityRef, query } = await ctx.entityByRef(ref, credentials);
-  await ctx.authorizeEntity(credentials, gitopsApplicationReadPermission, entityRef);
+  await ctx.authorizeEntity(
+    credentials,
+    gitopsApplicationReadPermission,
+    entityRef,
+  );
   const apps = await ctx.deps.aggregator.entityApplications(query);
   const repos = new Map<string, string>();
   for (const app of apps.items) {
@@ -65,23 +80,37 @@ export async function listPromotionPullRequests(
   credentials: BackstageCredentials,
   ref: CompoundEntityRef,
 ) {
-  const { entityRef, apps, repos } = await entityRepositories(ctx, credentials, ref);
+  const { entityRef, apps, repos } = await entityRepositories(
+    ctx,
+    credentials,
+    ref,
+  );
   const pullRequests: PromotionPullRequest[] = [];
   const errors: Array<{ repoUrl: string; message: string }> = [];
   await Promise.all(
     [...repos.values()].map(async repoUrl => {
       try {
-        const open = await ctx.deps.pullRequests.listOpen(repoUrl, PROMOTION_BRANCH_PREFIX);
+        const open = await ctx.deps.pullRequests.listOpen(
+          repoUrl,
+          PROMOTION_BRANCH_PREFIX,
+        );
         for (const pr of open) {
           const environment = environmentOf(pr.branch, apps);
           pullRequests.push({ ...pr, ...(environment ? { environment } : {}) });
         }
       } catch (error) {
-        errors.push({ repoUrl, message: `Could not list the pull requests of ${repoUrl}: ${(error as Error).message}` });
+        errors.push({
+          repoUrl,
+          message: `Could not list the pull requests of ${repoUrl}: ${
+            (error as Error).message
+          }`,
+        });
       }
     }),
   );
-  pullRequests.sort((a, b) => a.repoUrl.localeCompare(b.repoUrl) || a.number - b.number);
+  pullRequests.sort(
+    (a, b) => a.repoUrl.localeCompare(b.repoUrl) || a.number - b.number,
+  );
   return { entityRef, pullRequests, errors };
 }
 
@@ -100,45 +129,93 @@ export async function mergePromotionPullRequest(
   body: { repoUrl: string; number: number },
 ) {
   const { credentials, request } = caller;
-  const { entityRef, apps, repos } = await entityRepositories(ctx, credentials, caller.ref);
+  const { entityRef, apps, repos } = await entityRepositories(
+    ctx,
+    credentials,
+    caller.ref,
+  );
   const repoUrl = repos.get(repoKey(body.repoUrl));
-  if (!repoUrl) {
-    throw new NotFoundError(`${entityRef} deploys from no repository ${body.repoUrl} on a GitHub host of integrations.github`);
-  }
-  const pr = await ctx.deps.pullRequests.getOpen(repoUrl, body.number).catch(error => {
-    if (statusOf(error) === 404) throw new NotFoundError(`No pull request #${body.number} in ${repoUrl}`);
-    throw error;
-  });
-  if (!pr.branch.startsWith(PROMOTION_BRANCH_PREFIX)) {
-    throw new NotFoundError(`Pull request #${body.number} of ${repoUrl} is not a promotion (its branch is ${pr.branch})`);
-  }
-  const environment = environmentOf(pr.branch, apps);
-  const app =
-    apps.find(a => a.environment === environment && a.sources.some(s => repoKey(s.repoURL ?? '') === repoKey(repoUrl))) ??
-    apps.find(a => a.sources.some(s => repoKey(s.repoURL ?? '') === repoKey(repoUrl)))!;
-  const input = {
+  const deploysFrom = (a: (typeof apps)[number]) =>
+    a.sources.some(s => repoKey(s.repoURL ?? '') === repoKey(repoUrl ?? ''));
+  // the permission first: nothing of the repository is read for a caller
+  // who may not merge (a refusal is audited on an application deploying
+  // from the repository, when there is one)
+  const auditInput = (
+    app: (typeof apps)[number],
+    parameters: Record<string, unknown>,
+  ) => ({
     actor: ctx.actor(credentials),
     entityRef,
     agentId: app.agentId,
     application: app.name,
     appNamespace: app.namespace,
     action: 'pullrequest.merge' as const,
-    parameters: { repoUrl, number: pr.number, title: pr.title, headSha: pr.headSha, ...(environment ? { environment } : {}) },
-  };
+    parameters,
+  });
   try {
-    await ctx.authorizeEntity(credentials, gitopsPullRequestMergePermission, entityRef);
+    await ctx.authorizeEntity(
+      credentials,
+      gitopsPullRequestMergePermission,
+      entityRef,
+    );
   } catch (error) {
-    if (error instanceof NotAllowedError) await ctx.deps.runner.refused(input, request, error);
+    const refusedOn = repoUrl ? apps.find(deploysFrom) : undefined;
+    if (error instanceof NotAllowedError && refusedOn) {
+      await ctx.deps.runner.refused(
+        auditInput(refusedOn, { repoUrl, number: body.number }),
+        request,
+        error,
+      );
+    }
     throw error;
   }
+  if (!repoUrl) {
+    throw new NotFoundError(
+      `${entityRef} deploys from no repository ${body.repoUrl} on a GitHub host of integrations.github`,
+    );
+  }
+  const pr = await ctx.deps.pullRequests
+    .getOpen(repoUrl, body.number)
+    .catch(error => {
+      if (statusOf(error) === 404)
+        throw new NotFoundError(
+          `No pull request #${body.number} in ${repoUrl}`,
+        );
+      throw error;
+    });
+  if (!pr.branch.startsWith(PROMOTION_BRANCH_PREFIX)) {
+    throw new NotFoundError(
+      `Pull request #${body.number} of ${repoUrl} is not a promotion (its branch is ${pr.branch})`,
+    );
+  }
+  const environment = environmentOf(pr.branch, apps);
+  const app =
+    apps.find(a => a.environment === environment && deploysFrom(a)) ??
+    apps.find(deploysFrom)!;
+  const input = auditInput(app, {
+    repoUrl,
+    number: pr.number,
+    title: pr.title,
+    headSha: pr.headSha,
+    ...(environment ? { environment } : {}),
+  });
   const { auditId, result } = await ctx.deps.runner.run(input, request, () =>
     ctx.deps.pullRequests.merge(repoUrl, pr.number, pr.headSha).catch(error => {
       const status = statusOf(error);
       if (status === 405 || status === 409 || status === 422) {
-        throw new ConflictError(`Pull request #${pr.number} of ${repoUrl} cannot be merged: ${(error as Error).message}`);
+        throw new ConflictError(
+          `Pull request #${pr.number} of ${repoUrl} cannot be merged: ${
+            (error as Error).message
+          }`,
+        );
       }
       throw error;
     }),
   );
-  return { auditId, merged: true, sha: result.sha, pullRequest: { ...pr, ...(environment ? { environment } : {}) } };
+  return {
+    auditId,
+    merged: true,
+    sha: result.sha,
+    pullRequest: { ...pr, ...(environment ? { environment } : {}) },
+  };
 }

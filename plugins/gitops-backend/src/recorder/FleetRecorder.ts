@@ -57,16 +57,6 @@ function observe(app: GitOpsApplication): Seen {
   };
 }
 
-/** The operations that had ended, by application key. */
-function endedOperations(apps: Iterable<GitOpsApplication>) {
-  const ended = new Map<string, string>();
-  for (const app of apps) {
-    const seen = observe(app);
-    if (seen.ended) ended.set(app.key, seen.ended);
-  }
-  return ended;
-}
-
 /**
  * Records what the fleet did by itself as the fleet state says it happens:
  * drift (OutOfSync opens a drift event, leaving it closes it), unhealthy
@@ -79,19 +69,10 @@ function endedOperations(apps: Iterable<GitOpsApplication>) {
  * When an agent's state is (re)loaded from the agent, the recorder
  * reconciles the database with it: drift and unhealthy periods opened or
  * closed where they differ, operations that ended while nobody watched
- * recorded; rows that agree are left alone. What ended before is known
- * from what the recorder saw, or from the snapshot the agent was restored
- * from: at startup no application is read in full but those whose
- * operation ended since that snapshot.
+ * recorded; rows that agree are left alone.
  */
 export class FleetRecorder {
   private readonly seen = new Map<string, Seen>();
-  /**
-   * Per agent restored from a snapshot another replica saved, the
-   * operations that had ended in it, by application key: what was recorded
-   * already, so the first load reads in full only what ended since.
-   */
-  private readonly restored = new Map<string, Map<string, string>>();
   /** Per agent, the recording in progress (changes are recorded in order). */
   private readonly chains = new Map<string, Promise<void>>();
   /** Full reads queued or running, by application key. */
@@ -147,15 +128,9 @@ export class FleetRecorder {
 
   readonly onChange = (change: FleetChange): void => {
     const { agentId } = change;
-    // another replica's saved state is not news of the agent: it is what
-    // was recorded already, the baseline the feed's own load is reconciled
-    // against
-    if (change.restored) {
-      const fleet = this.options.state.loaded(agentId);
-      this.restored.set(agentId, endedOperations(fleet?.apps.values() ?? []));
-      return;
-    }
-    if (change.feed === 'stale') return;
+    // another replica's saved state is not news of the agent; the feed's
+    // own load follows and is reconciled
+    if (change.restored || change.feed === 'stale') return;
     if (change.feed === 'fresh') {
       const fleet = this.options.state.loaded(agentId);
       const apps = fleet ? [...fleet.apps.values()] : [];
@@ -231,12 +206,6 @@ export class FleetRecorder {
     );
     const unhealthy = new Set(openUnhealthy.map(p => p.appKey));
     const present = new Set<string>();
-    // the operations known to have ended before: what this recorder saw of
-    // the agent, else the snapshot it was restored from, else none (the
-    // recorder's first start: it records from here on, and an
-    // application's next operation reads it in full, which records every
-    // deployment of its history not recorded yet)
-    const known = this.knownEnded(agentId);
     for (const key of this.seen.keys()) {
       if (key.startsWith(`${agentId}:`)) this.seen.delete(key);
     }
@@ -263,41 +232,17 @@ export class FleetRecorder {
         await this.closeDrift(agentId, d.application, d.appNamespace, now);
       }
     }
-    // operations that ended while nobody watched: a failed sync is
-    // recorded from the lean state; only an operation that ended since the
-    // known state is read in full, never every application of the agent
-    const catchUp = apps.filter(app => {
-      const ended = observe(app).ended;
-      if (!ended) return false;
-      const readable = known !== undefined && known.get(app.key) !== ended;
-      return readable || operationFailed(app.operation);
-    });
+    const ended = apps.filter(app => observe(app).ended);
     const lastDeployed = await deliveries.lastDeployedAt(
-      catchUp.map(app => app.key),
+      ended.map(app => app.key),
     );
-    for (const app of catchUp) {
+    for (const app of ended) {
       const last = lastDeployed.get(app.key);
       const recorded =
         last !== undefined &&
         Date.parse(last) >= Date.parse(app.operation!.startedAt!);
-      const read =
-        known !== undefined && known.get(app.key) !== observe(app).ended;
-      if (!recorded) await this.operationEnded(agentId, app, true, read);
+      if (!recorded) await this.operationEnded(agentId, app, true);
     }
-  }
-
-  /** What ended before this load, by application key (see `reconcile`). */
-  private knownEnded(agentId: string): Map<string, string> | undefined {
-    const fromSnapshot = this.restored.get(agentId);
-    this.restored.delete(agentId);
-    const prefix = `${agentId}:`;
-    let seen: Map<string, string> | undefined;
-    for (const [key, value] of this.seen) {
-      if (!key.startsWith(prefix)) continue;
-      seen ??= new Map();
-      if (value.ended) seen.set(key, value.ended);
-    }
-    return seen ?? fromSnapshot;
   }
 
   /**
@@ -309,7 +254,6 @@ export class FleetRecorder {
     agentId: string,
     app: GitOpsApplication,
     catchingUp: boolean,
-    read: boolean = true,
   ) {
     if (operationFailed(app.operation)) {
       const failure = syncFailure(app);
@@ -320,7 +264,7 @@ export class FleetRecorder {
     } else if (app.operation?.phase !== 'Succeeded') {
       return;
     }
-    if (read) this.readInFull(agentId, app);
+    this.readInFull(agentId, app);
   }
 
   private async openDrift(app: GitOpsApplication, now: string) {

@@ -55,9 +55,12 @@ describe('environmentLabel', () => {
     expect(
       environmentLabel({
         name: 'pr-42',
-        title: 'Checkout PR 42',
+        title: 'Checkout',
         preview: true,
       }),
-    ).toBe('Checkout PR 42 (pr-42, preview)');
+    ).toBe('Checkout (pr-42, preview)');
+    expect(
+      environmentLabel({ name: 'pr-42', title: 'PR 42', preview: true }),
+    ).toBe('PR 42 (preview)');
   });
 });

@@ -9,9 +9,9 @@ const definitions = [
 describe('environmentChoices', () => {
   it('offers the configured environments in promotion order, labelled for people', () => {
     expect(environmentChoices(definitions).map(c => c.label)).toEqual([
-      'Development (dev)',
-      'QA (qa)',
-      'Production (prod)',
+      'Development',
+      'QA',
+      'Production',
     ]);
   });
 

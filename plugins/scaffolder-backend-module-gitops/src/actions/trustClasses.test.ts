@@ -42,6 +42,8 @@ const NO_AGENT_WRITES = [
   'gitops:applicationset:render',
   'gitops:promote',
   'gitops:authorize',
+  // reads the owner's project and the clusters each environment may use
+  'gitops:deployment:targets',
 ];
 const OUTSIDE_REPO = 'https://github.com/outsider/payload.git';
 type ForeignClass = 'project' | 'destination' | 'repository' | 'label';

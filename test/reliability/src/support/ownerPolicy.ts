@@ -19,6 +19,7 @@ export const OWNER_ONLY = new Set([
   'gitops.application.action',
   'gitops.applicationset.create',
   'gitops.applicationset.delete',
+  'gitops.pullrequest.merge',
 ]);
 
 export const ADMIN_ONLY = new Set(['gitops.applicationset.admin']);
