@@ -3,7 +3,6 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { parse as parseYaml } from 'yaml';
 import { Sandbox, startSandbox } from '@gitops-suite/sandbox-agent';
 
 /** The repository root (test/e2e/src/support -> root). */
@@ -50,17 +49,15 @@ async function freePort(): Promise<number> {
 }
 
 /**
- * The config the git host needs: a GitHub integration for it, and every
- * project of app-config.yaml that allows github.com repositories allowing
- * their moved copies on the git host too (the owner policy checks sources).
+ * The config the git host needs: a GitHub integration for it, and the
+ * projects allowing its repositories, by the rule `npm start` uses
+ * (scripts/sandbox.js).
  */
 function gitHostConfig(gitHost: NonNullable<Sandbox['gitHost']>) {
-  const appConfig = parseYaml(
-    fs.readFileSync(path.join(repoRoot, 'app-config.yaml'), 'utf8'),
-  );
-  const projects = (appConfig.gitops?.projects ?? []) as Array<{
-    sourceRepos?: string[];
-  }>;
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const scripts = require(path.join(repoRoot, 'scripts/sandbox.js')) as {
+    projectsWithGitHost(host: { baseUrl: string }, appConfig: string): object[];
+  };
   return {
     integrations: {
       github: [
@@ -71,14 +68,10 @@ function gitHostConfig(gitHost: NonNullable<Sandbox['gitHost']>) {
         },
       ],
     },
-    projects: projects.map(project => ({
-      ...project,
-      sourceRepos: (project.sourceRepos ?? []).flatMap(pattern =>
-        pattern.startsWith('https://github.com/')
-          ? [pattern, pattern.replace('https://github.com', gitHost.baseUrl)]
-          : [pattern],
-      ),
-    })),
+    projects: scripts.projectsWithGitHost(
+      gitHost,
+      path.join(repoRoot, 'app-config.yaml'),
+    ),
   };
 }
 
