@@ -448,7 +448,7 @@ describe('a new user in the GitOps portal', () => {
       // the team's own project: the portal checks the owner may deploy there
       await page.getByRole('textbox', { name: /^Project/ }).fill('payments');
       // the pickers offer the configured environments and agents
-      await page.getByRole('checkbox', { name: /^QA \(qa\)/ }).check();
+      await page.getByRole('checkbox', { name: /^QA\b/ }).check();
       await page.getByRole('button', { name: /GitOps agent/ }).click();
       const agents = page.getByRole('listbox');
       expect(

@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { PromotionPullRequestList } from '@gitops-suite/plugin-gitops-common';
+import { entity } from '../../__testUtils__/fixtures';
 import { denyingPermissionApi } from '../../__testUtils__/permissions';
 import { renderWithEntity } from '../../__testUtils__/renderWithEntity';
 import { testGitOpsApi } from '../../__testUtils__/testGitOpsApi';
@@ -34,31 +35,60 @@ describe('PromotionPullRequests', () => {
         mergeEntityPullRequest: async (entityRef, pr) => {
           merged.push([entityRef, pr.repoUrl, pr.number]);
           list = { ...open, pullRequests: [] };
-          return { auditId: 'audit-9', merged: true, sha: 'b'.repeat(40), pullRequest: open.pullRequests[0] };
+          return {
+            auditId: 'audit-9',
+            merged: true,
+            sha: 'b'.repeat(40),
+            pullRequest: open.pullRequests[0],
+          };
         },
       }),
     });
-    const table = await screen.findByRole('table', { name: 'Promotion pull requests' });
+    const table = await screen.findByRole('table', {
+      name: 'Promotion pull requests',
+    });
     const [, row] = within(table).getAllByRole('row');
-    expect(within(row).getByRole('link', { name: /#1 Promote payments 3.1.7 to prod/ })).toHaveAttribute(
+    expect(
+      within(row).getByRole('link', {
+        name: /#1 Promote payments 3.1.7 to prod/,
+      }),
+    ).toHaveAttribute(
       'href',
       'http://localhost:7101/acme/payments-deploy/pull/1',
     );
     expect(within(row).getByText('prod')).toBeInTheDocument();
     fireEvent.click(within(row).getByRole('button', { name: 'Merge' }));
-    await waitFor(() => expect(screen.queryByRole('table')).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(screen.queryByRole('table')).not.toBeInTheDocument(),
+    );
     expect(merged).toEqual([
-      ['component:default/payments', 'http://localhost:7101/acme/payments-deploy.git', 1],
+      [
+        'component:default/payments',
+        'http://localhost:7101/acme/payments-deploy.git',
+        1,
+      ],
     ]);
   });
 
   it('disables Merge for anyone but the owners, saying why', async () => {
+    // another entity than the owner's test above: permission decisions are
+    // cached per permission and resource, so the same entity could be
+    // answered by the earlier ALLOW
     await renderWithEntity(<PromotionPullRequests />, {
       api: testGitOpsApi({ getEntityPullRequests: async () => open }),
       permissionApi: denyingPermissionApi(['gitops.pullrequest.merge']),
+      entity: {
+        ...entity,
+        metadata: { ...entity.metadata, name: 'not-yours' },
+      },
     });
-    const button = await screen.findByRole('button', { name: 'Merge' });
-    await waitFor(() => expect(button).toBeDisabled());
-    expect(button).toHaveAttribute('title', 'Only the service’s owners may merge its promotions');
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Merge' })).toBeDisabled(),
+    );
+    const button = screen.getByRole('button', { name: 'Merge' });
+    expect(button).toHaveAttribute(
+      'title',
+      'Only the service’s owners may merge its promotions',
+    );
   });
 });
