@@ -57,6 +57,10 @@ export function runGitAsync(gitDir: string, args: string[], call: GitCall = {}):
         else resolve(stdout);
       },
     );
+    // git may exit before it reads all of its input (a refused write): the
+    // pipe then fails with EPIPE, and git's exit status and stderr, above,
+    // say what went wrong
+    child.stdin?.on('error', () => {});
     child.stdin?.end(call.input ?? '');
   });
 }

@@ -69,6 +69,10 @@ export function serveSmartHttp(
       } else res.end();
       resolve();
     });
+    // http-backend may answer and exit before it reads the whole request
+    // body (a refused push): EPIPE on its stdin is not an error of ours;
+    // its answer, above, is what the client gets
+    cgi.stdin.on('error', () => {});
     req.pipe(cgi.stdin);
   });
 }
