@@ -82,6 +82,13 @@ describe('the source hydrator on the entity tab', () => {
         })
         .first()
         .waitFor();
+      // the release is linked to its commit
+      expect(
+        await matrix
+          .getByRole('link', { name: /^Commit / })
+          .first()
+          .getAttribute('href'),
+      ).toBeTruthy();
     },
   );
 
@@ -101,6 +108,9 @@ describe('the source hydrator on the entity tab', () => {
       await drawer
         .getByText('The KYC provider moves to v3 on 2026-12-15')
         .waitFor();
+      expect(await hydrator.textContent()).toMatch(
+        /Hydration failed.*replicas: invalid value "three"/,
+      );
     },
   );
 });
