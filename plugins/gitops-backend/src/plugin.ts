@@ -198,7 +198,7 @@ export const gitopsPlugin = createBackendPlugin({
         });
         const metrics = new DeliveryMetricsService(
           deliveryEvents,
-          timeoutMs => recorder.settled(timeoutMs),
+          appKeys => recorder.settled(10_000, appKeys),
           store,
           gitops.environments,
         );

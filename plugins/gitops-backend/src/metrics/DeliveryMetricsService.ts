@@ -25,8 +25,11 @@ const AUDIT_LIMIT = 500;
 export class DeliveryMetricsService {
   constructor(
     readonly store: DeliveryEventStore,
-    /** Waits until the changes the fleet state gave so far are recorded. */
-    readonly recorded: (timeoutMs?: number) => Promise<void>,
+    /**
+     * Waits until the changes the fleet state gave so far are recorded,
+     * and the histories of the given applications (an entity's) read.
+     */
+    readonly recorded: (appKeys?: Iterable<string>) => Promise<void>,
     private readonly audit: OperationStore & DriftEventStore,
     private readonly environments: EnvironmentDefinition[],
     private readonly clock: () => Date = () => new Date(),

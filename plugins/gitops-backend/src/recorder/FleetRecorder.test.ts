@@ -76,9 +76,23 @@ describe.each(databases.eachSupportedId())('FleetRecorder (%s)', id => {
     return replica;
   }
 
-  /** Every replica recorded what its fleet state said so far. */
-  const settled = () =>
-    Promise.all(replicas.map(replica => replica.recorder.settled()));
+  /**
+   * Every replica recorded what its fleet state said so far; with
+   * `histories`, also the catch-up reads of every application it holds.
+   */
+  const settled = (options: { histories?: boolean } = {}) =>
+    Promise.all(
+      replicas.map(({ fleet, recorder }) =>
+        recorder.settled(
+          60_000,
+          options.histories
+            ? sandbox.agents.flatMap(agent => [
+                ...(fleet.state.loaded(agent.id)?.apps.keys() ?? []),
+              ])
+            : undefined,
+        ),
+      ),
+    );
 
   const drifts = async (application?: string) =>
     (await knex('gitops_drift_events')
@@ -153,7 +167,7 @@ describe.each(databases.eachSupportedId())('FleetRecorder (%s)', id => {
     await startReplica();
     await startReplica();
     await held('prod', 'payments-prod', 'OutOfSync');
-    await settled();
+    await settled({ histories: true });
 
     const rows = await drifts();
     expect(

@@ -10,6 +10,7 @@ import { DriftEventStore } from '../audit/DriftEventStore';
 import { FleetChange } from '../fleet/types';
 import { DeliveryEventStore } from '../metrics/DeliveryEventStore';
 import { appIdentity, syncFailure } from '../metrics/extractDeliveryEvents';
+import { HistoryReadQueue } from './HistoryReadQueue';
 import { recordHistory } from './recordHistory';
 
 /** What a change of an application is judged against. */
@@ -38,6 +39,8 @@ export interface FleetRecorderOptions {
   timeoutMs?: number;
   /** Full reads in flight at once, over all agents (default 4). */
   concurrency?: number;
+  /** Of those, catch-up reads of what ended unwatched (default 1). */
+  backgroundConcurrency?: number;
   clock?: () => Date;
 }
 
@@ -62,29 +65,31 @@ function observe(app: GitOpsApplication): Seen {
  * drift (OutOfSync opens a drift event, leaving it closes it), unhealthy
  * periods (Degraded or Missing opens one, Healthy closes it), failed syncs,
  * and deployments (an ended operation reads its application in full, once,
- * for the history the lean state does not hold). Every replica records the
+ * for the history the lean state does not hold; {@link HistoryReadQueue}). Every replica records the
  * same changes; the stores keep one row per transition (unique keys,
  * inserts that ignore conflicts, closes of what is still open).
  *
  * When an agent's state is (re)loaded from the agent, the recorder
  * reconciles the database with it: drift and unhealthy periods opened or
  * closed where they differ, operations that ended while nobody watched
- * recorded; rows that agree are left alone.
+ * queued for a background read of their history; rows that agree are left
+ * alone.
  */
 export class FleetRecorder {
   private readonly seen = new Map<string, Seen>();
   /** Per agent, the recording in progress (changes are recorded in order). */
   private readonly chains = new Map<string, Promise<void>>();
-  /** Full reads queued or running, by application key. */
-  private readonly reading = new Map<string, { again: boolean }>();
-  private readonly reads = new Set<Promise<void>>();
-  private readonly waiting: Array<() => void> = [];
-  private active = 0;
+  private readonly histories: HistoryReadQueue<GitOpsApplication>;
   private unsubscribe?: () => void;
   private readonly clock: () => Date;
 
   constructor(private readonly options: FleetRecorderOptions) {
     this.clock = options.clock ?? (() => new Date());
+    this.histories = new HistoryReadQueue({
+      read: (agentId, app) => this.readOnce(agentId, app),
+      concurrency: options.concurrency,
+      backgroundConcurrency: options.backgroundConcurrency,
+    });
   }
 
   /** Follows the fleet state; reconciles the agents it holds already. */
@@ -102,27 +107,45 @@ export class FleetRecorder {
   async stop(): Promise<void> {
     this.unsubscribe?.();
     await this.settled(30_000);
+    await this.histories.stop();
+  }
+
+  /** Histories still to read: urgent, background (catch-up) and running. */
+  get pendingReads() {
+    return this.histories.size;
   }
 
   /**
-   * Resolves once what the recorder was given so far is recorded (full
-   * reads included), or after `timeoutMs`: a page that shows recorded
-   * events waits for the changes that came before it.
+   * Resolves once what the recorder was given so far is recorded, or after
+   * `timeoutMs`: a page that shows recorded events waits for the changes
+   * that came before it. With `appKeys` (an entity's page) that includes
+   * the histories of those applications still waiting for their catch-up
+   * read, which are read first; without, the catch-up of the whole fleet
+   * goes on in the background.
    */
-  async settled(timeoutMs: number = 10_000): Promise<void> {
+  async settled(
+    timeoutMs: number = 10_000,
+    appKeys?: Iterable<string>,
+  ): Promise<void> {
     const deadline = Date.now() + timeoutMs;
+    const keys = appKeys ? [...appKeys] : undefined;
     for (;;) {
-      const pending = [...this.chains.values(), ...this.reads];
       const left = deadline - Date.now();
-      if (!pending.length || left <= 0) return;
+      if (left <= 0) return;
+      const chains = [...this.chains.values()];
+      // the changes first: the reads they ask for are queued by then
+      const wait = chains.length
+        ? Promise.allSettled(chains)
+        : this.histories.settled(keys);
       let timer: NodeJS.Timeout | undefined;
       await Promise.race([
-        Promise.allSettled(pending),
+        wait,
         new Promise(resolve => {
           timer = setTimeout(resolve, left);
         }),
       ]);
       clearTimeout(timer);
+      if (!chains.length && !this.chains.size) return;
     }
   }
 
@@ -264,7 +287,7 @@ export class FleetRecorder {
     } else if (app.operation?.phase !== 'Succeeded') {
       return;
     }
-    this.readInFull(agentId, app);
+    this.histories.add(agentId, app, catchingUp ? 'background' : 'urgent');
   }
 
   private async openDrift(app: GitOpsApplication, now: string) {
@@ -299,27 +322,6 @@ export class FleetRecorder {
     }
   }
 
-  /** Reads an application in full once more (queued; one at a time per app). */
-  private readInFull(agentId: string, app: GitOpsApplication) {
-    const queued = this.reading.get(app.key);
-    if (queued) {
-      queued.again = true;
-      return;
-    }
-    const entry = { again: false };
-    this.reading.set(app.key, entry);
-    const read = (async () => {
-      do {
-        entry.again = false;
-        await this.slot(() => this.readOnce(agentId, app));
-      } while (entry.again);
-    })().finally(() => {
-      this.reading.delete(app.key);
-      this.reads.delete(read);
-    });
-    this.reads.add(read);
-  }
-
   private async readOnce(agentId: string, app: GitOpsApplication) {
     const provider = this.options.provider(agentId);
     if (!provider) return;
@@ -336,19 +338,6 @@ export class FleetRecorder {
       this.options.logger.warn(
         `Could not record the history of ${app.name} on agent ${agentId}: ${error}`,
       );
-    }
-  }
-
-  private async slot<T>(fn: () => Promise<T>): Promise<T> {
-    if (this.active >= (this.options.concurrency ?? 4)) {
-      await new Promise<void>(resolve => this.waiting.push(resolve));
-    }
-    this.active += 1;
-    try {
-      return await fn();
-    } finally {
-      this.active -= 1;
-      this.waiting.shift()?.();
     }
   }
 }

@@ -55,7 +55,7 @@ export function metricsRoutes(
     const { window } = entityMetricsQuery(req.query);
     const apps = await aggregator.entityApplications(query);
     // what the fleet state said before this request is recorded first
-    await metrics.recorded();
+    await metrics.recorded(apps.items.map(app => app.key));
     const result = await metrics.metrics(apps.items, days(window), 'entity');
     const body: EntityDeliveryMetricsResponse = {
       entityRef,

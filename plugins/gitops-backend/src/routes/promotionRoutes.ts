@@ -33,7 +33,7 @@ export function promotionRoutes(
     // what runs comes from the fleet state; what ran before from the
     // deployments the recorder recorded (what came before this request first)
     const apps = await aggregator.entityApplications(query);
-    await metrics.recorded();
+    await metrics.recorded(apps.items.map(app => app.key));
     const deployments = await metrics.store.listDeployments(
       apps.items.map(app => app.key),
     );
