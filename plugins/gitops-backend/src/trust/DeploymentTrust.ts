@@ -8,10 +8,7 @@ import {
 } from '@gitops-suite/plugin-gitops-common';
 import { ApplicationAggregator } from '../aggregation/ApplicationAggregator';
 import { ProviderRegistry } from '../providers/ProviderRegistry';
-import {
-  CLAIM_FIELDS,
-  readClaimingEntities,
-} from '../applicationsets/findApplicationSetClaimants';
+import { CLAIM_FIELDS, readClaimingEntities } from './claimingEntities';
 import { destinationAllowed, patternsAllow } from './globMatch';
 import { ProjectRule } from './projectRules';
 import { ProjectFacts, ProjectFactsReader } from './ProjectFactsReader';
