@@ -13,6 +13,7 @@ import {
   GitOpsCluster,
   GitOpsEntityQuery,
   GitOpsRepository,
+  isGeneratedBy,
   summarizeFleet,
   summarizeFleetCounts,
 } from '@gitops-suite/plugin-gitops-common';
@@ -207,26 +208,6 @@ export class ApplicationAggregator {
     };
   }
 
-  /** Every application of one agent (lean). */
-  async agentApplications(
-    provider: GitOpsProvider,
-    signal?: AbortSignal,
-  ): Promise<GitOpsApplication[]> {
-    const fleet = this.state.loaded(provider.agent.id);
-    if (fleet) return [...fleet.apps.values()];
-    return provider.listApplications({ lean: true }, { signal });
-  }
-
-  /** Every ApplicationSet of one agent. */
-  async agentApplicationSets(
-    provider: GitOpsProvider,
-    signal?: AbortSignal,
-  ): Promise<GitOpsApplicationSet[]> {
-    const fleet = this.state.loaded(provider.agent.id);
-    if (fleet) return [...fleet.appSets.values()];
-    return provider.listApplicationSets({ signal });
-  }
-
   /**
    * After an operation: the application is re-read at once (so the next
    * read shows it), and the agent resynced when the operation may have
@@ -249,9 +230,27 @@ export class ApplicationAggregator {
     }
   }
 
-  /** @deprecated use {@link ApplicationAggregator.applicationChanged} */
-  invalidateAgent(agentId: string): Promise<void> {
-    return this.applicationChanged(agentId);
+  /**
+   * An entity's ApplicationSets: those its query names, and those that
+   * generated one of its applications (common's `isGeneratedBy`).
+   */
+  async entityApplicationSets(
+    query: GitOpsEntityQuery,
+  ): Promise<FleetResult<GitOpsApplicationSet>> {
+    const [apps, sets] = await Promise.all([
+      this.entityApplications(query),
+      this.applicationSets(query.agents),
+    ]);
+    const named = new Set(query.applicationSets);
+    return {
+      items: sets.items.filter(
+        set =>
+          named.has(set.name) ||
+          apps.items.some(app => isGeneratedBy(app, set)),
+      ),
+      errors: [...apps.errors, ...sets.errors],
+      freshness: sets.freshness,
+    };
   }
 
   applicationSets(

@@ -4,6 +4,7 @@ import {
   gitopsApplicationSetAdminPermission,
   GitOpsApplication,
   GitOpsApplicationSet,
+  isGeneratedBy,
 } from '@gitops-suite/plugin-gitops-common';
 import {
   GitOpsAgentError,
@@ -13,22 +14,22 @@ import { NotAllowedError } from '@backstage/errors';
 import { GitOpsService } from '../service/GitOpsService';
 import { entityOwners } from '../trust/entityOwners';
 import { TrustViolation } from '../trust/DeploymentTrust';
-import { findApplicationSetClaimants } from './findApplicationSetClaimants';
+import { findApplicationSetClaimants } from '../trust/claimingEntities';
 
 /**
  * The ApplicationSet named `name`, read fresh from the agent (a decision is
  * never taken on a cached copy), by the identifier the fleet state knows
- * for it where the agent's API reads sets by identifier; undefined when the
- * agent has none of that name.
+ * for it where the agent's API reads sets by identifier (by name alone
+ * when the agent's sets could not be listed); undefined when the agent has
+ * none of that name.
  */
 export async function readExistingApplicationSet(
   ctx: GitOpsService,
   provider: GitOpsProvider,
   name: string,
 ): Promise<GitOpsApplicationSet | undefined> {
-  const known = (await ctx.deps.aggregator.agentApplicationSets(provider)).find(
-    set => set.name === name,
-  );
+  const listed = await ctx.deps.aggregator.applicationSets([provider.agent.id]);
+  const known = listed.items.find(set => set.name === name);
   try {
     return await provider.getApplicationSet({ name, id: known?.id });
   } catch (error) {
@@ -37,6 +38,16 @@ export async function readExistingApplicationSet(
     }
     throw error;
   }
+}
+
+/** The applications an ApplicationSet of an agent has generated, from the fleet state. */
+export async function generatedApplications(
+  ctx: GitOpsService,
+  agentId: string,
+  set: GitOpsApplicationSet,
+): Promise<GitOpsApplication[]> {
+  const apps = await ctx.deps.aggregator.fleetApplications([agentId]);
+  return apps.items.filter(app => isGeneratedBy(app, set));
 }
 
 /** Who may change an existing set, and what it runs now. */
@@ -65,14 +76,9 @@ export async function authorizeApplicationSetChange(
     entityRef?: string;
   },
 ): Promise<ApplicationSetChangeAccess> {
-  const { catalog, aggregator, auth } = ctx.deps;
+  const { catalog, auth } = ctx.deps;
   const { agentId, existing, permission, entityRef } = options;
-  const apps = await aggregator.fleetApplications([agentId]);
-  const current = apps.items.filter(
-    app =>
-      app.applicationSet === existing.name ||
-      existing.applications.includes(app.name),
-  );
+  const current = await generatedApplications(ctx, agentId, existing);
   const claimants = await findApplicationSetClaimants({
     catalog,
     credentials: await auth.getOwnServiceCredentials(),

@@ -11,6 +11,7 @@ import { requestBodyCheck } from '../service/requestBodies';
 import { TrustViolation } from '../trust/DeploymentTrust';
 import {
   currentApplicationProblems,
+  generatedApplications,
   ownersOf,
   readExistingApplicationSet,
 } from './applicationSetAccess';
@@ -102,11 +103,7 @@ export async function previewApplicationSet(
     body.manifest.metadata.name,
   );
   const current = existing
-    ? (await ctx.deps.aggregator.fleetApplications([agentId])).items.filter(
-        app =>
-          app.applicationSet === existing.name ||
-          existing.applications.includes(app.name),
-      )
+    ? await generatedApplications(ctx, agentId, existing)
     : [];
   return applicationSetPreview(
     ctx,

@@ -1,5 +1,8 @@
 import {
+  applicationQueryTerms,
+  applicationSetOf,
   countedHealthStatus,
+  entityQueryTerms,
   countedSyncStatus,
   FleetCounts,
   GitOpsAgentStatus,
@@ -7,26 +10,10 @@ import {
   GitOpsApplicationSet,
   GitOpsCluster,
   GitOpsRepository,
-  GITOPS_LABEL_SERVICE,
   needsAttention,
-  HARNESS_LABEL_SERVICE_REF,
-  stripHarnessScope,
 } from '@gitops-suite/plugin-gitops-common';
 import { sealLike } from '../proxy/scrubSecrets';
 import { KeyIndex } from './KeyIndex';
-
-const serviceTerms = (app: GitOpsApplication): string[] => {
-  const terms: string[] = [];
-  const own = (key: string) =>
-    Object.prototype.hasOwnProperty.call(app.labels, key)
-      ? app.labels[key]
-      : undefined;
-  const service = own(GITOPS_LABEL_SERVICE);
-  if (service !== undefined) terms.push(`g:${service}`);
-  const ref = own(HARNESS_LABEL_SERVICE_REF);
-  if (ref !== undefined) terms.push(`h:${stripHarnessScope(ref)}`);
-  return terms;
-};
 
 /** The cluster server URL and name an application deploys to. */
 const destinationClusters = (app: GitOpsApplication): string[] => [
@@ -39,19 +26,16 @@ const destinationClusters = (app: GitOpsApplication): string[] => [
 
 /**
  * One agent's applications and ApplicationSets in memory, with the
- * secondary indexes reads use (service, name, label `key=value`, label
- * key, ApplicationSet owner, environment, sync, health, needing attention)
- * and counters kept
+ * secondary indexes reads use (the entity query terms of common's
+ * `applicationQueryTerms`: service, name, ApplicationSet owner, label key,
+ * label; environment, sync, health, needing attention) and counters kept
  * as applications change, so no read walks the whole agent.
  */
 export class AgentFleet {
   readonly apps = new Map<string, GitOpsApplication>();
   readonly appSets = new Map<string, GitOpsApplicationSet>();
-  readonly byService = new KeyIndex();
-  readonly byName = new KeyIndex();
-  readonly byLabel = new KeyIndex();
-  readonly byLabelKey = new KeyIndex();
-  readonly byOwner = new KeyIndex();
+  /** Applications by the terms entity queries select them under. */
+  readonly byQueryTerm = new KeyIndex();
   readonly byEnvironment = new KeyIndex();
   /**
    * Where each environment runs: `<environment>\n<cluster server or name>`
@@ -162,13 +146,12 @@ export class AgentFleet {
   }
 
   /**
-   * The one rule for which ApplicationSet generated an application: its
-   * own owner reference, else the set that lists it among its applications.
+   * The application with the ApplicationSet that generated it, by common's
+   * one rule (`applicationSetOf`).
    */
   withOwner(app: GitOpsApplication): GitOpsApplication {
-    if (app.applicationSet) return app;
-    const set = this.generatedBy.get(app.name);
-    if (!set) return app;
+    const set = applicationSetOf(app, name => this.generatedBy.get(name));
+    if (!set || set === app.applicationSet) return app;
     // one copy per application and owner, kept while the application is
     // (its answers reuse it, and what was written of it)
     const kept = this.owned.get(app);
@@ -180,13 +163,15 @@ export class AgentFleet {
 
   /** Keys of the applications the named ApplicationSets generated. */
   generatedKeys(setNames: string[]): Set<string> {
-    const keys = this.byOwner.union(setNames);
-    for (const name of setNames) {
-      for (const app of this.appSets.get(name)?.applications ?? []) {
-        for (const key of this.byName.get(app)) keys.add(key);
-      }
-    }
-    return keys;
+    const terms = entityQueryTerms({
+      services: [],
+      applications: setNames.flatMap(
+        set =>
+          this.appSets.get(set)?.applications.map(name => ({ name })) ?? [],
+      ),
+      applicationSets: setNames,
+    });
+    return this.byQueryTerm.union(terms?.any ?? []);
   }
 
   private index(app: GitOpsApplication): void {
@@ -202,13 +187,9 @@ export class AgentFleet {
     apply: (index: KeyIndex, term: string) => void,
     delta: 1 | -1,
   ): void {
-    for (const term of serviceTerms(app)) apply(this.byService, term);
-    apply(this.byName, app.name);
-    for (const [key, value] of Object.entries(app.labels)) {
-      apply(this.byLabel, `${key}=${value}`);
-      apply(this.byLabelKey, key);
+    for (const term of applicationQueryTerms(app)) {
+      apply(this.byQueryTerm, term);
     }
-    if (app.applicationSet) apply(this.byOwner, app.applicationSet);
     apply(this.byEnvironment, app.environment);
     for (const cluster of destinationClusters(app)) {
       apply(this.byEnvironmentCluster, `${app.environment}\n${cluster}`);

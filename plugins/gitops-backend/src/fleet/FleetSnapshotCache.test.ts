@@ -100,7 +100,7 @@ describe('FleetSnapshotCache', () => {
     const first = replica();
     first.fleet.start();
     const loaded = await until(() => first.fleet.state.loaded('argo'));
-    await until(() => loaded.byService.count('g:payments') === 4);
+    await until(() => loaded.byQueryTerm.count('g:payments') === 4);
     // the first load is written at once
     await first.snapshots.save();
     const saved = first.fleet.state.snapshotOf('argo')!;

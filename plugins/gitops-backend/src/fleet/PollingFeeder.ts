@@ -1,7 +1,7 @@
 import { LoggerService } from '@backstage/backend-plugin-api';
 import { AgentError } from '@gitops-suite/plugin-gitops-common';
 import { GitOpsProvider } from '@gitops-suite/plugin-gitops-node';
-import { toAgentError } from '../aggregation/fanOut';
+import { toAgentError } from '../providers/http/toAgentError';
 import { runAsFeed } from '../providers/http/feedContext';
 import { Backoff, sleep } from './Backoff';
 import { FleetState } from './FleetState';

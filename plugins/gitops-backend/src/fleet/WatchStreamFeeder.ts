@@ -4,7 +4,7 @@ import {
   GitOpsAgentError,
   GitOpsProvider,
 } from '@gitops-suite/plugin-gitops-node';
-import { toAgentError } from '../aggregation/fanOut';
+import { toAgentError } from '../providers/http/toAgentError';
 import { runAsFeed } from '../providers/http/feedContext';
 import { Backoff, sleep } from './Backoff';
 import { FleetState } from './FleetState';

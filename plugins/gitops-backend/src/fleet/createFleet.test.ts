@@ -193,7 +193,7 @@ describe('fleet state over real sandbox agents', () => {
       upsert: false,
       dryRun: false,
     });
-    await until(() => state.byService.count('g:ledger') === 2);
+    await until(() => state.byQueryTerm.count('g:ledger') === 2);
     const generated = await aggregator.entityApplications({
       services: [],
       applications: [],
@@ -205,12 +205,27 @@ describe('fleet state over real sandbox agents', () => {
         ['ledger-qa', 'ledger'],
       ],
     );
+    // the entity of the service's applications has the set that generated them
+    await until(() => state.appSets.has('ledger'));
+    const sets = await aggregator.entityApplicationSets({
+      services: ['ledger'],
+      applications: [],
+      agents: ['argo'],
+    });
+    expect(sets.items.map(set => set.name)).toEqual(['ledger']);
+    expect(sets.errors).toEqual([]);
+    const others = await aggregator.entityApplicationSets({
+      services: ['checkout'],
+      applications: [],
+      agents: ['argo'],
+    });
+    expect(others.items).toEqual([]);
 
     await fetch(`${sandbox.agent('argo').url}/api/v1/applicationsets/ledger`, {
       method: 'DELETE',
       headers: { authorization: `Bearer ${sandbox.agent('argo').token}` },
     });
-    await until(() => state.byService.count('g:ledger') === 0);
+    await until(() => state.byQueryTerm.count('g:ledger') === 0);
     expect(state.appSets.has('ledger')).toBe(false);
   });
 
@@ -278,7 +293,7 @@ describe('fleet state over real sandbox agents', () => {
     await registry
       .get('argo')
       .createApplicationSet(appSet, { upsert: true, dryRun: false });
-    await until(() => state.byService.count('g:ledger') === 2);
+    await until(() => state.byQueryTerm.count('g:ledger') === 2);
 
     sandbox.stopAgent('argo');
     await until(() => fleet.state.freshness(['argo'])[0].stale);
@@ -296,7 +311,7 @@ describe('fleet state over real sandbox agents', () => {
     sandbox.reset('argo');
     sandbox.startAgent('argo');
     await until(() => !fleet.state.freshness(['argo'])[0].stale);
-    expect(state.byService.count('g:ledger')).toBe(0);
+    expect(state.byQueryTerm.count('g:ledger')).toBe(0);
     const fresh = await aggregator.entityApplications({
       services: ['payments'],
       applications: [],

@@ -1,25 +1,14 @@
 import {
+  applicationSetOf,
   GitOpsApplication,
   GitOpsEntityQuery,
-  GITOPS_LABEL_SERVICE,
-  HARNESS_LABEL_SERVICE_REF,
   QueryableApplication,
-  stripHarnessScope,
+  serviceLabelSelectors,
 } from '@gitops-suite/plugin-gitops-common';
 import {
   ApplicationListQuery,
   GitOpsProvider,
 } from '@gitops-suite/plugin-gitops-node';
-
-/** The scoped forms a Harness service reference may take. */
-const serviceRefValues = (services: string[]) => [
-  ...new Set(
-    services.flatMap(s => {
-      const bare = stripHarnessScope(s);
-      return [s, bare, `account.${bare}`, `org.${bare}`];
-    }),
-  ),
-];
 
 /** The targeted list calls that find just an entity's applications. */
 function targetedCalls(
@@ -31,21 +20,9 @@ function targetedCalls(
   if (query.selector !== undefined) {
     calls.push({ selector: query.selector, projects, lean: true });
   }
-  if (query.services.length) {
-    calls.push({
-      selector: `${GITOPS_LABEL_SERVICE} in (${query.services.join(',')})`,
-      projects,
-      lean: true,
-    });
-    if (provider.agent.kind === 'harness') {
-      calls.push({
-        selector: `${HARNESS_LABEL_SERVICE_REF} in (${serviceRefValues(
-          query.services,
-        ).join(',')})`,
-        projects,
-        lean: true,
-      });
-    }
+  const harness = provider.agent.kind === 'harness';
+  for (const selector of serviceLabelSelectors(query.services, { harness })) {
+    calls.push({ selector, projects, lean: true });
   }
   for (const named of query.applications) {
     calls.push({
@@ -98,10 +75,12 @@ export async function readColdEntityApplications(
   const byKey = new Map<string, GitOpsApplication>();
   for (const list of lists) {
     for (const app of list) {
-      const owner = owners.get(app.name);
+      const set = applicationSetOf(app, name => owners.get(name));
       byKey.set(
         app.key,
-        owner && !app.applicationSet ? { ...app, applicationSet: owner } : app,
+        set && set !== app.applicationSet
+          ? { ...app, applicationSet: set }
+          : app,
       );
     }
   }

@@ -2,65 +2,34 @@ import {
   FleetApplicationFilter,
   filterFleetApplications,
   AgentsById,
+  entityQueryTerms,
   GitOpsApplication,
   GitOpsEntityQuery,
-  LabelSelector,
-  parseLabelSelector,
   QueryableApplication,
-  stripHarnessScope,
 } from '@gitops-suite/plugin-gitops-common';
 import { AgentFleet } from './AgentFleet';
 import { intersect } from './KeyIndex';
 
 /**
- * Keys a selector's positive requirements allow (`=`, `in`, exists) as an
- * intersection of the label index's sets, or undefined when it has none
- * (only `!=`, `notin`, `!key`: every application is a candidate).
- */
-function selectorKeys(
-  fleet: AgentFleet,
-  selector: LabelSelector,
-): Set<string> | undefined {
-  const sets: ReadonlySet<string>[] = [];
-  for (const { key, operator, values } of selector.requirements) {
-    if (operator === 'equals')
-      sets.push(fleet.byLabel.get(`${key}=${values[0]}`));
-    else if (operator === 'in') {
-      sets.push(fleet.byLabel.union(values.map(v => `${key}=${v}`)));
-    } else if (operator === 'exists') sets.push(fleet.byLabelKey.get(key));
-  }
-  return sets.length ? intersect(sets) : undefined;
-}
-
-/**
- * The keys an entity query may select on one agent, from the indexes:
- * O(the entity's applications), not O(the agent's). Undefined means every
- * application is a candidate (a query that selects nothing, or a selector
- * with only negative requirements).
+ * The keys an entity query may select on one agent, from the index of
+ * common's query terms: O(the entity's applications), not O(the agent's).
+ * Undefined means every application is a candidate (a query that selects
+ * nothing, or a selector with only negative requirements).
  */
 function candidateKeys(
   fleet: AgentFleet,
   query: GitOpsEntityQuery,
-  selector: LabelSelector | undefined,
 ): Set<string> | undefined {
-  const selects =
-    query.services.length > 0 ||
-    selector !== undefined ||
-    query.applications.length > 0 ||
-    (query.applicationSets?.length ?? 0) > 0;
-  if (!selects) return undefined;
-  const keys = fleet.byService.union(
-    query.services.flatMap(s => [`g:${s}`, `h:${stripHarnessScope(s)}`]),
-  );
-  for (const named of query.applications) {
-    for (const key of fleet.byName.get(named.name)) keys.add(key);
-  }
+  const terms = entityQueryTerms(query);
+  if (!terms) return undefined;
+  const keys = fleet.byQueryTerm.union(terms.any);
   if (query.applicationSets?.length) {
     for (const key of fleet.generatedKeys(query.applicationSets)) keys.add(key);
   }
-  if (selector) {
-    const selected = selectorKeys(fleet, selector);
-    if (!selected) return undefined;
+  if (terms.selector.length) {
+    const selected = intersect(
+      terms.selector.map(group => fleet.byQueryTerm.union(group)),
+    );
     for (const key of selected) keys.add(key);
   }
   return keys;
@@ -72,11 +41,7 @@ export function selectApplications(
   query: GitOpsEntityQuery,
   matches: (app: QueryableApplication) => boolean,
 ): GitOpsApplication[] {
-  const selector =
-    query.selector !== undefined
-      ? parseLabelSelector(query.selector)
-      : undefined;
-  const keys = candidateKeys(fleet, query, selector) ?? fleet.apps.keys();
+  const keys = candidateKeys(fleet, query) ?? fleet.apps.keys();
   const result: GitOpsApplication[] = [];
   for (const key of keys) {
     const app = fleet.apps.get(key);

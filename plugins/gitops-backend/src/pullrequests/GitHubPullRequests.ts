@@ -7,10 +7,10 @@ import {
   ScmIntegrations,
 } from '@backstage/integration';
 import { Octokit } from '@octokit/rest';
-import type { PromotionPullRequest } from '@gitops-suite/plugin-gitops-common';
-
-/** An open pull request of a GitOps repository, as the portal shows it (before its environment is known). */
-export type RepositoryPullRequest = Omit<PromotionPullRequest, 'environment'>;
+import type {
+  PullRequestHost,
+  RepositoryPullRequest,
+} from '../service/PullRequestHost';
 
 /** A pull request as Octokit answers it (list or get), in the portal's shape. */
 function portalShape(
@@ -59,7 +59,7 @@ function ownerAndRepo(repoUrl: string): { owner: string; repo: string } {
  * Enterprise and the sandbox's git host alike, with the integration's
  * credentials (never returned).
  */
-export class GitHubPullRequests {
+export class GitHubPullRequests implements PullRequestHost {
   static fromConfig(config: Config): GitHubPullRequests {
     const integrations = ScmIntegrations.fromConfig(config);
     return new GitHubPullRequests(
@@ -135,7 +135,9 @@ export class GitHubPullRequests {
       pull_number: number,
     });
     if (p.state !== 'open') {
-      throw new NotFoundError(`Pull request #${number} of ${repoUrl} is not open`);
+      throw new NotFoundError(
+        `Pull request #${number} of ${repoUrl} is not open`,
+      );
     }
     return portalShape(repoUrl, p);
   }

@@ -34,7 +34,7 @@ import { scrubbedJson } from '../proxy/scrubbedJson';
 import { scrubSecrets } from '../proxy/scrubSecrets';
 import { DeploymentTrust } from '../trust/DeploymentTrust';
 import type { LogLimits } from '../config/readGitOpsConfig';
-import type { GitHubPullRequests } from '../pullrequests/GitHubPullRequests';
+import type { PullRequestHost } from './PullRequestHost';
 
 type Principal = BackstageUserPrincipal | BackstageServicePrincipal;
 
@@ -65,7 +65,7 @@ export class GitOpsService {
       logLimits: LogLimits;
       knownSecrets: string[];
       /** The GitOps repositories' pull requests, through the GitHub integrations. */
-      pullRequests: GitHubPullRequests;
+      pullRequests: PullRequestHost;
     },
   ) {}
 

@@ -1,11 +1,9 @@
 import {
+  applicationQueryTerms,
   createApplicationMatcher,
+  entityQueryTerms,
   GitOpsApplication,
   GitOpsEntityQuery,
-  GITOPS_LABEL_SERVICE,
-  HARNESS_LABEL_SERVICE_REF,
-  parseLabelSelector,
-  stripHarnessScope,
 } from '@gitops-suite/plugin-gitops-common';
 import { KeyIndex } from '../fleet/KeyIndex';
 
@@ -15,45 +13,15 @@ interface Watched {
   terms: string[];
 }
 
-/** Terms an entity query is found under (empty: it is checked for every app). */
+/**
+ * Terms an entity query is found under (undefined: it is checked for
+ * every application): its services, names and ApplicationSets, and the
+ * first group of its selector (every application the selector matches
+ * has a term of it).
+ */
 function queryTerms(query: GitOpsEntityQuery): string[] | undefined {
-  const terms = [
-    ...query.services.flatMap(s => [`g:${s}`, `h:${stripHarnessScope(s)}`]),
-    ...query.applications.map(named => `n:${named.name}`),
-    ...(query.applicationSets ?? []).map(set => `s:${set}`),
-  ];
-  if (query.selector !== undefined) {
-    const positive = parseLabelSelector(query.selector).requirements.find(
-      r =>
-        r.operator === 'equals' ||
-        r.operator === 'in' ||
-        r.operator === 'exists',
-    );
-    // a selector of only `!=`, `notin` or `!key` may match any application
-    if (!positive) return undefined;
-    if (positive.operator === 'exists') terms.push(`k:${positive.key}`);
-    else terms.push(...positive.values.map(v => `l:${positive.key}=${v}`));
-  }
-  // a query that selects nothing selects every application (of its agents)
-  return terms.length ? terms : undefined;
-}
-
-/** Terms an application is found under. */
-function applicationTerms(app: GitOpsApplication): string[] {
-  const terms = [`n:${app.name}`];
-  const own = (key: string) =>
-    Object.prototype.hasOwnProperty.call(app.labels, key)
-      ? app.labels[key]
-      : undefined;
-  const service = own(GITOPS_LABEL_SERVICE);
-  if (service !== undefined) terms.push(`g:${service}`);
-  const ref = own(HARNESS_LABEL_SERVICE_REF);
-  if (ref !== undefined) terms.push(`h:${stripHarnessScope(ref)}`);
-  if (app.applicationSet) terms.push(`s:${app.applicationSet}`);
-  for (const [key, value] of Object.entries(app.labels)) {
-    terms.push(`k:${key}`, `l:${key}=${value}`);
-  }
-  return terms;
+  const terms = entityQueryTerms(query);
+  return terms && [...terms.any, ...(terms.selector[0] ?? [])];
 }
 
 /**
@@ -105,7 +73,7 @@ export class EntityQueryIndex {
 
   /** The entities an application (with its ApplicationSet owner) belongs to. */
   entitiesOf(app: GitOpsApplication): string[] {
-    const candidates = this.byTerm.union(applicationTerms(app));
+    const candidates = this.byTerm.union(applicationQueryTerms(app));
     for (const entityRef of this.everywhere) candidates.add(entityRef);
     return [...candidates].filter(entityRef =>
       this.watched.get(entityRef)!.matches(app),

@@ -8,10 +8,7 @@ import {
 } from '@gitops-suite/plugin-gitops-common';
 import { ApplicationAggregator } from '../aggregation/ApplicationAggregator';
 import { ProviderRegistry } from '../providers/ProviderRegistry';
-import {
-  CLAIM_FIELDS,
-  readClaimingEntities,
-} from '../applicationsets/findApplicationSetClaimants';
+import { CLAIM_FIELDS, readClaimingEntities } from './claimingEntities';
 import { destinationAllowed, patternsAllow } from './globMatch';
 import { ProjectRule } from './projectRules';
 import { ProjectFacts, ProjectFactsReader } from './ProjectFactsReader';
@@ -128,7 +125,7 @@ export class DeploymentTrust {
   ): Promise<string[]> {
     const facts = await this.facts.read(app.agentId, app.project);
     if (facts.owners.length === 0) return [];
-    return this.problems(owners, app, facts, { repositories: true });
+    return this.problems(owners, app, facts);
   }
 
   /**
@@ -151,7 +148,7 @@ export class DeploymentTrust {
       }
       const reasons =
         facts.owners.length > 0
-          ? this.problems(owners, app, facts, { repositories: true })
+          ? this.problems(owners, app, facts)
           : this.unmappedProblems(
               owners,
               app,
@@ -233,7 +230,6 @@ export class DeploymentTrust {
     owners: string[],
     app: GitOpsApplication,
     facts: ProjectFacts,
-    options: { repositories: boolean },
   ): string[] {
     const problems: string[] = [];
     const project = app.project || 'default';
@@ -244,7 +240,7 @@ export class DeploymentTrust {
         }`,
       );
     }
-    problems.push(...this.patternProblems(app, facts, options));
+    problems.push(...this.patternProblems(app, facts));
     return problems;
   }
 
@@ -270,14 +266,13 @@ export class DeploymentTrust {
         )} is in no project mapped to an owner, and ${who} has no application there yet`,
       );
     }
-    problems.push(...this.patternProblems(app, facts, { repositories: true }));
+    problems.push(...this.patternProblems(app, facts));
     return problems;
   }
 
   private patternProblems(
     app: GitOpsApplication,
     facts: ProjectFacts,
-    options: { repositories: boolean },
   ): string[] {
     const problems: string[] = [];
     const project = app.project || 'default';
@@ -295,14 +290,12 @@ export class DeploymentTrust {
         );
       }
     }
-    if (options.repositories) {
-      for (const repo of repositoriesOf(app)) {
-        for (const { from, patterns } of facts.sourceRepos) {
-          if (!patternsAllow(patterns, repo)) {
-            problems.push(
-              `repository ${repo} is not a source ${from} of project ${project} allows`,
-            );
-          }
+    for (const repo of repositoriesOf(app)) {
+      for (const { from, patterns } of facts.sourceRepos) {
+        if (!patternsAllow(patterns, repo)) {
+          problems.push(
+            `repository ${repo} is not a source ${from} of project ${project} allows`,
+          );
         }
       }
     }

@@ -12,3 +12,9 @@ export {
   createApplicationMatcher,
 } from './applicationMatchesQuery';
 export type { QueryableApplication } from './applicationMatchesQuery';
+export {
+  applicationQueryTerms,
+  entityQueryTerms,
+  serviceLabelSelectors,
+} from './applicationQueryTerms';
+export type { EntityQueryTerms } from './applicationQueryTerms';

@@ -1,4 +1,4 @@
-import type { GitOpsApplication } from '../types';
+import { GitOpsApplication, HEALTH_STATUSES } from '../types';
 import {
   attentionMessage,
   isUnhealthy,
@@ -16,16 +16,9 @@ const app = (overrides: Partial<State> = {}): State => ({
 describe('the attention rules', () => {
   it('calls Degraded and Missing unhealthy, and only those', () => {
     expect(
-      (
-        [
-          'Healthy',
-          'Progressing',
-          'Degraded',
-          'Suspended',
-          'Missing',
-          'Unknown',
-        ] as const
-      ).filter(status => isUnhealthy(app({ health: { status } }))),
+      HEALTH_STATUSES.filter(status =>
+        isUnhealthy(app({ health: { status } })),
+      ),
     ).toEqual(['Degraded', 'Missing']);
   });
 

@@ -25,3 +25,4 @@ export { imageReference, imageVersion } from './imageReference';
 export { JSON_BOUNDS, jsonBoundsProblem } from './jsonBounds';
 export { hydratedRevision, hydrationFailed } from './hydratedRevision';
 export type { HydratedRevision } from './hydratedRevision';
+export { applicationSetOf, isGeneratedBy } from './applicationSetOf';

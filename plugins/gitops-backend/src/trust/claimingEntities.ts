@@ -9,7 +9,7 @@ import {
   GitOpsApplication,
   GitOpsEntityQuery,
 } from '@gitops-suite/plugin-gitops-common';
-import { entityOwners } from '../trust/entityOwners';
+import { entityOwners } from './entityOwners';
 
 /** Whether a query selects applications by what they are, not by set. */
 function selectsApplications(query: GitOpsEntityQuery): boolean {
