@@ -12,7 +12,7 @@ import {
   HARNESS_LABEL_SERVICE_REF,
   stripHarnessScope,
 } from '@gitops-suite/plugin-gitops-common';
-import { sealLike } from '../proxy/scrubSecrets';
+import { sealLike } from '../scrubbing/scrubSecrets';
 import { KeyIndex } from './KeyIndex';
 
 const serviceTerms = (app: GitOpsApplication): string[] => {

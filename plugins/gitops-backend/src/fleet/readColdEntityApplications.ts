@@ -2,24 +2,12 @@ import {
   GitOpsApplication,
   GitOpsEntityQuery,
   GITOPS_LABEL_SERVICE,
-  HARNESS_LABEL_SERVICE_REF,
   QueryableApplication,
-  stripHarnessScope,
 } from '@gitops-suite/plugin-gitops-common';
 import {
   ApplicationListQuery,
   GitOpsProvider,
 } from '@gitops-suite/plugin-gitops-node';
-
-/** The scoped forms a Harness service reference may take. */
-const serviceRefValues = (services: string[]) => [
-  ...new Set(
-    services.flatMap(s => {
-      const bare = stripHarnessScope(s);
-      return [s, bare, `account.${bare}`, `org.${bare}`];
-    }),
-  ),
-];
 
 /** The targeted list calls that find just an entity's applications. */
 function targetedCalls(
@@ -37,14 +25,8 @@ function targetedCalls(
       projects,
       lean: true,
     });
-    if (provider.agent.kind === 'harness') {
-      calls.push({
-        selector: `${HARNESS_LABEL_SERVICE_REF} in (${serviceRefValues(
-          query.services,
-        ).join(',')})`,
-        projects,
-        lean: true,
-      });
+    for (const selector of provider.serviceSelectors?.(query.services) ?? []) {
+      calls.push({ selector, projects, lean: true });
     }
   }
   for (const named of query.applications) {
