@@ -10,6 +10,7 @@ export interface GitOpsProxyRoute {
   path: RegExp;
   /** Every query parameter the path takes, the required ones included. */
   query: readonly string[];
+  /** The parameters a caller must give; the proxy refuses a call without them. */
   required?: readonly string[];
 }
 
@@ -19,6 +20,7 @@ export interface GitOpsProxyRoute {
  * @public
  */
 export interface GitOpsProxyRules {
+  /** The paths forwarded; a path no route matches is refused. */
   routes: readonly GitOpsProxyRoute[];
   /**
    * Query parameters with a side effect on the agent (Argo CD reconciles on

@@ -14,7 +14,7 @@ export interface JsonLinesStream {
 }
 
 /** A watch stream: it runs until aborted; its end is a failure. */
-export const WATCH_STREAM: JsonLinesStream = {
+const WATCH_STREAM: JsonLinesStream = {
   name: 'watch stream',
   line: 'watch event',
   mayEnd: false,
