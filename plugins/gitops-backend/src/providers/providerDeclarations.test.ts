@@ -6,6 +6,8 @@ import { ArgoCdProvider } from './argocd/ArgoCdProvider';
 import { argoCdProxyRules } from './argocd/argoCdProxyRules';
 import { HarnessProvider } from './harness/HarnessProvider';
 import { harnessProxyRules } from './harness/harnessProxyRules';
+import { createProviderFactories } from './providerFactories';
+import { ProviderRegistry } from './ProviderRegistry';
 
 /* What each built-in provider declares of its kind, from its configuration. */
 function provider(
@@ -60,5 +62,30 @@ describe('a Harness provider', () => {
     expect(harness.serviceSelectors?.(['payments', 'org.checkout'])).toEqual([
       `${HARNESS_LABEL_SERVICE_REF} in (payments,account.payments,org.payments,org.checkout,checkout,account.checkout)`,
     ]);
+  });
+});
+
+describe('the provider registry', () => {
+  it("scrubs with one list of every provider's secrets", () => {
+    const agent = (
+      id: string,
+      kind: string,
+      block: Record<string, unknown>,
+    ) => {
+      const raw = { id, kind, url: 'http://127.0.0.1:1', ...block };
+      return { ...raw, timeoutMs: 5000, config: new ConfigReader(raw) };
+    };
+    const registry = ProviderRegistry.create({
+      agents: [
+        agent('argo', 'argocd', {
+          credentials: { username: 'admin', password: 'pw-123456' },
+        }),
+        agent('hx', 'harness', harnessBlock),
+      ],
+      environments: [],
+      factories: createProviderFactories().factories,
+      logger: mockServices.logger.mock(),
+    });
+    expect(registry.secrets).toEqual(['pw-123456', 'pat.harness-api-key']);
   });
 });
