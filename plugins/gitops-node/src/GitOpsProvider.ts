@@ -16,6 +16,7 @@ import type {
   SyncRequest,
   SyncWindow,
 } from '@gitops-suite/plugin-gitops-common';
+import type { GitOpsProxyRules } from './GitOpsProxyRules';
 import type { ListSnapshot, WatchOptions } from './GitOpsWatch';
 import type { ResourceLogQuery, ResourceTarget } from './ResourceReads';
 
@@ -115,11 +116,39 @@ export interface RawAgentResponse {
  * payloads to the suite's normalized model, once; nothing downstream sees a
  * raw payload (except `rawGet`, which only the guarded proxy uses).
  *
+ * A provider also declares what the plugin needs to know of its kind: the
+ * paths the guarded proxy may forward to it ({@link GitOpsProvider.proxy}),
+ * the credential values scrubbed from every answer
+ * ({@link GitOpsProvider.secrets}) and how its applications are found by
+ * service ({@link GitOpsProvider.serviceSelectors}); a new kind gets
+ * proxying and scrubbing without the plugin knowing it.
+ *
  * Providers throw {@link GitOpsAgentError} for upstream failures.
  * @public
  */
 export interface GitOpsProvider {
   readonly agent: GitOpsAgentInfo;
+
+  /**
+   * The read-only agent paths the guarded proxy forwards to this agent
+   * (through {@link GitOpsProvider.rawGet}); an empty list forwards nothing.
+   */
+  readonly proxy: GitOpsProxyRules;
+
+  /**
+   * The credential values this provider was configured with (tokens,
+   * passwords, API keys): replaced by `<redacted>` wherever they appear in
+   * what leaves the backend.
+   */
+  readonly secrets: readonly string[];
+
+  /**
+   * Optional: label selectors that find the applications of the given
+   * services on this agent beyond the suite's own `gitops/service` label
+   * (Harness GitOps: its service reference label, in each scoped form).
+   * The cold read of an entity's applications lists each of them.
+   */
+  serviceSelectors?(services: string[]): string[];
 
   getStatus(options?: ProviderCallOptions): Promise<GitOpsAgentStatus>;
 
@@ -313,7 +342,7 @@ export interface GitOpsProvider {
 
   /**
    * A read-only GET of an agent API path (relative to the agent's base URL,
-   * already checked against the proxy allowlist), with the agent credential
+   * already checked against {@link GitOpsProvider.proxy}), with the agent credential
    * injected by the provider.
    */
   rawGet(

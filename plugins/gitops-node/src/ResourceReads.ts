@@ -1,18 +1,12 @@
+import type { ResourceRef } from '@gitops-suite/plugin-gitops-common';
+
 /**
- * Names one live resource of an application, as its resource tree does.
+ * Names one live resource of an application, as its resource tree does:
+ * Argo CD needs its `version` to read a live manifest and its `uid` to list
+ * its events.
  * @public
  */
-export interface ResourceTarget {
-  /** API group; empty or absent for the core group. */
-  group?: string;
-  /** API version (`v1`); Argo CD needs it to read a live manifest. */
-  version?: string;
-  kind: string;
-  namespace?: string;
-  name: string;
-  /** The live object's UID; Argo CD needs it to list a resource's events. */
-  uid?: string;
-}
+export type ResourceTarget = ResourceRef;
 
 /**
  * Which log lines to read from a resource's pods: a Pod's own, or those of

@@ -12,7 +12,7 @@ import {
   GitOpsRepository,
   needsAttention,
 } from '@gitops-suite/plugin-gitops-common';
-import { sealLike } from '../proxy/scrubSecrets';
+import { sealLike } from '../scrubbing/scrubSecrets';
 import { KeyIndex } from './KeyIndex';
 
 /** The cluster server URL and name an application deploys to. */

@@ -5,7 +5,7 @@ import {
   GitOpsApplicationSet,
 } from '@gitops-suite/plugin-gitops-common';
 import { WatchEvent } from '@gitops-suite/plugin-gitops-node';
-import { scrubAndSeal } from '../proxy/scrubSecrets';
+import { scrubAndSeal } from '../scrubbing/scrubSecrets';
 import { AgentFleet } from './AgentFleet';
 import { AgentSnapshot, FleetChange } from './types';
 

@@ -7,7 +7,7 @@ import {
 import { startSandbox, Sandbox } from '@gitops-suite/sandbox-agent';
 import { ApplicationAggregator } from '../aggregation/ApplicationAggregator';
 import { ProviderRegistry } from '../providers/ProviderRegistry';
-import { scrubSecrets } from '../proxy/scrubSecrets';
+import { scrubSecrets } from '../scrubbing/scrubSecrets';
 import { createFleet, Fleet } from './createFleet';
 import {
   shopApplicationSet,

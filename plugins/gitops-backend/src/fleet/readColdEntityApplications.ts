@@ -20,8 +20,10 @@ function targetedCalls(
   if (query.selector !== undefined) {
     calls.push({ selector: query.selector, projects, lean: true });
   }
-  const harness = provider.agent.kind === 'harness';
-  for (const selector of serviceLabelSelectors(query.services, { harness })) {
+  for (const selector of [
+    ...serviceLabelSelectors(query.services),
+    ...(provider.serviceSelectors?.(query.services) ?? []),
+  ]) {
     calls.push({ selector, projects, lean: true });
   }
   for (const named of query.applications) {

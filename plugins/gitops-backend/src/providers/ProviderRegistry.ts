@@ -37,10 +37,19 @@ export class ProviderRegistry {
     return new ProviderRegistry(providers, options.agents);
   }
 
+  /**
+   * The credential values every provider declares, scrubbed from whatever
+   * leaves the backend: one list, made once (scrubbed values are sealed
+   * against this very list).
+   */
+  readonly secrets: string[];
+
   private constructor(
     private readonly providers: Map<string, GitOpsProvider>,
     readonly agents: GitOpsAgentConfig[],
-  ) {}
+  ) {
+    this.secrets = [...providers.values()].flatMap(p => [...p.secrets]);
+  }
 
   get(agentId: string): GitOpsProvider {
     const provider = this.providers.get(agentId);

@@ -4,6 +4,13 @@ import {
   findProxyRoute,
   isAllowedProxyPath,
 } from './proxyAllowlist';
+import { argoCdProxyRules } from '../providers/argocd/argoCdProxyRules';
+import { harnessProxyRules } from '../providers/harness/harnessProxyRules';
+
+const argocd = { proxy: argoCdProxyRules };
+const harness = { proxy: harnessProxyRules };
+/** A provider kind that declares no proxy routes. */
+const flux = { proxy: { routes: [] } };
 
 describe('checkProxyPath', () => {
   it.each([
@@ -32,23 +39,23 @@ describe('checkProxyPath', () => {
 });
 
 describe('isAllowedProxyPath', () => {
-  it('allows read paths per kind', () => {
-    expect(isAllowedProxyPath('argocd', '/api/v1/applications')).toBe(true);
+  it('allows the read paths each provider declares', () => {
+    expect(isAllowedProxyPath(argocd, '/api/v1/applications')).toBe(true);
     expect(
       isAllowedProxyPath(
-        'argocd',
+        argocd,
         '/api/v1/applications/guestbook/resource-tree',
       ),
     ).toBe(true);
     expect(
       isAllowedProxyPath(
-        'argocd',
+        argocd,
         '/api/v1/applications/a/revisions/abc123/metadata',
       ),
     ).toBe(true);
     expect(
       isAllowedProxyPath(
-        'harness',
+        harness,
         '/gitops/api/v1/agents/account.a1/applications',
       ),
     ).toBe(true);
@@ -66,37 +73,35 @@ describe('isAllowedProxyPath', () => {
       '/api/v1/applications/a/pods/b/logs',
       '/gitops/api/v1/agents/a/deploy.yaml',
     ]) {
-      expect(isAllowedProxyPath('argocd', path)).toBe(false);
-      expect(isAllowedProxyPath('harness', path)).toBe(false);
+      expect(isAllowedProxyPath(argocd, path)).toBe(false);
+      expect(isAllowedProxyPath(harness, path)).toBe(false);
     }
-    expect(isAllowedProxyPath('flux', '/api/v1/applications')).toBe(false);
-    expect(isAllowedProxyPath('harness', '/api/v1/applications')).toBe(false);
+    expect(isAllowedProxyPath(flux, '/api/v1/applications')).toBe(false);
+    expect(isAllowedProxyPath(harness, '/api/v1/applications')).toBe(false);
   });
 
   it('honours configured extra paths', () => {
     expect(
-      isAllowedProxyPath('argocd', '/api/v1/settings', [
-        /^\/api\/v1\/settings$/,
-      ]),
+      isAllowedProxyPath(argocd, '/api/v1/settings', [/^\/api\/v1\/settings$/]),
     ).toBe(true);
   });
 });
 
 describe('checkProxyQuery', () => {
   const agents = '/gitops/api/v1/agents';
-  const route = () => findProxyRoute('harness', agents)!;
+  const route = () => findProxyRoute(harness, agents)!;
 
   it("takes a Harness agent list's required type, and names it when it is missing", () => {
     expect(() =>
       checkProxyQuery(
-        'harness',
+        harness,
         route(),
         agents,
         new URLSearchParams('type=MANAGED_ARGO_PROVIDER'),
       ),
     ).not.toThrow();
     expect(() =>
-      checkProxyQuery('harness', route(), agents, new URLSearchParams()),
+      checkProxyQuery(harness, route(), agents, new URLSearchParams()),
     ).toThrow(`The GitOps proxy needs query parameter 'type' on ${agents}`);
   });
 
@@ -105,8 +110,8 @@ describe('checkProxyQuery', () => {
       '/gitops/api/v1/agents/a/applications/web/revisions/abc/metadata';
     expect(() =>
       checkProxyQuery(
-        'harness',
-        findProxyRoute('harness', metadata)!,
+        harness,
+        findProxyRoute(harness, metadata)!,
         metadata,
         new URLSearchParams('query.project=default'),
       ),

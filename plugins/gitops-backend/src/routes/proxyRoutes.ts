@@ -5,7 +5,7 @@ import { gitopsProxyPermission } from '@gitops-suite/plugin-gitops-common';
 import { GitOpsService } from '../service/GitOpsService';
 import { checkProxyPath } from '../proxy/checkProxyPath';
 import { checkProxyQuery, findProxyRoute } from '../proxy/proxyAllowlist';
-import { scrubSecrets } from '../proxy/scrubSecrets';
+import { scrubSecrets } from '../scrubbing/scrubSecrets';
 import { requestCredentials } from './httpAdapters';
 
 /**
@@ -36,14 +36,14 @@ export function proxyRoutes(ctx: GitOpsService) {
     }
     const provider = registry.get(req.params.agentId);
     const path = checkProxyPath(rawPath.slice(prefix.length));
-    const route = findProxyRoute(provider.agent.kind, path, extraProxyPaths);
+    const route = findProxyRoute(provider, path, extraProxyPaths);
     if (!route) {
       throw new NotAllowedError(
         `The GitOps proxy does not forward ${path} to ${provider.agent.kind} agents`,
       );
     }
     const query = new URLSearchParams(rawQuery);
-    checkProxyQuery(provider.agent.kind, route, path, query);
+    checkProxyQuery(provider, route, path, query);
     const upstream = await provider.rawGet(path, query);
     res.status(upstream.status);
     if (typeof upstream.body === 'string') {

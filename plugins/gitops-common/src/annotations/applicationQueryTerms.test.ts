@@ -129,19 +129,13 @@ describe('entityQueryTerms', () => {
 });
 
 describe('serviceLabelSelectors', () => {
-  it('selects by the service label, and by every scoped Harness service ref', () => {
-    expect(
-      serviceLabelSelectors(['payments', 'org.ledger'], { harness: true }),
-    ).toEqual([
+  it('selects by the service label', () => {
+    expect(serviceLabelSelectors(['payments', 'org.ledger'])).toEqual([
       'gitops/service in (payments,org.ledger)',
-      'harness.io/serviceRef in (payments,account.payments,org.payments,org.ledger,ledger,account.ledger)',
-    ]);
-    expect(serviceLabelSelectors(['payments'], { harness: false })).toEqual([
-      'gitops/service in (payments)',
     ]);
   });
 
   it('selects nothing without services', () => {
-    expect(serviceLabelSelectors([], { harness: true })).toEqual([]);
+    expect(serviceLabelSelectors([])).toEqual([]);
   });
 });

@@ -92,27 +92,13 @@ export function entityQueryTerms(
 }
 
 /**
- * The label selectors an agent finds the applications of a query's
- * services by, on its side: `gitops/service in (...)` and, for a Harness
- * agent, `harness.io/serviceRef in (...)` with every scoped form of each
- * service (`payments`, `account.payments`, `org.payments`). Empty when the
- * query names no service.
+ * The label selector an agent finds the applications of a query's services
+ * by, on its side: `gitops/service in (...)`; empty when the query names no
+ * service. A provider adds its own kind's selectors
+ * (`GitOpsProvider.serviceSelectors`, Harness's `harness.io/serviceRef`).
  * @public
  */
-export function serviceLabelSelectors(
-  services: string[],
-  options: { harness: boolean },
-): string[] {
+export function serviceLabelSelectors(services: string[]): string[] {
   if (!services.length) return [];
-  const selectors = [`${GITOPS_LABEL_SERVICE} in (${services.join(',')})`];
-  if (options.harness) {
-    const refs = new Set(
-      services.flatMap(service => {
-        const bare = stripHarnessScope(service);
-        return [service, bare, `account.${bare}`, `org.${bare}`];
-      }),
-    );
-    selectors.push(`${HARNESS_LABEL_SERVICE_REF} in (${[...refs].join(',')})`);
-  }
-  return selectors;
+  return [`${GITOPS_LABEL_SERVICE} in (${services.join(',')})`];
 }

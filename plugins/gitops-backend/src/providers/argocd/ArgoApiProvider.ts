@@ -20,12 +20,16 @@ import {
   GitOpsAgentError,
   GitOpsProjectInfo,
   GitOpsProvider,
+  GitOpsProxyRules,
+  ListSnapshot,
   ProviderCallOptions,
   RawAgentResponse,
+  WatchOptions,
 } from '@gitops-suite/plugin-gitops-node';
 import { ArgoResourceReads } from './ArgoResourceReads';
 import { AgentHttpClient } from '../http/AgentHttpClient';
 import { ArgoApiRouteScheme, ListRoute } from './argoApiRouteScheme';
+import { ArgoCdWatcher, WatchRoutes } from './ArgoCdWatcher';
 import type {
   ArgoApplication,
   ArgoApplicationList,
@@ -59,15 +63,39 @@ import { ResourceOperations } from './resourceOperations';
 export abstract class ArgoApiProvider implements GitOpsProvider {
   private readonly applicationSetCalls: ApplicationSetCalls;
   private readonly reads: ArgoResourceReads;
+  /** Follows the agent's watch streams (its lists to watch from, its changes). */
+  protected readonly watcher: ArgoCdWatcher;
+
+  /** The credential values of the agent's configuration. */
+  abstract readonly secrets: readonly string[];
 
   protected constructor(
     readonly agent: GitOpsAgentInfo,
     protected readonly http: AgentHttpClient,
     protected readonly scheme: ArgoApiRouteScheme,
     protected readonly context: NormalizeContext,
+    watchRoutes?: WatchRoutes,
   ) {
     this.applicationSetCalls = new ApplicationSetCalls(http, scheme, context);
     this.reads = new ArgoResourceReads(http, scheme);
+    this.watcher = new ArgoCdWatcher(http, context, watchRoutes);
+  }
+
+  /** The read-only paths the guarded proxy forwards, as the scheme says. */
+  get proxy(): GitOpsProxyRules {
+    return this.scheme.proxy;
+  }
+
+  /** The lean application list with its resourceVersion, to watch from. */
+  snapshotApplications(
+    options?: ProviderCallOptions,
+  ): Promise<ListSnapshot<GitOpsApplication>> {
+    return this.watcher.snapshotApplications(options);
+  }
+
+  /** Application changes from the agent's watch stream. */
+  watchApplications(options: WatchOptions<GitOpsApplication>): Promise<void> {
+    return this.watcher.watchApplications(options);
   }
 
   // a resource's live manifest, events and logs (ArgoResourceReads)

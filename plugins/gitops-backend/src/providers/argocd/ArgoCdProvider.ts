@@ -1,6 +1,5 @@
 import {
   GitOpsAgentStatus,
-  GitOpsApplication,
   GitOpsApplicationSet,
 } from '@gitops-suite/plugin-gitops-common';
 import {
@@ -16,7 +15,6 @@ import { ArgoCdSessionAuth } from './ArgoCdSessionAuth';
 import type { ArgoVersion } from './argoCdTypes';
 import { ArgoApiProvider } from './ArgoApiProvider';
 import { argoCdRouteScheme } from './argoApiRouteScheme';
-import { ArgoCdWatcher } from './ArgoCdWatcher';
 
 /**
  * Speaks Argo CD's REST API v1 (the API server of one Argo CD instance):
@@ -27,7 +25,7 @@ export class ArgoCdProvider extends ArgoApiProvider {
   static factory: GitOpsProviderFactory = options =>
     new ArgoCdProvider(options);
 
-  private readonly watcher: ArgoCdWatcher;
+  readonly secrets: readonly string[];
 
   constructor(options: GitOpsProviderFactoryOptions) {
     const { agent } = options;
@@ -56,7 +54,10 @@ export class ArgoCdProvider extends ArgoApiProvider {
       uiUrl: agent.uiUrl,
       environments: options.environments,
     });
-    this.watcher = new ArgoCdWatcher(http, this.context);
+    this.secrets = [
+      credentials?.getOptionalString('token'),
+      credentials?.getOptionalString('password'),
+    ].filter((secret): secret is string => Boolean(secret));
   }
 
   async getStatus(options?: ProviderCallOptions): Promise<GitOpsAgentStatus> {
@@ -81,16 +82,6 @@ export class ArgoCdProvider extends ArgoApiProvider {
     } catch (error) {
       return this.failedStatus(error, checkedAt);
     }
-  }
-
-  snapshotApplications(
-    options?: ProviderCallOptions,
-  ): Promise<ListSnapshot<GitOpsApplication>> {
-    return this.watcher.snapshotApplications(options);
-  }
-
-  watchApplications(options: WatchOptions<GitOpsApplication>): Promise<void> {
-    return this.watcher.watchApplications(options);
   }
 
   snapshotApplicationSets(

@@ -9,6 +9,7 @@ import {
   ResourceTarget,
 } from '@gitops-suite/plugin-gitops-node';
 import { AgentHttpClient } from '../http/AgentHttpClient';
+import { JsonLinesStream, readJsonLines } from '../http/readJsonLines';
 import type { ArgoApiRouteScheme } from './argoApiRouteScheme';
 import {
   ArgoEvent,
@@ -18,6 +19,13 @@ import {
   normalizeLogEntry,
   normalizeManifest,
 } from './normalizeResourceReads';
+
+/** A log stream: it ends when the agent sent what was asked. */
+const LOG_STREAM: JsonLinesStream = {
+  name: 'log stream',
+  line: 'log line',
+  mayEnd: true,
+};
 
 /**
  * The drawer's per-resource reads over one route scheme: the live manifest
@@ -83,62 +91,33 @@ export class ArgoResourceReads {
       ...this.scheme.resourceLogs(ref, resource, query),
       signal,
     });
-    const reader = response.body?.getReader();
-    if (!reader) return;
-    const cancel = () => reader.cancel().catch(() => {});
-    signal.addEventListener('abort', cancel, { once: true });
-    const decoder = new TextDecoder();
-    let buffered = '';
-    try {
-      for (;;) {
-        let chunk: ReadableStreamReadResult<Uint8Array>;
-        try {
-          chunk = await reader.read();
-        } catch (error) {
-          if (signal.aborted) return;
-          throw this.http.error(
-            'unreachable',
-            `broke off its log stream (${(error as Error)?.message ?? error})`,
-          );
-        }
-        if (chunk.done) return;
-        buffered += decoder.decode(chunk.value, { stream: true });
-        for (
-          let newline = buffered.indexOf('\n');
-          newline >= 0;
-          newline = buffered.indexOf('\n')
-        ) {
-          const line = buffered.slice(0, newline).trim();
-          buffered = buffered.slice(newline + 1);
-          if (line && this.readLine(line, query, onEntry)) return;
-        }
-      }
-    } finally {
-      signal.removeEventListener('abort', cancel);
-      cancel();
-    }
+    await readJsonLines(
+      this.http,
+      response,
+      signal,
+      value => this.readLine(value, query, onEntry),
+      LOG_STREAM,
+    );
   }
 
   /** Hands one stream line on; true once the agent says it was the last. */
   private readLine(
-    line: string,
+    line: unknown,
     query: ResourceLogQuery,
     onEntry: (entry: ResourceLogEntry) => void,
   ): boolean {
-    let value: { result?: ArgoLogEntry; error?: { message?: string } };
-    try {
-      value = JSON.parse(line);
-    } catch {
-      throw this.http.error('malformed_response', 'sent a malformed log line');
-    }
-    if (value.error) {
+    const value = line as {
+      result?: ArgoLogEntry;
+      error?: { message?: string };
+    } | null;
+    if (value?.error) {
       throw this.http.error(
         'upstream_error',
         `broke off its log stream: ${value.error.message ?? 'unknown error'}`,
       );
     }
-    const entry = normalizeLogEntry(value.result, query.container);
+    const entry = normalizeLogEntry(value?.result, query.container);
     if (entry) onEntry(entry);
-    return Boolean(value.result?.last);
+    return Boolean(value?.result?.last);
   }
 }

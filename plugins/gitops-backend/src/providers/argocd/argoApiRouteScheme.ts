@@ -3,6 +3,7 @@ import {
   ApplicationListQuery,
   ApplicationRef,
   ApplicationSetRef,
+  GitOpsProxyRules,
   ResourceLogQuery,
   ResourceTarget,
 } from '@gitops-suite/plugin-gitops-node';
@@ -13,6 +14,7 @@ import type {
   ArgoCluster,
   ArgoRepository,
 } from './argoCdTypes';
+import { argoCdProxyRules } from './argoCdProxyRules';
 import { LEAN_APPLICATION_FIELDS } from './leanFields';
 
 /** A call to an agent, without the per-call signal and timeout. */
@@ -89,6 +91,8 @@ export interface ArgoApiRouteScheme {
   unwrapApplicationSet(body: unknown): IdentifiedApplicationSet;
   clusters: ListRoute<ArgoCluster>;
   repositories: ListRoute<ArgoRepository>;
+  /** The read-only paths the guarded proxy forwards (through `passThroughQuery`). */
+  proxy: GitOpsProxyRules;
   /** A read passed through as is, with the scoping the API needs added. */
   passThroughQuery(query: URLSearchParams): URLSearchParams;
   /** The live manifest of one resource of an application. */
@@ -200,6 +204,7 @@ export const argoCdRouteScheme: ArgoApiRouteScheme = {
   unwrapApplicationSet: body => ({ set: body as ArgoApplicationSet }),
   clusters: { call: { path: '/api/v1/clusters' }, items: argoItems },
   repositories: { call: { path: '/api/v1/repositories' }, items: argoItems },
+  proxy: argoCdProxyRules,
   passThroughQuery: query => query,
   // ApplicationService_GetResource
   resource: (ref, resource) => ({

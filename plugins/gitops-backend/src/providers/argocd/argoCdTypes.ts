@@ -83,12 +83,17 @@ export interface ArgoOperationState {
   syncResult?: { revision?: string; revisions?: string[] };
 }
 
-export interface ArgoResourceStatus {
+/** How Argo CD names one Kubernetes resource (its `ResourceRef`). */
+export interface ArgoResourceKey {
   group?: string;
   version?: string;
   kind?: string;
   namespace?: string;
   name?: string;
+  uid?: string;
+}
+
+export interface ArgoResourceStatus extends Omit<ArgoResourceKey, 'uid'> {
   status?: string;
   health?: { status?: string; message?: string };
   hook?: boolean;
@@ -118,20 +123,8 @@ export interface ArgoApplicationList {
   items?: ArgoApplication[] | null;
 }
 
-export interface ArgoResourceNode {
-  group?: string;
-  version?: string;
-  kind?: string;
-  namespace?: string;
-  name?: string;
-  uid?: string;
-  parentRefs?: Array<{
-    group?: string;
-    kind?: string;
-    namespace?: string;
-    name?: string;
-    uid?: string;
-  }>;
+export interface ArgoResourceNode extends ArgoResourceKey {
+  parentRefs?: ArgoResourceKey[];
   health?: { status?: string; message?: string };
   images?: string[];
   info?: Array<{ name?: string; value?: string }>;

@@ -10,6 +10,7 @@ import {
 } from '@gitops-suite/plugin-gitops-common';
 import type {
   ArgoResourceDiff,
+  ArgoResourceKey,
   ArgoResourceStatus,
   ArgoResourceTree,
 } from './argoCdTypes';
@@ -20,14 +21,7 @@ function health(status?: string): HealthStatusCode {
     : 'Unknown';
 }
 
-function ref(raw: {
-  group?: string;
-  version?: string;
-  kind?: string;
-  namespace?: string;
-  name?: string;
-  uid?: string;
-}): ResourceRef {
+function ref(raw: ArgoResourceKey): ResourceRef {
   const result: ResourceRef = { kind: raw.kind ?? '', name: raw.name ?? '' };
   if (raw.group) result.group = raw.group;
   if (raw.version) result.version = raw.version;

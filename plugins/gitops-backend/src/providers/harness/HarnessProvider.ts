@@ -1,19 +1,17 @@
 import {
   GitOpsAgentStatus,
-  GitOpsApplication,
+  HARNESS_LABEL_SERVICE_REF,
+  stripHarnessScope,
 } from '@gitops-suite/plugin-gitops-common';
 import {
   GitOpsProviderFactory,
   GitOpsProviderFactoryOptions,
-  ListSnapshot,
   ProviderCallOptions,
-  WatchOptions,
 } from '@gitops-suite/plugin-gitops-node';
 import { InputError } from '@backstage/errors';
 import { AgentHttpClient } from '../http/AgentHttpClient';
 import { agentInfoFromConfig } from '../agentInfoFromConfig';
 import { ArgoApiProvider } from '../argocd/ArgoApiProvider';
-import { ArgoCdWatcher } from '../argocd/ArgoCdWatcher';
 import type { HarnessAgent } from './harnessTypes';
 import {
   harnessApplicationUiUrl,
@@ -56,7 +54,7 @@ export class HarnessProvider extends ArgoApiProvider {
     new HarnessProvider(options);
 
   private readonly scope: HarnessScope;
-  private readonly watcher: ArgoCdWatcher;
+  readonly secrets: readonly string[];
 
   constructor(options: GitOpsProviderFactoryOptions) {
     const { agent } = options;
@@ -75,21 +73,23 @@ export class HarnessProvider extends ArgoApiProvider {
       secrets: () => [apiKey],
     });
     const uiUrl = agent.uiUrl;
-    super(agentInfoFromConfig(agent), http, harnessRouteScheme(scope), {
-      agentId: agent.id,
-      agentKind: agent.kind,
-      uiUrl,
-      applicationUiUrl: uiUrl
-        ? app => harnessApplicationUiUrl(uiUrl, scope, app)
-        : undefined,
-      environments: options.environments,
-    });
-    this.scope = scope;
-    this.watcher = new ArgoCdWatcher(
+    super(
+      agentInfoFromConfig(agent),
       http,
-      this.context,
+      harnessRouteScheme(scope),
+      {
+        agentId: agent.id,
+        agentKind: agent.kind,
+        uiUrl,
+        applicationUiUrl: uiUrl
+          ? app => harnessApplicationUiUrl(uiUrl, scope, app)
+          : undefined,
+        environments: options.environments,
+      },
       harnessWatchRoutes(scope),
     );
+    this.scope = scope;
+    this.secrets = [apiKey];
   }
 
   async getStatus(options?: ProviderCallOptions): Promise<GitOpsAgentStatus> {
@@ -115,15 +115,17 @@ export class HarnessProvider extends ArgoApiProvider {
     }
   }
 
-  /** The lean application list (AgentApplicationServiceList), to watch from. */
-  snapshotApplications(
-    options?: ProviderCallOptions,
-  ): Promise<ListSnapshot<GitOpsApplication>> {
-    return this.watcher.snapshotApplications(options);
-  }
-
-  /** Application changes from AgentApplicationServiceWatch. */
-  watchApplications(options: WatchOptions<GitOpsApplication>): Promise<void> {
-    return this.watcher.watchApplications(options);
+  /**
+   * Harness's service reference label, in each scoped form a reference
+   * takes (`svc`, `account.svc`, `org.svc`, as given).
+   */
+  serviceSelectors(services: string[]): string[] {
+    const refs = new Set(
+      services.flatMap(service => {
+        const bare = stripHarnessScope(service);
+        return [service, bare, `account.${bare}`, `org.${bare}`];
+      }),
+    );
+    return [`${HARNESS_LABEL_SERVICE_REF} in (${[...refs].join(',')})`];
   }
 }

@@ -7,6 +7,7 @@ import type {
 import type { ArgoApplication } from '../argocd/argoCdTypes';
 import type { AgentQuery } from '../http/AgentHttpClient';
 import type { HarnessScope } from './harnessApplicationUiUrl';
+import { harnessProxyRules } from './harnessProxyRules';
 import type {
   HarnessApplicationSetWrapper,
   HarnessApplicationWrapper,
@@ -287,6 +288,7 @@ export function harnessRouteScheme(scope: HarnessScope): ArgoApiRouteScheme {
       items: body =>
         page<HarnessRepositoryWrapper>(body).map(r => r.repository ?? r),
     },
+    proxy: harnessProxyRules,
     passThroughQuery: query => {
       const scoped = new URLSearchParams(query);
       for (const [key, value] of Object.entries(harnessScopeQuery(scope))) {

@@ -11,13 +11,10 @@ import {
   RecordingHarnessAgent,
   startRecordingHarnessAgent,
 } from '../../__testUtils__/recordingHarnessAgent';
-import {
-  checkProxyQuery,
-  findProxyRoute,
-  proxyRoutes,
-} from '../../proxy/proxyAllowlist';
+import { checkProxyQuery, findProxyRoute } from '../../proxy/proxyAllowlist';
 import { ArgoApiProvider } from '../argocd/ArgoApiProvider';
 import { HarnessProvider } from './HarnessProvider';
+import { harnessProxyRules } from './harnessProxyRules';
 
 /*
  * The contract with Harness GitOps: every request the Harness provider can
@@ -159,6 +156,9 @@ const NOT_CALLS = [
   'readList',
   'rawApplication',
   'applicationSetCalls',
+  // what the provider declares, sending nothing
+  'proxy',
+  'serviceSelectors',
 ];
 
 /**
@@ -170,12 +170,12 @@ const NOT_CALLS = [
 async function driveProxy(provider: HarnessProvider) {
   for (const op of sdkOperations().filter(o => o.method === 'GET')) {
     const path = samplePath(op);
-    const route = findProxyRoute('harness', path);
+    const route = findProxyRoute(provider, path);
     if (!route) continue;
     const query = new URLSearchParams(
       route.query.map(name => [name, 'sample']),
     );
-    checkProxyQuery('harness', route, path, query);
+    checkProxyQuery(provider, route, path, query);
     await provider.rawGet(path, query);
   }
 }
@@ -262,13 +262,14 @@ describe.each<
   });
 
   it('reaches each proxy route through an SDK operation', () => {
+    const harness = { proxy: harnessProxyRules };
     const reached = new Set(
       sdkOperations()
         .filter(op => op.method === 'GET')
-        .map(op => findProxyRoute('harness', samplePath(op)))
+        .map(op => findProxyRoute(harness, samplePath(op)))
         .filter(Boolean),
     );
-    const unreached = proxyRoutes('harness')
+    const unreached = harnessProxyRules.routes
       .filter(route => !reached.has(route))
       .map(route => route.path.source);
     expect(unreached).toEqual([]);

@@ -1,0 +1,195 @@
+import {
+  AuditorService,
+  AuthService,
+  CacheService,
+  DatabaseService,
+  HttpAuthService,
+  LifecycleService,
+  LoggerService,
+  PermissionsService,
+  RootConfigService,
+} from '@backstage/backend-plugin-api';
+import { CatalogService } from '@backstage/plugin-catalog-node';
+import { SignalsService } from '@backstage/plugin-signals-node';
+import { GitOpsProviderFactory } from '@gitops-suite/plugin-gitops-node';
+import { ApplicationAggregator } from './aggregation/ApplicationAggregator';
+import { DatabaseAuditStore } from './audit/DatabaseAuditStore';
+import { CachedEntityLookup } from './catalog/CachedEntityLookup';
+import { GitOpsConfig } from './config/readGitOpsConfig';
+import { createFleet, Fleet } from './fleet/createFleet';
+import { FleetSnapshotCache } from './fleet/FleetSnapshotCache';
+import { DatabaseDeliveryEventStore } from './metrics/DatabaseDeliveryEventStore';
+import { DeliveryMetricsService } from './metrics/DeliveryMetricsService';
+import { OperationRunner } from './operations/OperationRunner';
+import { ProviderRegistry } from './providers/ProviderRegistry';
+import { GitHubPullRequests } from './pullrequests/GitHubPullRequests';
+import { FleetRecorder } from './recorder/FleetRecorder';
+import { GitOpsService } from './service/GitOpsService';
+import { EntityQueryIndex } from './signals/EntityQueryIndex';
+import { FleetSignalPublisher } from './signals/FleetSignalPublisher';
+import { DeploymentTrust } from './trust/DeploymentTrust';
+
+/** The core services the GitOps services are made of. */
+export interface GitOpsServicesOptions {
+  config: RootConfigService;
+  gitops: GitOpsConfig;
+  /** The provider factory of each agent kind (built-in and from modules). */
+  factories: Map<string, GitOpsProviderFactory>;
+  logger: LoggerService;
+  httpAuth: HttpAuthService;
+  auth: AuthService;
+  permissions: PermissionsService;
+  database: DatabaseService;
+  lifecycle: LifecycleService;
+  auditor: AuditorService;
+  catalog: CatalogService;
+  signals: SignalsService;
+  cache: CacheService;
+}
+
+/** What the routes and actions are served from. */
+export interface GitOpsServices {
+  service: GitOpsService;
+  metrics: DeliveryMetricsService;
+}
+
+/**
+ * Makes the plugin's services and connects what flows between them: each
+ * agent's provider; the fleet state fed by the agents' streams (scrubbed of
+ * every provider's secrets as it enters); the recorder and the signal
+ * publisher following its changes; the snapshots a new replica starts warm
+ * from. Everything started here stops at shutdown.
+ */
+export async function createGitOpsServices(
+  options: GitOpsServicesOptions,
+): Promise<GitOpsServices> {
+  const { gitops, logger, lifecycle } = options;
+  const registry = ProviderRegistry.create({
+    agents: gitops.agents,
+    environments: gitops.environments,
+    factories: options.factories,
+    logger,
+  });
+  // this replica's own view of every agent, fed by their streams;
+  // scrubbed as it enters, so answers from it are not walked again
+  const fleet = createFleet({
+    registry,
+    logger,
+    resyncIntervalMs: gitops.fleetResyncIntervalMs,
+    pollIntervalMs: gitops.fleetPollIntervalMs,
+    reconnectMaxMs: gitops.fleetReconnectMaxMs,
+    knownSecrets: registry.secrets,
+  });
+  const store = await DatabaseAuditStore.create({
+    database: options.database,
+  });
+  const deliveryEvents = await DatabaseDeliveryEventStore.create({
+    database: options.database,
+  });
+  // drift, unhealthy periods and deployments, recorded as the fleet
+  // state changes (from its first load on)
+  const recorder = new FleetRecorder({
+    state: fleet.state,
+    agentIds: gitops.agents.map(agent => agent.id),
+    drift: store,
+    deliveries: deliveryEvents,
+    provider: agentId => registry.list().find(p => p.agent.id === agentId),
+    logger,
+  });
+  recorder.start();
+  fleet.start();
+  lifecycle.addShutdownHook(async () => {
+    await fleet.stop();
+    await recorder.stop();
+  });
+  startFleetSnapshots(options, fleet);
+
+  const aggregator = new ApplicationAggregator(
+    registry,
+    fleet.state,
+    fleet.feeders,
+  );
+  const runner = new OperationRunner(
+    store,
+    options.auditor,
+    aggregator,
+    logger,
+  );
+  const entityLookup = new CachedEntityLookup(options.catalog, {
+    ttlMs: gitops.entityLookupTtlMs,
+  });
+  publishFleetSignals(options, fleet, entityLookup);
+
+  const service = new GitOpsService({
+    httpAuth: options.httpAuth,
+    auth: options.auth,
+    permissions: options.permissions,
+    catalog: options.catalog,
+    entityLookup,
+    logger,
+    registry,
+    aggregator,
+    store,
+    runner,
+    trust: new DeploymentTrust({
+      rules: gitops.projects,
+      registry,
+      aggregator,
+      catalog: options.catalog,
+      auth: options.auth,
+      logger,
+    }),
+    environments: gitops.environments,
+    extraProxyPaths: gitops.extraProxyPaths,
+    logLimits: gitops.logLimits,
+    knownSecrets: registry.secrets,
+    pullRequests: GitHubPullRequests.fromConfig(options.config),
+  });
+  const metrics = new DeliveryMetricsService(
+    deliveryEvents,
+    appKeys => recorder.settled(10_000, appKeys),
+    store,
+    gitops.environments,
+  );
+  return { service, metrics };
+}
+
+/** A new replica starts warm from the snapshots in the shared cache. */
+function startFleetSnapshots(
+  { gitops, cache, logger, lifecycle }: GitOpsServicesOptions,
+  fleet: Fleet,
+): void {
+  if (!gitops.fleetSnapshot) return;
+  const snapshots = new FleetSnapshotCache(cache, fleet.state, {
+    agents: gitops.agents.map(agent => ({ id: agent.id, url: agent.url })),
+    logger,
+    ...gitops.fleetSnapshot,
+  });
+  snapshots
+    .restore()
+    .then(restored =>
+      logger.info(`Fleet state: ${restored} agent(s) started from snapshots`),
+    );
+  snapshots.start();
+  lifecycle.addShutdownHook(() => snapshots.stop());
+}
+
+/**
+ * Changes pushed to open pages: the fleet, the entities whose pages this
+ * replica served (as their lookups say), each application.
+ */
+function publishFleetSignals(
+  { signals, logger, lifecycle }: GitOpsServicesOptions,
+  fleet: Fleet,
+  entityLookup: CachedEntityLookup,
+): void {
+  const shownEntities = new EntityQueryIndex();
+  entityLookup.onResolved((entityRef, query) =>
+    shownEntities.set(entityRef, query),
+  );
+  const publisher = new FleetSignalPublisher(signals, shownEntities, {
+    logger,
+  });
+  fleet.state.subscribe(change => publisher.onChange(change));
+  lifecycle.addShutdownHook(() => publisher.stop());
+}
