@@ -3,6 +3,7 @@ import scaffolderPlugin from '@backstage/plugin-scaffolder-backend';
 import { waitFor } from '@gitops-suite/plugin-gitops-backend/testUtils';
 import { scaffolderModuleGitops } from './module';
 import {
+  agentApplicationsOf,
   gitopsEntity,
   startGitOpsTestBackend,
   useGitOpsTestBackend,
@@ -80,23 +81,12 @@ describe('gitops-service, run by the scaffolder', () => {
   );
 
   /** The agent's Applications of a service, with project and destination. */
-  const agentApplications = async (service: string) => {
-    const res = await gitops.agentFetch(
-      'hub',
-      `/api/v1/applications?selector=${encodeURIComponent(
-        `gitops/service=${service}`,
-      )}`,
-    );
-    expect(res.status).toBe(200);
-    const items = ((await res.json()).items ?? []) as any[];
-    return items
-      .map(app => ({
-        name: app.metadata.name,
-        project: app.spec.project,
-        destination: app.spec.destination,
-      }))
-      .sort((a, b) => a.name.localeCompare(b.name));
-  };
+  const agentApplications = async (service: string) =>
+    (await agentApplicationsOf(gitops, 'hub', service)).map(app => ({
+      name: app.metadata.name,
+      project: app.spec.project,
+      destination: app.spec.destination,
+    }));
 
   it("the agent picker's list says which environments each agent serves, on which cluster", async () => {
     const res = await gitops

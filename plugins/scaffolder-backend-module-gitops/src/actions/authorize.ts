@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { stringify } from 'yaml';
 import { PermissionsService } from '@backstage/backend-plugin-api';
 import { createTemplateAction } from '@backstage/plugin-scaffolder-node';
+import { examples } from './authorize.examples';
 import {
   gitopsApplicationSetCreatePermission,
   gitopsApplicationSyncPermission,
@@ -45,24 +45,7 @@ export function createAuthorizeAction(options: {
     description:
       'Checks that the user who started the task holds a GitOps permission on a catalog entity; put it first, before any step that fetches or changes something',
     supportsDryRun: true,
-    examples: [
-      {
-        description: 'Only an owner of the service may promote its releases',
-        example: stringify({
-          steps: [
-            {
-              id: 'authorize',
-              action: AUTHORIZE_ACTION_ID,
-              name: 'Check permission',
-              input: {
-                entityRef: 'component:default/payments-api',
-                permission: gitopsPromotePermission.name,
-              },
-            },
-          ],
-        }),
-      },
-    ],
+    examples,
     schema: { input: actionSchema(authorizeInputSchema) },
     async handler(ctx) {
       const input = parseInput(

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { stringify } from 'yaml';
 import { PermissionsService } from '@backstage/backend-plugin-api';
 import { createTemplateAction } from '@backstage/plugin-scaffolder-node';
+import { examples } from './syncApplications.examples';
 import { gitopsApplicationSyncPermission } from '@gitops-suite/plugin-gitops-common';
 import { authorizeInitiator } from './authorizeInitiator';
 import {
@@ -67,27 +67,7 @@ export function createSyncApplicationsAction(options: {
     description:
       'Syncs GitOps applications of a catalog entity and optionally waits until they are Synced and Healthy',
     supportsDryRun: true,
-    examples: [
-      {
-        description: 'Sync the dev application and wait up to five minutes',
-        example: stringify({
-          steps: [
-            {
-              id: 'sync',
-              action: SYNC_APPLICATIONS_ACTION_ID,
-              name: 'Sync dev',
-              input: {
-                entityRef: 'component:default/payments',
-                agentId: 'hub',
-                applications: ['payments-dev'],
-                wait: true,
-                timeoutSeconds: 300,
-              },
-            },
-          ],
-        }),
-      },
-    ],
+    examples,
     schema: {
       input: actionSchema(syncInputSchema),
       output: {
