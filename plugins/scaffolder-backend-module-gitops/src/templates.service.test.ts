@@ -13,6 +13,7 @@ import {
   groupEntity,
   ordersEntity,
   serviceScenario,
+  serviceValues,
 } from './__testUtils__/serviceFixtures';
 
 jest.setTimeout(120_000);
@@ -26,17 +27,12 @@ jest.setTimeout(120_000);
  */
 const scenario = serviceScenario('scaffolder-gitops-service-template');
 
-const values = (overrides: Record<string, unknown> = {}) => ({
-  name: 'orders',
-  description: 'Takes orders',
-  owner: 'group:default/team-a',
-  environments: ['dev', 'prod'],
-  agentId: 'hub',
-  harnessLabels: false,
-  repoUrl: 'github.com?owner=acme&repo=orders',
-  publish: false,
-  ...overrides,
-});
+const values = (overrides: Record<string, unknown> = {}) =>
+  serviceValues({
+    repoUrl: 'github.com?owner=acme&repo=orders',
+    publish: false,
+    ...overrides,
+  });
 
 describe('gitops-service, run by the scaffolder', () => {
   const gitops = useGitOpsTestBackend(() =>
