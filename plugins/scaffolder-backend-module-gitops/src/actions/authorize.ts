@@ -7,8 +7,8 @@ import {
   gitopsApplicationSyncPermission,
   gitopsPromotePermission,
 } from '@gitops-suite/plugin-gitops-common';
-import { authorizeInitiator } from './authorizeInitiator';
-import { ENTITY_REF, actionSchema, parseInput } from './validation';
+import { parseAuthorizedInput } from './authorizeInitiator';
+import { ENTITY_REF, actionSchema } from './validation';
 
 export const AUTHORIZE_ACTION_ID = 'gitops:authorize';
 
@@ -48,16 +48,11 @@ export function createAuthorizeAction(options: {
     examples,
     schema: { input: actionSchema(authorizeInputSchema) },
     async handler(ctx) {
-      const input = parseInput(
-        authorizeInputSchema(z),
-        ctx.input,
-        AUTHORIZE_ACTION_ID,
-      );
-      await authorizeInitiator({
+      const input = await parseAuthorizedInput({
         permissions: options.permissions,
         ctx,
-        permission: CHECKABLE[input.permission],
-        entityRef: input.entityRef,
+        schema: authorizeInputSchema(z),
+        permission: parsed => CHECKABLE[parsed.permission],
         actionId: AUTHORIZE_ACTION_ID,
       });
       ctx.logger.info(

@@ -6,9 +6,9 @@ import { PermissionsService } from '@backstage/backend-plugin-api';
 import { createTemplateAction } from '@backstage/plugin-scaffolder-node';
 import { examples } from './promote.examples';
 import { gitopsPromotePermission } from '@gitops-suite/plugin-gitops-common';
-import { authorizeInitiator } from './authorizeInitiator';
+import { parseAuthorizedInput } from './authorizeInitiator';
 import { InputError } from '@backstage/errors';
-import { actionSchema, DNS_LABEL, ENTITY_REF, parseInput } from './validation';
+import { actionSchema, DNS_LABEL, ENTITY_REF } from './validation';
 import { resolveWorkspacePath } from './workspacePath';
 
 export const PROMOTE_ACTION_ID = 'gitops:promote';
@@ -169,16 +169,11 @@ export function createPromoteAction(options: {
       },
     },
     async handler(ctx) {
-      const input = parseInput(
-        promoteInputSchema(z),
-        ctx.input,
-        PROMOTE_ACTION_ID,
-      );
-      await authorizeInitiator({
+      const input = await parseAuthorizedInput({
         permissions: options.permissions,
         ctx,
+        schema: promoteInputSchema(z),
         permission: gitopsPromotePermission,
-        entityRef: input.entityRef,
         actionId: PROMOTE_ACTION_ID,
       });
       const fill = (p: string) =>

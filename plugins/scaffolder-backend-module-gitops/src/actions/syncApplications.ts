@@ -3,12 +3,12 @@ import { PermissionsService } from '@backstage/backend-plugin-api';
 import { createTemplateAction } from '@backstage/plugin-scaffolder-node';
 import { examples } from './syncApplications.examples';
 import { gitopsApplicationSyncPermission } from '@gitops-suite/plugin-gitops-common';
-import { authorizeInitiator } from './authorizeInitiator';
+import { parseAuthorizedInput } from './authorizeInitiator';
 import {
   EntityApplicationRef,
   GitOpsBackendClient,
 } from './gitopsApi/GitOpsBackendClient';
-import { ENTITY_REF, actionSchema, parseInput } from './validation';
+import { ENTITY_REF, actionSchema } from './validation';
 
 export const SYNC_APPLICATIONS_ACTION_ID = 'gitops:application:sync';
 
@@ -84,16 +84,11 @@ export function createSyncApplicationsAction(options: {
       },
     },
     async handler(ctx) {
-      const input = parseInput(
-        syncInputSchema(z),
-        ctx.input,
-        SYNC_APPLICATIONS_ACTION_ID,
-      );
-      await authorizeInitiator({
+      const input = await parseAuthorizedInput({
         permissions,
         ctx,
+        schema: syncInputSchema(z),
         permission: gitopsApplicationSyncPermission,
-        entityRef: input.entityRef,
         actionId: SYNC_APPLICATIONS_ACTION_ID,
       });
       const refs: EntityApplicationRef[] = input.applications.map(appName => ({
