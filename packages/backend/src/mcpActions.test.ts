@@ -105,7 +105,16 @@ describe('GitOps actions over MCP', () => {
       errors: [],
     });
 
+    // gitops.fleet.read is the action's visibility permission: without it
+    // the tool is neither listed nor callable
     env.denied.add('gitops.fleet.read');
+    const { tools } = await client.listTools();
+    expect(tools.map(tool => tool.name)).not.toContain(
+      'gitops.list-degraded-applications',
+    );
+    expect(tools.map(tool => tool.name)).toContain(
+      'gitops.get-entity-gitops-status',
+    );
     const refused = await client.callTool({
       name: 'gitops.list-degraded-applications',
       arguments: {},
@@ -114,7 +123,12 @@ describe('GitOps actions over MCP', () => {
     expect(refused).toMatchObject({
       isError: true,
       content: [
-        { type: 'text', text: expect.stringContaining('gitops.fleet.read') },
+        {
+          type: 'text',
+          text: expect.stringContaining(
+            'Action "gitops.list-degraded-applications" not found',
+          ),
+        },
       ],
     });
   });

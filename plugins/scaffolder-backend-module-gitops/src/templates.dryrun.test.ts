@@ -4,15 +4,7 @@ import path from 'path';
 import { execFileSync } from 'child_process';
 import { parse } from 'yaml';
 import { mockCredentials } from '@backstage/backend-test-utils';
-import {
-  DefaultNamespaceEntityPolicy,
-  Entity,
-  EntityPolicies,
-  FieldFormatEntityPolicy,
-  NoForeignRootFieldsEntityPolicy,
-  SchemaValidEntityPolicy,
-  componentEntityV1alpha1Validator,
-} from '@backstage/catalog-model';
+import { Entity } from '@backstage/catalog-model';
 import scaffolderPlugin from '@backstage/plugin-scaffolder-backend';
 import scaffolderGithubModule from '@backstage/plugin-scaffolder-backend-module-github';
 import { scaffolderModuleGitops } from './module';
@@ -22,15 +14,14 @@ import {
   startGitOpsTestBackend,
 } from './__testUtils__/startGitOpsTestBackend';
 import { hubScenario } from './__testUtils__/hubScenario';
+import { expectAcceptedComponent } from './__testUtils__/catalogAcceptance';
+import { TEMPLATES } from './__testUtils__/runTemplate';
 
 // starting the scaffolder and compiling the ApplicationSet CRD schema take a few seconds
 jest.setTimeout(60_000);
 
-/** The golden-path templates of the suite, shipped in the catalog module. */
-const TEMPLATE_DIR = path.resolve(
-  __dirname,
-  '../../catalog-backend-module-gitops/templates/gitops-service',
-);
+/** The gitops-service template, shipped in the catalog module. */
+const TEMPLATE_DIR = path.join(TEMPLATES, 'gitops-service');
 const KUBECTL = '/usr/bin/kubectl';
 // staging is none of the three the skeleton once held overlays for
 const ENVIRONMENTS = ['dev', 'staging', 'prod'];
@@ -219,16 +210,8 @@ describe('gitops-service template through the scaffolder dry-run API', () => {
   });
 
   it('renders a catalog-info.yaml that the catalog accepts', async () => {
-    const policy = EntityPolicies.allOf([
-      new SchemaValidEntityPolicy(),
-      new DefaultNamespaceEntityPolicy(),
-      new NoForeignRootFieldsEntityPolicy(),
-      new FieldFormatEntityPolicy(),
-    ]);
     const entity = parse(files.get('catalog-info.yaml')!) as Entity;
-    const enforced = await policy.enforce(entity);
-    expect(enforced).toBeDefined();
-    expect(await componentEntityV1alpha1Validator.check(enforced!)).toBe(true);
+    const enforced = await expectAcceptedComponent(entity);
     expect(enforced).toMatchObject({
       kind: 'Component',
       metadata: {

@@ -7,6 +7,7 @@ import scaffolderGithubModule from '@backstage/plugin-scaffolder-backend-module-
 import { waitFor } from '@gitops-suite/plugin-gitops-backend/testUtils';
 import { scaffolderModuleGitops } from './module';
 import {
+  agentApplicationsOf,
   gitopsEntity,
   startGitOpsTestBackend,
   useGitOpsTestBackend,
@@ -16,6 +17,7 @@ import {
   groupEntity,
   ordersEntity,
   serviceScenario,
+  serviceValues,
 } from './__testUtils__/serviceFixtures';
 
 jest.setTimeout(180_000);
@@ -77,16 +79,11 @@ describe('gitops-service on the sandbox git host', () => {
   );
 
   const gitHost = () => gitops.sandbox.gitHost!;
-  const values = (overrides: Record<string, unknown> = {}) => ({
-    name: 'orders',
-    description: 'Takes orders',
-    owner: 'group:default/team-a',
-    environments: ['dev', 'prod'],
-    agentId: 'hub',
-    harnessLabels: false,
-    repoUrl: `${gitHost().host}?owner=acme&repo=orders`,
-    ...overrides,
-  });
+  const values = (overrides: Record<string, unknown> = {}) =>
+    serviceValues({
+      repoUrl: `${gitHost().host}?owner=acme&repo=orders`,
+      ...overrides,
+    });
 
   /** The head of the host repository's main branch. */
   const hostHead = async (): Promise<string> => {
@@ -103,20 +100,13 @@ describe('gitops-service on the sandbox git host', () => {
     waitFor(
       `orders' applications ${environments.join(', ')} at ${revision}`,
       async () => {
-        const res = await gitops.agentFetch(
-          'hub',
-          `/api/v1/applications?selector=${encodeURIComponent(
-            'gitops/service=orders',
-          )}`,
-        );
-        const items = ((await res.json()).items ?? []) as any[];
-        const apps = items
-          .map(app => ({
+        const apps = (await agentApplicationsOf(gitops, 'hub', 'orders')).map(
+          app => ({
             name: app.metadata.name as string,
             repoURL: app.spec.source.repoURL,
             revision: app.status?.sync?.revision,
-          }))
-          .sort((a, b) => a.name.localeCompare(b.name));
+          }),
+        );
         const settled =
           apps.length === environments.length &&
           apps.every(app => app.revision === revision);

@@ -3,6 +3,7 @@ import scaffolderPlugin from '@backstage/plugin-scaffolder-backend';
 import { waitFor } from '@gitops-suite/plugin-gitops-backend/testUtils';
 import { scaffolderModuleGitops } from './module';
 import {
+  agentApplicationsOf,
   gitopsEntity,
   startGitOpsTestBackend,
   useGitOpsTestBackend,
@@ -12,6 +13,7 @@ import {
   groupEntity,
   ordersEntity,
   serviceScenario,
+  serviceValues,
 } from './__testUtils__/serviceFixtures';
 
 jest.setTimeout(120_000);
@@ -25,17 +27,12 @@ jest.setTimeout(120_000);
  */
 const scenario = serviceScenario('scaffolder-gitops-service-template');
 
-const values = (overrides: Record<string, unknown> = {}) => ({
-  name: 'orders',
-  description: 'Takes orders',
-  owner: 'group:default/team-a',
-  environments: ['dev', 'prod'],
-  agentId: 'hub',
-  harnessLabels: false,
-  repoUrl: 'github.com?owner=acme&repo=orders',
-  publish: false,
-  ...overrides,
-});
+const values = (overrides: Record<string, unknown> = {}) =>
+  serviceValues({
+    repoUrl: 'github.com?owner=acme&repo=orders',
+    publish: false,
+    ...overrides,
+  });
 
 describe('gitops-service, run by the scaffolder', () => {
   const gitops = useGitOpsTestBackend(() =>
@@ -80,23 +77,12 @@ describe('gitops-service, run by the scaffolder', () => {
   );
 
   /** The agent's Applications of a service, with project and destination. */
-  const agentApplications = async (service: string) => {
-    const res = await gitops.agentFetch(
-      'hub',
-      `/api/v1/applications?selector=${encodeURIComponent(
-        `gitops/service=${service}`,
-      )}`,
-    );
-    expect(res.status).toBe(200);
-    const items = ((await res.json()).items ?? []) as any[];
-    return items
-      .map(app => ({
-        name: app.metadata.name,
-        project: app.spec.project,
-        destination: app.spec.destination,
-      }))
-      .sort((a, b) => a.name.localeCompare(b.name));
-  };
+  const agentApplications = async (service: string) =>
+    (await agentApplicationsOf(gitops, 'hub', service)).map(app => ({
+      name: app.metadata.name,
+      project: app.spec.project,
+      destination: app.spec.destination,
+    }));
 
   it("the agent picker's list says which environments each agent serves, on which cluster", async () => {
     const res = await gitops

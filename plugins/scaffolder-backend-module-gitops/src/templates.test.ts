@@ -4,26 +4,21 @@ import path from 'path';
 import { execFileSync } from 'child_process';
 import { parse } from 'yaml';
 import {
-  DefaultNamespaceEntityPolicy,
   Entity,
-  EntityPolicies,
-  FieldFormatEntityPolicy,
-  NoForeignRootFieldsEntityPolicy,
-  SchemaValidEntityPolicy,
   componentEntityV1alpha1Validator,
 } from '@backstage/catalog-model';
 import { createMockActionContext } from '@backstage/plugin-scaffolder-node-test-utils';
 import { createRenderApplicationSetAction } from './actions/renderApplicationSet';
 import { ApplicationSetSchemaValidator } from './actions/applicationSet/ApplicationSetSchemaValidator';
+import {
+  catalogPolicy,
+  expectAcceptedComponent,
+} from './__testUtils__/catalogAcceptance';
+import { TEMPLATES } from './__testUtils__/runTemplate';
 
 // compiling the ApplicationSet CRD schema takes a few seconds (tens on a loaded machine)
 jest.setTimeout(60_000);
 
-/** The golden-path templates of the suite, shipped in the catalog module. */
-const TEMPLATES = path.resolve(
-  __dirname,
-  '../../catalog-backend-module-gitops/templates',
-);
 const KUBECTL = '/usr/bin/kubectl';
 const MODULE_ACTIONS = [
   'gitops:applicationset:render',
@@ -154,27 +149,13 @@ describe('templates', () => {
     });
 
     describe('catalog-info.yaml validated by @backstage/catalog-model', () => {
-      // the policies the catalog applies to every entity it ingests
-      const policy = EntityPolicies.allOf([
-        new SchemaValidEntityPolicy(),
-        new DefaultNamespaceEntityPolicy(),
-        new NoForeignRootFieldsEntityPolicy(),
-        new FieldFormatEntityPolicy(),
-      ]);
       const source = fs.readFileSync(
         path.join(TEMPLATES, 'gitops-service/skeleton/catalog-info.yaml'),
         'utf8',
       );
       const render = (values: Record<string, string>) =>
         parse(fill(source, { ...sampleValues, ...values })) as Entity;
-      const assertValid = async (entity: Entity) => {
-        const enforced = await policy.enforce(entity);
-        expect(enforced).toBeDefined();
-        expect(await componentEntityV1alpha1Validator.check(enforced!)).toBe(
-          true,
-        );
-        return enforced!;
-      };
+      const assertValid = expectAcceptedComponent;
 
       it('is a valid Component for the sample values', async () => {
         const entity = await assertValid(render({}));
@@ -211,7 +192,7 @@ describe('templates', () => {
       it('is refused by the catalog when the owner is missing', async () => {
         const entity = render({});
         delete (entity.spec as any).owner;
-        await expect(policy.enforce(entity)).resolves.toBeDefined();
+        await expect(catalogPolicy.enforce(entity)).resolves.toBeDefined();
         await expect(
           componentEntityV1alpha1Validator.check(entity),
         ).rejects.toThrow(/owner/);

@@ -12,6 +12,7 @@ import {
   shopScenario,
   shopService,
   startGitOpsTestBackend,
+  useGitOpsTestBackend,
 } from '../testUtils';
 
 /*
@@ -54,6 +55,31 @@ export const REFRESH = 'gitops:refresh-application';
 export const SYNC = 'gitops:sync-application';
 export const TERMINATE = 'gitops:terminate-operation';
 export const RUN_ACTION = 'gitops:run-resource-action';
+/** Every action the plugin registers. */
+export const ALL_ACTIONS = [
+  GET_STATUS,
+  GET_RESOURCE,
+  LIST_DEGRADED,
+  REFRESH,
+  SYNC,
+  TERMINATE,
+  RUN_ACTION,
+];
+
+/** The application the action tests act on: payments in production. */
+export const PAYMENTS_PROD = {
+  entityRef: 'component:default/payments',
+  agentId: 'prod',
+  application: 'payments-prod',
+};
+
+/** An audit log row as `GET /audit` answers it. */
+export type AuditRow = {
+  id: string;
+  actor: string;
+  action: string;
+  outcome: string;
+};
 
 /** The harness of the action tests. */
 export interface ActionsFleet extends GitOpsTestBackend {
@@ -65,6 +91,12 @@ export interface ActionsFleet extends GitOpsTestBackend {
     input: object,
     header?: string,
   ): ReturnType<ReturnType<GitOpsTestBackend['api']>['post']>;
+  /** The application as the sandbox agent itself reports it. */
+  rawApplication(agentId: string, name: string): Promise<any>;
+  /** The agent's store version: any write to the agent changes it. */
+  agentVersion(agentId: string): Promise<string>;
+  /** The audit log, newest first, as the audit route answers it. */
+  auditRows(): Promise<AuditRow[]>;
 }
 
 export async function startActionsFleet(): Promise<ActionsFleet> {
@@ -96,5 +128,32 @@ export async function startActionsFleet(): Promise<ActionsFleet> {
         .post(`${ACTIONS}/${encodeURIComponent(id)}/invoke`)
         .set('Authorization', header)
         .send(input),
+    async rawApplication(agentId, name) {
+      const res = await env.agentFetch(agentId, `/api/v1/applications/${name}`);
+      expect(res.status).toBe(200);
+      return res.json();
+    },
+    async agentVersion(agentId) {
+      const res = await env.agentFetch(agentId, '/_sandbox/state');
+      return (await res.json()).resourceVersion;
+    },
+    async auditRows() {
+      const res = await env
+        .api()
+        .get('/api/gitops/audit')
+        .set('Authorization', env.auth);
+      expect(res.status).toBe(200);
+      return res.body.items;
+    },
   };
+}
+
+/**
+ * The action fleet for the enclosing `describe`, with `invoke` usable
+ * wherever the fleet is (inside tests and hooks).
+ */
+export function useActionsFleet() {
+  const env = useGitOpsTestBackend(startActionsFleet);
+  const invoke: ActionsFleet['invoke'] = (...args) => env.invoke(...args);
+  return { env, invoke };
 }

@@ -51,3 +51,10 @@ export function definedFields(fields: Record<string, unknown>) {
     Object.entries(fields).filter(([, value]) => value !== undefined),
   );
 }
+
+/** The application the actions' examples name: payments in production. */
+export const exampleTarget = {
+  entityRef: 'component:default/payments',
+  agentId: 'prod',
+  application: 'payments-prod',
+};

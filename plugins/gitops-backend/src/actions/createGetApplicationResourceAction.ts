@@ -1,4 +1,3 @@
-import { ActionsRegistryService } from '@backstage/backend-plugin-api/alpha';
 import type {
   ResourceEvent,
   ResourceLogEntry,
@@ -14,16 +13,12 @@ import {
 import {
   applicationTarget,
   applicationTargetFields,
+  exampleTarget,
 } from './applicationTargetInput';
+import { gitOpsAction } from './gitOpsAction';
 
-export const createGetApplicationResourceAction = ({
-  ctx,
-  actionsRegistry,
-}: {
-  ctx: GitOpsService;
-  actionsRegistry: ActionsRegistryService;
-}) => {
-  actionsRegistry.register({
+export const createGetApplicationResourceAction = (ctx: GitOpsService) =>
+  gitOpsAction({
     name: 'get-application-resource',
     title: 'Get a Resource of a GitOps Application',
     description: `
@@ -122,9 +117,7 @@ gitops.application.read permission on the entity.
       {
         title: 'Why is the payments deployment in production failing?',
         input: {
-          entityRef: 'component:default/payments',
-          agentId: 'prod',
-          application: 'payments-prod',
+          ...exampleTarget,
           resourceKind: 'Deployment',
           resourceGroup: 'apps',
           resourceName: 'payments',
@@ -177,4 +170,3 @@ gitops.application.read permission on the entity.
       };
     },
   });
-};

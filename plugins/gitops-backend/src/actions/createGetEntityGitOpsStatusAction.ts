@@ -1,4 +1,3 @@
-import { ActionsRegistryService } from '@backstage/backend-plugin-api/alpha';
 import { GitOpsService } from '../service/GitOpsService';
 import { readEntityApplications } from '../service/readEntityApplications';
 import {
@@ -7,16 +6,11 @@ import {
   summarizeAgentErrors,
   summarizeApplication,
 } from './applicationSummary';
+import { gitOpsAction } from './gitOpsAction';
 import { parseEntityRefInput } from './parseEntityRefInput';
 
-export const createGetEntityGitOpsStatusAction = ({
-  ctx,
-  actionsRegistry,
-}: {
-  ctx: GitOpsService;
-  actionsRegistry: ActionsRegistryService;
-}) => {
-  actionsRegistry.register({
+export const createGetEntityGitOpsStatusAction = (ctx: GitOpsService) =>
+  gitOpsAction({
     name: 'get-entity-gitops-status',
     title: 'Get GitOps Status of a Catalog Entity',
     description: `
@@ -89,4 +83,3 @@ Requires the gitops.application.read permission on the entity.
       };
     },
   });
-};

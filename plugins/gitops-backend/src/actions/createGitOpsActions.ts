@@ -38,11 +38,14 @@ export const createGitOpsActions = (options: {
         },
       }),
   };
-  const registered = { ctx: options.ctx, actionsRegistry };
-  createGetEntityGitOpsStatusAction(registered);
-  createGetApplicationResourceAction(registered);
-  createListDegradedApplicationsAction(registered);
-  createRefreshApplicationAction(registered);
-  createSyncApplicationAction(registered);
-  createOperationControlActions(registered);
+  const { ctx } = options;
+  const registrations = [
+    createGetEntityGitOpsStatusAction(ctx),
+    createGetApplicationResourceAction(ctx),
+    createListDegradedApplicationsAction(ctx),
+    createRefreshApplicationAction(ctx),
+    createSyncApplicationAction(ctx),
+    ...createOperationControlActions(ctx),
+  ];
+  registrations.forEach(register => register(actionsRegistry));
 };

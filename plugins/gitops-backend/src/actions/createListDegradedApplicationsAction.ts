@@ -1,4 +1,4 @@
-import { ActionsRegistryService } from '@backstage/backend-plugin-api/alpha';
+import { gitopsFleetReadPermission } from '@gitops-suite/plugin-gitops-common';
 import { GitOpsService } from '../service/GitOpsService';
 import { readFleetApplications } from '../service/readFleetApplications';
 import {
@@ -7,15 +7,10 @@ import {
   summarizeAgentErrors,
   summarizeApplication,
 } from './applicationSummary';
+import { gitOpsAction } from './gitOpsAction';
 
-export const createListDegradedApplicationsAction = ({
-  ctx,
-  actionsRegistry,
-}: {
-  ctx: GitOpsService;
-  actionsRegistry: ActionsRegistryService;
-}) => {
-  actionsRegistry.register({
+export const createListDegradedApplicationsAction = (ctx: GitOpsService) =>
+  gitOpsAction({
     name: 'list-degraded-applications',
     title: 'List Degraded GitOps Applications',
     description: `
@@ -26,6 +21,7 @@ Use it to find what is broken right now, for example "which production applicati
 Agents that could not be reached are listed in \`errors\`. Requires the gitops.fleet.read permission.
     `,
     attributes: { destructive: false, readOnly: true, idempotent: true },
+    visibilityPermission: gitopsFleetReadPermission,
     schema: {
       input: z =>
         z.object({
@@ -81,4 +77,3 @@ Agents that could not be reached are listed in \`errors\`. Requires the gitops.f
       };
     },
   });
-};

@@ -1,40 +1,23 @@
-import { ActionsRegistryService } from '@backstage/backend-plugin-api/alpha';
 import { GitOpsService } from '../service/GitOpsService';
 import {
   runResourceAction,
   terminateOperation,
 } from '../service/resourceOperations';
 import {
-  ActionZod,
-  applicationSummarySchema,
-  summarizeApplication,
-} from './applicationSummary';
-import {
   applicationTarget,
   applicationTargetFields,
   definedFields,
+  exampleTarget,
 } from './applicationTargetInput';
+import { gitOpsAction } from './gitOpsAction';
+import { operationOutput, operationOutputSchema } from './operationOutput';
 
 /**
  * The actions that stop a running operation and run a resource action
  * (restart a Deployment), through the same service calls as their routes.
  */
-export const createOperationControlActions = ({
-  ctx,
-  actionsRegistry,
-}: {
-  ctx: GitOpsService;
-  actionsRegistry: ActionsRegistryService;
-}) => {
-  const output = (what: string) => (z: ActionZod) =>
-    z.object({
-      auditId: z.string().describe(`The audit log entry of this ${what}.`),
-      application: applicationSummarySchema(z).describe(
-        `The application as the agent reports it after the ${what}.`,
-      ),
-    });
-
-  actionsRegistry.register({
+export const createOperationControlActions = (ctx: GitOpsService) => [
+  gitOpsAction({
     name: 'terminate-operation',
     title: "Terminate a GitOps Application's running operation",
     description: `
@@ -49,16 +32,12 @@ gitops.application.terminate permission on the entity.
     attributes: { destructive: true, readOnly: false, idempotent: false },
     schema: {
       input: z => z.object(applicationTargetFields(z)),
-      output: output('termination'),
+      output: operationOutputSchema('termination'),
     },
     examples: [
       {
         title: 'Stop the sync running on payments-prod',
-        input: {
-          entityRef: 'component:default/payments',
-          agentId: 'prod',
-          application: 'payments-prod',
-        },
+        input: exampleTarget,
       },
     ],
     action: async ({ input, credentials, logger }) => {
@@ -70,16 +49,10 @@ gitops.application.terminate permission on the entity.
         { credentials, target: applicationTarget(input) },
         {},
       );
-      return {
-        output: ctx.scrub({
-          auditId,
-          application: summarizeApplication(application),
-        }),
-      };
+      return operationOutput(ctx, { auditId, application });
     },
-  });
-
-  actionsRegistry.register({
+  }),
+  gitOpsAction({
     name: 'run-resource-action',
     title: 'Run a resource action on a GitOps Application',
     description: `
@@ -119,15 +92,13 @@ gitops.application.action permission on the entity.
             .max(128)
             .describe('The action, e.g. "restart".'),
         }),
-      output: output('action'),
+      output: operationOutputSchema('action'),
     },
     examples: [
       {
         title: 'Restart the payments Deployment in production',
         input: {
-          entityRef: 'component:default/payments',
-          agentId: 'prod',
-          application: 'payments-prod',
+          ...exampleTarget,
           kind: 'Deployment',
           group: 'apps',
           version: 'v1',
@@ -155,12 +126,7 @@ gitops.application.action permission on the entity.
           }),
         },
       );
-      return {
-        output: ctx.scrub({
-          auditId,
-          application: summarizeApplication(application),
-        }),
-      };
+      return operationOutput(ctx, { auditId, application });
     },
-  });
-};
+  }),
+];

@@ -1,24 +1,16 @@
-import { ActionsRegistryService } from '@backstage/backend-plugin-api/alpha';
 import { GitOpsService } from '../service/GitOpsService';
 import { refreshApplication } from '../service/applicationOperations';
-import {
-  applicationSummarySchema,
-  summarizeApplication,
-} from './applicationSummary';
 import {
   applicationTarget,
   applicationTargetFields,
   definedFields,
+  exampleTarget,
 } from './applicationTargetInput';
+import { gitOpsAction } from './gitOpsAction';
+import { operationOutput, operationOutputSchema } from './operationOutput';
 
-export const createRefreshApplicationAction = ({
-  ctx,
-  actionsRegistry,
-}: {
-  ctx: GitOpsService;
-  actionsRegistry: ActionsRegistryService;
-}) => {
-  actionsRegistry.register({
+export const createRefreshApplicationAction = (ctx: GitOpsService) =>
+  gitOpsAction({
     name: 'refresh-application',
     title: 'Refresh a GitOps Application',
     description: `
@@ -42,22 +34,12 @@ gitops.application.refresh permission on the entity.
               '"normal" (default) compares again; "hard" also regenerates manifests.',
             ),
         }),
-      output: z =>
-        z.object({
-          auditId: z.string().describe('The audit log entry of this refresh.'),
-          application: applicationSummarySchema(z).describe(
-            'The application as the agent reports it after the refresh.',
-          ),
-        }),
+      output: operationOutputSchema('refresh'),
     },
     examples: [
       {
         title: 'Refresh the production payments application',
-        input: {
-          entityRef: 'component:default/payments',
-          agentId: 'prod',
-          application: 'payments-prod',
-        },
+        input: exampleTarget,
       },
     ],
     action: async ({ input, credentials, logger }) => {
@@ -69,12 +51,6 @@ gitops.application.refresh permission on the entity.
         { credentials, target: applicationTarget(input) },
         definedFields({ mode: input.mode }),
       );
-      return {
-        output: ctx.scrub({
-          auditId,
-          application: summarizeApplication(application),
-        }),
-      };
+      return operationOutput(ctx, { auditId, application });
     },
   });
-};

@@ -1,24 +1,16 @@
-import { ActionsRegistryService } from '@backstage/backend-plugin-api/alpha';
 import { GitOpsService } from '../service/GitOpsService';
 import { syncApplication } from '../service/applicationOperations';
-import {
-  applicationSummarySchema,
-  summarizeApplication,
-} from './applicationSummary';
 import {
   applicationTarget,
   applicationTargetFields,
   definedFields,
+  exampleTarget,
 } from './applicationTargetInput';
+import { gitOpsAction } from './gitOpsAction';
+import { operationOutput, operationOutputSchema } from './operationOutput';
 
-export const createSyncApplicationAction = ({
-  ctx,
-  actionsRegistry,
-}: {
-  ctx: GitOpsService;
-  actionsRegistry: ActionsRegistryService;
-}) => {
-  actionsRegistry.register({
+export const createSyncApplicationAction = (ctx: GitOpsService) =>
+  gitOpsAction({
     name: 'sync-application',
     title: 'Sync a GitOps Application',
     description: `
@@ -52,21 +44,16 @@ gitops.application.sync permission on the entity.
             .optional()
             .describe('Only show what would change; apply nothing.'),
         }),
-      output: z =>
-        z.object({
-          auditId: z.string().describe('The audit log entry of this sync.'),
-          application: applicationSummarySchema(z).describe(
-            'The application as the agent reports it once the sync started.',
-          ),
-        }),
+      output: operationOutputSchema(
+        'sync',
+        'The application as the agent reports it once the sync started.',
+      ),
     },
     examples: [
       {
         title: 'Sync the production payments application, pruning',
         input: {
-          entityRef: 'component:default/payments',
-          agentId: 'prod',
-          application: 'payments-prod',
+          ...exampleTarget,
           prune: true,
         },
       },
@@ -84,12 +71,6 @@ gitops.application.sync permission on the entity.
           dryRun: input.dryRun,
         }),
       );
-      return {
-        output: ctx.scrub({
-          auditId,
-          application: summarizeApplication(application),
-        }),
-      };
+      return operationOutput(ctx, { auditId, application });
     },
   });
-};

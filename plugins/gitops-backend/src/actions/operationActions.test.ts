@@ -4,12 +4,12 @@ import {
   gitopsApplicationSyncPermission,
 } from '@gitops-suite/plugin-gitops-common';
 import type { FaultConfig } from '@gitops-suite/sandbox-agent';
-import { useGitOpsTestBackend, waitFor } from '../testUtils';
+import { waitFor } from '../testUtils';
 import {
+  PAYMENTS_PROD as target,
   REFRESH,
   SYNC,
-  ActionsFleet,
-  startActionsFleet,
+  useActionsFleet,
 } from '../__testUtils__/actionsFleet';
 
 jest.setTimeout(60_000);
@@ -20,51 +20,20 @@ jest.setTimeout(60_000);
  * refused before anything is sent.
  */
 describe('gitops actions: sync and refresh', () => {
-  const env = useGitOpsTestBackend(startActionsFleet);
-  const invoke: ActionsFleet['invoke'] = (...args) => env.invoke(...args);
-
-  /** The application as the sandbox agent itself reports it. */
-  async function rawApplication(agentId: string, name: string) {
-    const res = await env.agentFetch(agentId, `/api/v1/applications/${name}`);
-    expect(res.status).toBe(200);
-    return res.json();
-  }
-
-  /** The agent's store version: any write to the agent changes it. */
-  async function agentVersion(agentId: string): Promise<string> {
-    const res = await env.agentFetch(agentId, '/_sandbox/state');
-    return (await res.json()).resourceVersion;
-  }
-
-  async function auditRows(): Promise<
-    Array<{ id: string; actor: string; action: string; outcome: string }>
-  > {
-    const res = await env
-      .api()
-      .get('/api/gitops/audit')
-      .set('Authorization', env.auth);
-    expect(res.status).toBe(200);
-    return res.body.items;
-  }
+  const { env, invoke } = useActionsFleet();
 
   describe('operations', () => {
-    const target = {
-      entityRef: 'component:default/payments',
-      agentId: 'prod',
-      application: 'payments-prod',
-    };
-
     it('sync-application syncs through the agent and leaves an audit row with the caller as actor', async () => {
       env.sandbox.drift('prod', 'payments-prod');
-      const drifted = await rawApplication('prod', 'payments-prod');
+      const drifted = await env.rawApplication('prod', 'payments-prod');
       expect(drifted.status.sync.status).toBe('OutOfSync');
       const startedBefore = drifted.status.operationState?.startedAt;
-      const versionBefore = await agentVersion('prod');
+      const versionBefore = await env.agentVersion('prod');
 
       const res = await invoke(SYNC, { ...target, prune: true });
       expect(res.status).toBe(200);
       // a write to the agent moves its version (what the denial tests rely on)
-      expect(await agentVersion('prod')).not.toBe(versionBefore);
+      expect(await env.agentVersion('prod')).not.toBe(versionBefore);
       expect(res.body.output.auditId).toMatch(/^[0-9a-f-]{36}$/);
       expect(res.body.output.application).toMatchObject({
         agentId: 'prod',
@@ -73,7 +42,7 @@ describe('gitops actions: sync and refresh', () => {
 
       // the sandbox agent itself ran the sync, with the asked options
       const synced = await waitFor('payments-prod to sync', async () => {
-        const raw = await rawApplication('prod', 'payments-prod');
+        const raw = await env.rawApplication('prod', 'payments-prod');
         return raw.status.sync.status === 'Synced' &&
           raw.status.operationState?.phase === 'Succeeded' &&
           raw.status.operationState?.startedAt !== startedBefore
@@ -82,7 +51,7 @@ describe('gitops actions: sync and refresh', () => {
       });
       expect(synced.status.operationState.operation.sync.prune).toBe(true);
 
-      expect(await auditRows()).toContainEqual(
+      expect(await env.auditRows()).toContainEqual(
         expect.objectContaining({
           id: res.body.output.auditId,
           actor: mockCredentials.user().principal.userEntityRef,
@@ -104,7 +73,7 @@ describe('gitops actions: sync and refresh', () => {
         credentials: alice,
       });
       const { auditId } = output as { auditId: string };
-      expect(await auditRows()).toContainEqual(
+      expect(await env.auditRows()).toContainEqual(
         expect.objectContaining({
           id: auditId,
           actor: 'user:default/alice',
@@ -138,20 +107,20 @@ describe('gitops actions: sync and refresh', () => {
     );
 
     it('refuses an application the entity does not select, without an audit row', async () => {
-      const before = await auditRows();
+      const before = await env.auditRows();
       const res = await invoke(SYNC, { ...target, application: 'ledger-prod' });
       expect(res.status).toBe(404);
       expect(res.body.error.message).toMatch(
         /does not belong to component:default\/payments/,
       );
-      expect(await auditRows()).toHaveLength(before.length);
+      expect(await env.auditRows()).toHaveLength(before.length);
     });
 
     it('rejects input outside the schema with 400 before calling the agent', async () => {
-      const version = await agentVersion('prod');
+      const version = await env.agentVersion('prod');
       const res = await invoke(SYNC, { ...target, prune: 'yes' });
       expect(res.status).toBe(400);
-      expect(await agentVersion('prod')).toBe(version);
+      expect(await env.agentVersion('prod')).toBe(version);
     });
 
     it.each([
@@ -161,22 +130,22 @@ describe('gitops actions: sync and refresh', () => {
       'refuses %s when %s is denied: nothing reaches the agent, the refusal is audited',
       async (id, permission, options) => {
         env.sandbox.drift('prod', 'payments-prod');
-        const rawBefore = await rawApplication('prod', 'payments-prod');
-        const versionBefore = await agentVersion('prod');
-        const auditBefore = await auditRows();
+        const rawBefore = await env.rawApplication('prod', 'payments-prod');
+        const versionBefore = await env.agentVersion('prod');
+        const auditBefore = await env.auditRows();
 
         env.denied.add(permission);
         const res = await invoke(id, { ...target, ...options });
         expect(res.status).toBe(403);
         expect(res.body.error.message).toContain(permission);
 
-        expect(await agentVersion('prod')).toBe(versionBefore);
-        const rawAfter = await rawApplication('prod', 'payments-prod');
+        expect(await env.agentVersion('prod')).toBe(versionBefore);
+        const rawAfter = await env.rawApplication('prod', 'payments-prod');
         expect(rawAfter.status.sync.status).toBe('OutOfSync');
         expect(rawAfter.status.operationState).toEqual(
           rawBefore.status.operationState,
         );
-        const auditAfter = await auditRows();
+        const auditAfter = await env.auditRows();
         expect(auditAfter).toHaveLength(auditBefore.length + 1);
         expect(auditAfter[0]).toMatchObject({
           actor: 'user:default/mock',

@@ -1,10 +1,10 @@
 import { mockCredentials } from '@backstage/backend-test-utils';
-import { useGitOpsTestBackend, waitFor } from '../testUtils';
+import { waitFor } from '../testUtils';
 import {
-  ActionsFleet,
+  PAYMENTS_PROD as target,
   RUN_ACTION,
-  startActionsFleet,
   TERMINATE,
+  useActionsFleet,
 } from '../__testUtils__/actionsFleet';
 
 jest.setTimeout(60_000);
@@ -15,26 +15,12 @@ jest.setTimeout(60_000);
  * state and the same audit rows under the caller.
  */
 describe('gitops actions: terminate-operation and run-resource-action', () => {
-  const env = useGitOpsTestBackend(startActionsFleet);
-  const invoke: ActionsFleet['invoke'] = (...args) => env.invoke(...args);
-  const target = {
-    entityRef: 'component:default/payments',
-    agentId: 'prod',
-    application: 'payments-prod',
-  };
+  const { env, invoke } = useActionsFleet();
 
   afterEach(() => {
     env.denied.clear();
     env.sandbox.holdOperations('prod', 'payments-prod', { hold: false });
   });
-
-  async function rawApplication() {
-    const res = await env.agentFetch(
-      'prod',
-      '/api/v1/applications/payments-prod',
-    );
-    return res.json();
-  }
 
   async function deployment() {
     const res = await env.agentFetch(
@@ -58,7 +44,8 @@ describe('gitops actions: terminate-operation and run-resource-action', () => {
     });
     const { auditId } = output as { auditId: string };
     await waitFor('the sync to end terminated', async () => {
-      const state = (await rawApplication()).status.operationState;
+      const state = (await env.rawApplication('prod', 'payments-prod')).status
+        .operationState;
       return state.phase === 'Failed' &&
         state.message === 'Operation terminated'
         ? state

@@ -5,17 +5,17 @@ import {
 } from '@gitops-suite/plugin-gitops-common';
 import {
   ACTIONS,
+  ALL_ACTIONS,
   GET_RESOURCE,
   GET_STATUS,
   LIST_DEGRADED,
+  PAYMENTS_PROD,
   REFRESH,
   SYNC,
   TERMINATE,
   RUN_ACTION,
-  ActionsFleet,
-  startActionsFleet,
+  useActionsFleet,
 } from '../__testUtils__/actionsFleet';
-import { useGitOpsTestBackend } from '../testUtils';
 
 jest.setTimeout(60_000);
 
@@ -26,15 +26,7 @@ jest.setTimeout(60_000);
  * agents over real HTTP.
  */
 describe('gitops actions: the registry and the read actions', () => {
-  const env = useGitOpsTestBackend(startActionsFleet);
-  const invoke: ActionsFleet['invoke'] = (...args) => env.invoke(...args);
-
-  /** The application as the sandbox agent itself reports it. */
-  async function rawApplication(agentId: string, name: string) {
-    const res = await env.agentFetch(agentId, `/api/v1/applications/${name}`);
-    expect(res.status).toBe(200);
-    return res.json();
-  }
+  const { env, invoke } = useActionsFleet();
 
   describe('registry', () => {
     it('lists the seven GitOps actions with described schemas and honest attributes', async () => {
@@ -43,17 +35,7 @@ describe('gitops actions: the registry and the read actions', () => {
       const byId = new Map<string, any>(
         res.body.actions.map((a: { id: string }) => [a.id, a]),
       );
-      expect([...byId.keys()].sort()).toEqual(
-        [
-          GET_STATUS,
-          GET_RESOURCE,
-          LIST_DEGRADED,
-          REFRESH,
-          SYNC,
-          TERMINATE,
-          RUN_ACTION,
-        ].sort(),
-      );
+      expect([...byId.keys()].sort()).toEqual([...ALL_ACTIONS].sort());
       expect(byId.get(GET_STATUS).attributes).toEqual({
         readOnly: true,
         destructive: false,
@@ -93,17 +75,7 @@ describe('gitops actions: the registry and the read actions', () => {
       const { actions } = await env.actionsService.list({
         credentials: mockCredentials.user(),
       });
-      expect(actions.map(a => a.id).sort()).toEqual(
-        [
-          GET_STATUS,
-          GET_RESOURCE,
-          LIST_DEGRADED,
-          REFRESH,
-          SYNC,
-          TERMINATE,
-          RUN_ACTION,
-        ].sort(),
-      );
+      expect(actions.map(a => a.id).sort()).toEqual([...ALL_ACTIONS].sort());
     });
 
     it('refuses anonymous callers before anything runs', async () => {
@@ -144,7 +116,7 @@ describe('gitops actions: the registry and the read actions', () => {
         );
         expect(group.applications).toHaveLength(1);
         const [app] = group.applications;
-        const raw = await rawApplication(agentId, name);
+        const raw = await env.rawApplication(agentId, name);
         expect(app).toMatchObject({
           agentId,
           name,
@@ -196,9 +168,7 @@ describe('gitops actions: the registry and the read actions', () => {
 
   describe('get-application-resource', () => {
     const input = {
-      entityRef: 'component:default/payments',
-      agentId: 'prod',
-      application: 'payments-prod',
+      ...PAYMENTS_PROD,
       resourceKind: 'Deployment',
       resourceGroup: 'apps',
       resourceName: 'payments',
@@ -284,20 +254,32 @@ describe('gitops actions: the registry and the read actions', () => {
   });
 
   describe('read permissions', () => {
-    it.each([
-      [
-        gitopsApplicationReadPermission.name,
-        GET_STATUS,
-        { entityRef: 'component:default/payments' },
-      ],
-      [gitopsFleetReadPermission.name, LIST_DEGRADED, {}],
-    ])('denying %s refuses %s', async (permission, id, input) => {
+    it('denying gitops.application.read refuses get-entity-gitops-status on the entity', async () => {
+      const permission = gitopsApplicationReadPermission.name;
+      const input = { entityRef: 'component:default/payments' };
       env.denied.add(permission);
-      const res = await invoke(id, input);
+      const res = await invoke(GET_STATUS, input);
       expect(res.status).toBe(403);
       expect(res.body.error.message).toContain(permission);
       env.denied.clear();
-      expect((await invoke(id, input)).status).toBe(200);
+      expect((await invoke(GET_STATUS, input)).status).toBe(200);
+    });
+
+    it('hides list-degraded-applications from a caller without gitops.fleet.read (its visibility permission), and only it', async () => {
+      const listed = async () => {
+        const res = await env.api().get(ACTIONS).set('Authorization', env.auth);
+        return res.body.actions.map((a: { id: string }) => a.id).sort();
+      };
+      env.denied.add(gitopsFleetReadPermission.name);
+      expect(await listed()).toEqual(
+        ALL_ACTIONS.filter(id => id !== LIST_DEGRADED).sort(),
+      );
+      const res = await invoke(LIST_DEGRADED, {});
+      expect(res.status).toBe(404);
+      expect(res.body.error.message).toContain(LIST_DEGRADED);
+      env.denied.clear();
+      expect(await listed()).toEqual([...ALL_ACTIONS].sort());
+      expect((await invoke(LIST_DEGRADED, {})).status).toBe(200);
     });
   });
 });

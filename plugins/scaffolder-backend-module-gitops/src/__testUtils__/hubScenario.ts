@@ -36,3 +36,29 @@ export function hubScenario(
     ],
   });
 }
+
+/**
+ * The hub for the sync tests: applications are not synced on their own;
+ * `hub` syncs payments in 100 ms, `slow` takes 10 s to sync ledger.
+ */
+export function syncScenario(seed: string): Scenario {
+  return hubScenario(seed, {
+    syncPolicy: 'manual',
+    services: [
+      shopService('payments', { agents: ['hub'] }),
+      shopService('ledger', { agents: ['slow'] }),
+    ],
+    agents: [
+      shopArgoCdAgent('hub', {
+        syncDurationMs: 100,
+        environments: ['dev', 'prod'],
+        clusters: ['in-cluster'],
+      }),
+      shopArgoCdAgent('slow', {
+        syncDurationMs: 10_000,
+        environments: ['dev'],
+        clusters: ['in-cluster'],
+      }),
+    ],
+  });
+}

@@ -43,3 +43,14 @@ export const ordersEntity = componentEntity('orders', {
   'gitops/app-selector': 'gitops/service=orders',
   'gitops/applicationset': 'orders',
 });
+
+/** The gitops-service form as a team-a user fills it in for orders on hub. */
+export const serviceValues = (overrides: Record<string, unknown> = {}) => ({
+  name: 'orders',
+  description: 'Takes orders',
+  owner: 'group:default/team-a',
+  environments: ['dev', 'prod'],
+  agentId: 'hub',
+  harnessLabels: false,
+  ...overrides,
+});

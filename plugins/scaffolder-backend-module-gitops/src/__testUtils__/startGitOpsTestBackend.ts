@@ -68,3 +68,23 @@ export async function startGitOpsTestBackend(
   });
   return { ...backend, client };
 }
+
+/**
+ * The Applications of a service as the agent itself has them (label
+ * `gitops/service`), sorted by name.
+ */
+export async function agentApplicationsOf(
+  backend: Pick<SharedTestBackend, 'agentFetch'>,
+  agentId: string,
+  service: string,
+): Promise<any[]> {
+  const res = await backend.agentFetch(
+    agentId,
+    `/api/v1/applications?selector=${encodeURIComponent(
+      `gitops/service=${service}`,
+    )}`,
+  );
+  expect(res.status).toBe(200);
+  const items = ((await res.json()).items ?? []) as any[];
+  return items.sort((a, b) => a.metadata.name.localeCompare(b.metadata.name));
+}

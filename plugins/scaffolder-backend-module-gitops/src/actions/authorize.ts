@@ -1,14 +1,14 @@
 import { z } from 'zod';
-import { stringify } from 'yaml';
 import { PermissionsService } from '@backstage/backend-plugin-api';
 import { createTemplateAction } from '@backstage/plugin-scaffolder-node';
+import { examples } from './authorize.examples';
 import {
   gitopsApplicationSetCreatePermission,
   gitopsApplicationSyncPermission,
   gitopsPromotePermission,
 } from '@gitops-suite/plugin-gitops-common';
-import { authorizeInitiator } from './authorizeInitiator';
-import { ENTITY_REF, actionSchema, parseInput } from './validation';
+import { parseAuthorizedInput } from './authorizeInitiator';
+import { ENTITY_REF, actionSchema } from './validation';
 
 export const AUTHORIZE_ACTION_ID = 'gitops:authorize';
 
@@ -45,36 +45,14 @@ export function createAuthorizeAction(options: {
     description:
       'Checks that the user who started the task holds a GitOps permission on a catalog entity; put it first, before any step that fetches or changes something',
     supportsDryRun: true,
-    examples: [
-      {
-        description: 'Only an owner of the service may promote its releases',
-        example: stringify({
-          steps: [
-            {
-              id: 'authorize',
-              action: AUTHORIZE_ACTION_ID,
-              name: 'Check permission',
-              input: {
-                entityRef: 'component:default/payments-api',
-                permission: gitopsPromotePermission.name,
-              },
-            },
-          ],
-        }),
-      },
-    ],
+    examples,
     schema: { input: actionSchema(authorizeInputSchema) },
     async handler(ctx) {
-      const input = parseInput(
-        authorizeInputSchema(z),
-        ctx.input,
-        AUTHORIZE_ACTION_ID,
-      );
-      await authorizeInitiator({
+      const input = await parseAuthorizedInput({
         permissions: options.permissions,
         ctx,
-        permission: CHECKABLE[input.permission],
-        entityRef: input.entityRef,
+        schema: authorizeInputSchema(z),
+        permission: parsed => CHECKABLE[parsed.permission],
         actionId: AUTHORIZE_ACTION_ID,
       });
       ctx.logger.info(

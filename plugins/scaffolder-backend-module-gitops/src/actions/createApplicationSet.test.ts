@@ -1,14 +1,15 @@
 import { stringify } from 'yaml';
 import { InputError } from '@backstage/errors';
-import { createMockActionContext } from '@backstage/plugin-scaffolder-node-test-utils';
 import { createCreateApplicationSetAction } from './createApplicationSet';
 import { buildApplicationSet } from './applicationSet/buildApplicationSet';
 import {
+  agentApplicationsOf,
   gitopsEntity,
   startGitOpsTestBackend,
   useGitOpsTestBackend,
 } from '../__testUtils__/startGitOpsTestBackend';
 import { hubScenario } from '../__testUtils__/hubScenario';
+import { runAction } from '../__testUtils__/runAction';
 
 jest.setTimeout(30_000);
 
@@ -48,19 +49,15 @@ describe('gitops:applicationset:create', () => {
     }),
   );
 
-  const run = async (input: Record<string, unknown>, isDryRun = false) => {
-    const action = createCreateApplicationSetAction({
-      client: gitops.client,
-      permissions: gitops.permissions,
-    });
-    const ctx = {
-      ...createMockActionContext({ input: input as any }),
-      isDryRun,
-    };
-    jest.spyOn(ctx.logger, 'info');
-    await action.handler(ctx);
-    return ctx;
-  };
+  const run = (input: Record<string, unknown>, isDryRun = false) =>
+    runAction(
+      createCreateApplicationSetAction({
+        client: gitops.client,
+        permissions: gitops.permissions,
+      }),
+      input,
+      { isDryRun },
+    );
 
   /** The ApplicationSet as the agent itself has it, or undefined. */
   const agentApplicationSet = async (name: string) => {
@@ -74,17 +71,10 @@ describe('gitops:applicationset:create', () => {
   };
 
   /** The agent's Applications of a service, by name. */
-  const agentApplications = async (service: string) => {
-    const res = await gitops.agentFetch(
-      'hub',
-      `/api/v1/applications?selector=${encodeURIComponent(
-        `gitops/service=${service}`,
-      )}`,
+  const agentApplications = async (service: string) =>
+    (await agentApplicationsOf(gitops, 'hub', service)).map(
+      app => app.metadata.name,
     );
-    expect(res.status).toBe(200);
-    const items = ((await res.json()).items ?? []) as any[];
-    return items.map(app => app.metadata.name).sort();
-  };
 
   it('creates the ApplicationSet on the agent, which generates its Applications', async () => {
     const manifest = manifestOf('orders', ['dev', 'prod']);

@@ -1,8 +1,9 @@
 import fs from 'fs/promises';
 import { z } from 'zod';
-import { parse as parseYaml, stringify } from 'yaml';
+import { parse as parseYaml } from 'yaml';
 import { PermissionsService } from '@backstage/backend-plugin-api';
 import { createTemplateAction } from '@backstage/plugin-scaffolder-node';
+import { examples } from './createApplicationSet.examples';
 import { gitopsApplicationSetCreatePermission } from '@gitops-suite/plugin-gitops-common';
 import { authorizeInitiator } from './authorizeInitiator';
 import { InputError } from '@backstage/errors';
@@ -89,26 +90,7 @@ export function createCreateApplicationSetAction(options: {
     description:
       'Creates or upserts an Argo CD ApplicationSet through a GitOps agent configured in the gitops backend',
     supportsDryRun: true,
-    examples: [
-      {
-        description: 'Create the ApplicationSet rendered by an earlier step',
-        example: stringify({
-          steps: [
-            {
-              id: 'create-applicationset',
-              action: CREATE_APPLICATIONSET_ACTION_ID,
-              name: 'Create the ApplicationSet',
-              input: {
-                agentId: 'hub',
-                applicationSet:
-                  '${{ steps.applicationset.output.applicationSet }}',
-                entityRef: 'component:default/payments',
-              },
-            },
-          ],
-        }),
-      },
-    ],
+    examples,
     schema: {
       input: actionSchema(createInputSchema),
       output: {

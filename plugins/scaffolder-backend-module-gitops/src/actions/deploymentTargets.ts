@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { stringify } from 'yaml';
 import { createTemplateAction } from '@backstage/plugin-scaffolder-node';
+import { examples } from './deploymentTargets.examples';
 import { GitOpsBackendClient } from './gitopsApi/GitOpsBackendClient';
 import { ENTITY_REF, DNS_LABEL, actionSchema, parseInput } from './validation';
 
@@ -42,25 +42,7 @@ export function createDeploymentTargetsAction(options: {
     description:
       "Finds where a new service deploys through a GitOps agent: its owner's project and, for each environment, a cluster the agent serves it on",
     supportsDryRun: true,
-    examples: [
-      {
-        description: "Deploy team-a's new service to dev and prod through hub",
-        example: stringify({
-          steps: [
-            {
-              id: 'targets',
-              action: DEPLOYMENT_TARGETS_ACTION_ID,
-              name: 'Find the project and clusters',
-              input: {
-                agentId: 'hub',
-                owner: 'group:default/team-a',
-                environments: ['dev', 'prod'],
-              },
-            },
-          ],
-        }),
-      },
-    ],
+    examples,
     schema: {
       input: actionSchema(targetsInputSchema),
       output: {

@@ -1,20 +1,14 @@
 import fs from 'fs/promises';
 import path from 'path';
 import { z } from 'zod';
-import {
-  isMap,
-  isScalar,
-  isSeq,
-  parseDocument,
-  stringify,
-  YAMLMap,
-} from 'yaml';
+import { isMap, isScalar, isSeq, parseDocument, YAMLMap } from 'yaml';
 import { PermissionsService } from '@backstage/backend-plugin-api';
 import { createTemplateAction } from '@backstage/plugin-scaffolder-node';
+import { examples } from './promote.examples';
 import { gitopsPromotePermission } from '@gitops-suite/plugin-gitops-common';
-import { authorizeInitiator } from './authorizeInitiator';
+import { parseAuthorizedInput } from './authorizeInitiator';
 import { InputError } from '@backstage/errors';
-import { actionSchema, DNS_LABEL, ENTITY_REF, parseInput } from './validation';
+import { actionSchema, DNS_LABEL, ENTITY_REF } from './validation';
 import { resolveWorkspacePath } from './workspacePath';
 
 export const PROMOTE_ACTION_ID = 'gitops:promote';
@@ -161,27 +155,7 @@ export function createPromoteAction(options: {
     description:
       "Changes the image tag of one environment's Kustomize overlay (or a Helm values key) in a checked-out GitOps repository",
     supportsDryRun: true,
-    examples: [
-      {
-        description: 'Promote payments 1.4.2 to prod',
-        example: stringify({
-          steps: [
-            {
-              id: 'promote',
-              action: PROMOTE_ACTION_ID,
-              name: 'Bump the prod image tag',
-              input: {
-                entityRef: 'component:default/payments',
-                repoPath: 'repo',
-                environment: 'prod',
-                image: 'ghcr.io/acme/payments',
-                tag: '1.4.2',
-              },
-            },
-          ],
-        }),
-      },
-    ],
+    examples,
     schema: {
       input: actionSchema(promoteInputSchema),
       output: {
@@ -195,16 +169,11 @@ export function createPromoteAction(options: {
       },
     },
     async handler(ctx) {
-      const input = parseInput(
-        promoteInputSchema(z),
-        ctx.input,
-        PROMOTE_ACTION_ID,
-      );
-      await authorizeInitiator({
+      const input = await parseAuthorizedInput({
         permissions: options.permissions,
         ctx,
+        schema: promoteInputSchema(z),
         permission: gitopsPromotePermission,
-        entityRef: input.entityRef,
         actionId: PROMOTE_ACTION_ID,
       });
       const fill = (p: string) =>

@@ -3,26 +3,19 @@ import os from 'os';
 import path from 'path';
 import { parse } from 'yaml';
 import { InputError } from '@backstage/errors';
-import { createMockActionContext } from '@backstage/plugin-scaffolder-node-test-utils';
 import { createRenderApplicationSetAction } from './renderApplicationSet';
 import { ApplicationSetSchemaValidator } from './applicationSet/ApplicationSetSchemaValidator';
+import { exampleSteps, runAction } from '../__testUtils__/runAction';
+import { examples } from './renderApplicationSet.examples';
 
-const baseInput = {
-  serviceName: 'payments',
-  repoUrl: 'https://github.com/acme/payments.git',
-  environments: [
-    {
-      name: 'dev',
-      cluster: 'https://kubernetes.default.svc',
-      namespace: 'payments-dev',
-    },
-    {
-      name: 'prod',
-      cluster: 'https://kubernetes.default.svc',
-      namespace: 'payments-prod',
-    },
-  ],
+/** The documented example's service and environments; each test adds its options. */
+const { serviceName, repoUrl, environments } = exampleSteps(examples)[0][1]
+  .input as {
+  serviceName: string;
+  repoUrl: string;
+  environments: Array<{ name: string; cluster: string; namespace: string }>;
 };
+const baseInput = { serviceName, repoUrl, environments };
 
 // The first test compiles the ApplicationSet CRD schema (1.4 MB).
 jest.setTimeout(60_000);
@@ -36,15 +29,8 @@ describe('gitops:applicationset:render', () => {
   });
   afterEach(() => fs.rmSync(workspacePath, { recursive: true, force: true }));
 
-  const run = async (input: Record<string, unknown>, isDryRun = false) => {
-    // createMockActionContext drops isDryRun, so it is set here.
-    const ctx = {
-      ...createMockActionContext({ input: input as any, workspacePath }),
-      isDryRun,
-    };
-    await action.handler(ctx);
-    return ctx;
-  };
+  const run = (input: Record<string, unknown>, isDryRun = false) =>
+    runAction(action, input, { isDryRun, workspacePath });
 
   it('writes a list-generator ApplicationSet that validates against the CRD', async () => {
     const ctx = await run({ ...baseInput, harnessLabels: true });

@@ -3,6 +3,7 @@ import path from 'path';
 import { z } from 'zod';
 import { stringify } from 'yaml';
 import { createTemplateAction } from '@backstage/plugin-scaffolder-node';
+import { examples } from './renderApplicationSet.examples';
 import { InputError } from '@backstage/errors';
 import {
   buildApplicationSet,
@@ -199,38 +200,7 @@ export function createRenderApplicationSetAction(
     description:
       'Renders an Argo CD ApplicationSet that deploys one overlay per environment, validates it against the ApplicationSet CRD schema and writes it into the workspace',
     supportsDryRun: true,
-    examples: [
-      {
-        description: 'Deploy a service to dev and prod with a list generator',
-        example: stringify({
-          steps: [
-            {
-              id: 'applicationset',
-              action: RENDER_APPLICATIONSET_ACTION_ID,
-              name: 'Render the ApplicationSet',
-              input: {
-                serviceName: 'payments',
-                repoUrl: 'https://github.com/acme/payments.git',
-                environments: [
-                  {
-                    name: 'dev',
-                    cluster: 'https://kubernetes.default.svc',
-                    namespace: 'payments-dev',
-                  },
-                  {
-                    name: 'prod',
-                    cluster: 'https://kubernetes.default.svc',
-                    namespace: 'payments-prod',
-                  },
-                ],
-                syncPolicy: { automated: true, prune: true, selfHeal: true },
-                harnessLabels: true,
-              },
-            },
-          ],
-        }),
-      },
-    ],
+    examples,
     schema: {
       input: actionSchema(zImpl =>
         renderInputSchema(zImpl)

@@ -1,17 +1,11 @@
-import { createMockActionContext } from '@backstage/plugin-scaffolder-node-test-utils';
 import { createSyncApplicationsAction } from './syncApplications';
 import {
   gitopsEntity,
   startGitOpsTestBackend,
   useGitOpsTestBackend,
 } from '../__testUtils__/startGitOpsTestBackend';
-import { hubScenario } from '../__testUtils__/hubScenario';
-// The suite's test harness, for tests only (a devDependency).
-// eslint-disable-next-line @backstage/no-mixed-plugin-imports
-import {
-  shopArgoCdAgent,
-  shopService,
-} from '@gitops-suite/plugin-gitops-backend/testUtils';
+import { syncScenario } from '../__testUtils__/hubScenario';
+import { runAction } from '../__testUtils__/runAction';
 
 jest.setTimeout(30_000);
 
@@ -20,25 +14,7 @@ jest.setTimeout(30_000);
  * over real HTTP) configured with real sandbox Argo CD agents: `hub` syncs
  * in 100 ms, `slow` takes 10 s.
  */
-const scenario = hubScenario('scaffolder-sync-applications-test', {
-  syncPolicy: 'manual',
-  services: [
-    shopService('payments', { agents: ['hub'] }),
-    shopService('ledger', { agents: ['slow'] }),
-  ],
-  agents: [
-    shopArgoCdAgent('hub', {
-      syncDurationMs: 100,
-      environments: ['dev', 'prod'],
-      clusters: ['in-cluster'],
-    }),
-    shopArgoCdAgent('slow', {
-      syncDurationMs: 10_000,
-      environments: ['dev'],
-      clusters: ['in-cluster'],
-    }),
-  ],
-});
+const scenario = syncScenario('scaffolder-sync-applications-test');
 
 describe('gitops:application:sync', () => {
   const gitops = useGitOpsTestBackend(() =>
@@ -54,19 +30,15 @@ describe('gitops:application:sync', () => {
     applications: ['payments-dev'],
   };
 
-  const run = async (input: Record<string, unknown>, isDryRun = false) => {
-    const action = createSyncApplicationsAction({
-      client: gitops.client,
-      permissions: gitops.permissions,
-    });
-    const ctx = {
-      ...createMockActionContext({ input: input as any }),
-      isDryRun,
-    };
-    jest.spyOn(ctx.logger, 'info');
-    await action.handler(ctx);
-    return ctx;
-  };
+  const run = (input: Record<string, unknown>, isDryRun = false) =>
+    runAction(
+      createSyncApplicationsAction({
+        client: gitops.client,
+        permissions: gitops.permissions,
+      }),
+      input,
+      { isDryRun },
+    );
 
   /** An application as the agent itself reports it. */
   const agentApplication = async (agentId: string, name: string) => {

@@ -1,14 +1,14 @@
 import { z } from 'zod';
-import { stringify } from 'yaml';
 import { PermissionsService } from '@backstage/backend-plugin-api';
 import { createTemplateAction } from '@backstage/plugin-scaffolder-node';
+import { examples } from './syncApplications.examples';
 import { gitopsApplicationSyncPermission } from '@gitops-suite/plugin-gitops-common';
-import { authorizeInitiator } from './authorizeInitiator';
+import { parseAuthorizedInput } from './authorizeInitiator';
 import {
   EntityApplicationRef,
   GitOpsBackendClient,
 } from './gitopsApi/GitOpsBackendClient';
-import { ENTITY_REF, actionSchema, parseInput } from './validation';
+import { ENTITY_REF, actionSchema } from './validation';
 
 export const SYNC_APPLICATIONS_ACTION_ID = 'gitops:application:sync';
 
@@ -67,27 +67,7 @@ export function createSyncApplicationsAction(options: {
     description:
       'Syncs GitOps applications of a catalog entity and optionally waits until they are Synced and Healthy',
     supportsDryRun: true,
-    examples: [
-      {
-        description: 'Sync the dev application and wait up to five minutes',
-        example: stringify({
-          steps: [
-            {
-              id: 'sync',
-              action: SYNC_APPLICATIONS_ACTION_ID,
-              name: 'Sync dev',
-              input: {
-                entityRef: 'component:default/payments',
-                agentId: 'hub',
-                applications: ['payments-dev'],
-                wait: true,
-                timeoutSeconds: 300,
-              },
-            },
-          ],
-        }),
-      },
-    ],
+    examples,
     schema: {
       input: actionSchema(syncInputSchema),
       output: {
@@ -104,16 +84,11 @@ export function createSyncApplicationsAction(options: {
       },
     },
     async handler(ctx) {
-      const input = parseInput(
-        syncInputSchema(z),
-        ctx.input,
-        SYNC_APPLICATIONS_ACTION_ID,
-      );
-      await authorizeInitiator({
+      const input = await parseAuthorizedInput({
         permissions,
         ctx,
+        schema: syncInputSchema(z),
         permission: gitopsApplicationSyncPermission,
-        entityRef: input.entityRef,
         actionId: SYNC_APPLICATIONS_ACTION_ID,
       });
       const refs: EntityApplicationRef[] = input.applications.map(appName => ({
