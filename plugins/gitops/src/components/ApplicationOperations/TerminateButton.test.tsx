@@ -3,6 +3,7 @@ import type { GitOpsApplication } from '@gitops-suite/plugin-gitops-common';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { entityRef, prodApp } from '../../__testUtils__/fixtures';
+import { FollowedOperationsBar } from '../../__testUtils__/followedOperationsBar';
 import { denyingPermissionApi } from '../../__testUtils__/permissions';
 import { renderWithEntity } from '../../__testUtils__/renderWithEntity';
 import { testGitOpsApi } from '../../__testUtils__/testGitOpsApi';
@@ -59,22 +60,23 @@ describe('the Terminate button', () => {
       terminated = true;
       return { auditId: 'a2', application: running };
     });
-    const getApplication = jest.fn(async () =>
-      terminated
-        ? {
-            ...prodApp,
-            operation: {
-              phase: 'Failed' as const,
-              message: 'Operation terminated',
-              startedAt: '2024-05-01T12:00:00Z',
-            },
-          }
-        : running,
-    );
+    // idle until the sync, running until terminated
+    const getApplication = jest.fn(async (): Promise<GitOpsApplication> => {
+      if (syncApplication.mock.calls.length === 0) return idle;
+      if (!terminated) return running;
+      return {
+        ...prodApp,
+        operation: {
+          phase: 'Failed',
+          message: 'Operation terminated',
+          startedAt: '2024-05-01T12:00:00Z',
+        },
+      };
+    });
     await renderWithEntity(
-      <OperationsBar
+      <FollowedOperationsBar
         app={ref}
-        application={idle}
+        initial={idle}
         options={{ pollIntervalMs: 5, timeoutMs: 10_000 }}
       />,
       {
