@@ -4,7 +4,6 @@ import type {
   RollbackRequest,
 } from '@gitops-suite/plugin-gitops-common';
 import Button from '@material-ui/core/Button';
-import Checkbox from '@material-ui/core/Checkbox';
 import Dialog from '@material-ui/core/Dialog';
 import DialogActions from '@material-ui/core/DialogActions';
 import DialogContent from '@material-ui/core/DialogContent';
@@ -16,6 +15,7 @@ import Typography from '@material-ui/core/Typography';
 import { useState } from 'react';
 import { historyRevision } from '../../lib/revision';
 import { formatTimestamp } from '../../lib/timeSince';
+import { OperationFlags } from './OperationFlags';
 
 /** Picks an earlier history entry to roll the application back to. */
 export function RollbackDialog(props: {
@@ -68,17 +68,12 @@ export function RollbackDialog(props: {
             ))}
           </RadioGroup>
         )}
-        <FormControlLabel
-          control={
-            <Checkbox checked={prune} onChange={(_e, v) => setPrune(v)} />
-          }
-          label="Prune"
-        />
-        <FormControlLabel
-          control={
-            <Checkbox checked={dryRun} onChange={(_e, v) => setDryRun(v)} />
-          }
-          label="Dry run"
+        <OperationFlags
+          pruneLabel="Prune"
+          prune={prune}
+          dryRun={dryRun}
+          onPruneChange={setPrune}
+          onDryRunChange={setDryRun}
         />
       </DialogContent>
       <DialogActions>

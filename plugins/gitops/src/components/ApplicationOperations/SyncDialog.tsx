@@ -4,12 +4,10 @@ import type {
   SyncRequest,
 } from '@gitops-suite/plugin-gitops-common';
 import Button from '@material-ui/core/Button';
-import Checkbox from '@material-ui/core/Checkbox';
 import Dialog from '@material-ui/core/Dialog';
 import DialogActions from '@material-ui/core/DialogActions';
 import DialogContent from '@material-ui/core/DialogContent';
 import DialogTitle from '@material-ui/core/DialogTitle';
-import FormControlLabel from '@material-ui/core/FormControlLabel';
 import TextField from '@material-ui/core/TextField';
 import Typography from '@material-ui/core/Typography';
 import { useEffect, useState } from 'react';
@@ -17,6 +15,7 @@ import type { ApplicationRef } from '../../api';
 import { useApplicationDiff } from '../../hooks/useApplicationDiff';
 import { changeOf } from '../ResourceDiff';
 import { resourceId } from '../ResourceTree/buildTree';
+import { OperationFlags } from './OperationFlags';
 import { SyncChanges } from './SyncChanges';
 
 function toRef({
@@ -99,17 +98,12 @@ function SyncDialogBody(props: {
           fullWidth
           margin="dense"
         />
-        <FormControlLabel
-          control={
-            <Checkbox checked={prune} onChange={(_e, v) => setPrune(v)} />
-          }
-          label="Prune resources no longer in Git"
-        />
-        <FormControlLabel
-          control={
-            <Checkbox checked={dryRun} onChange={(_e, v) => setDryRun(v)} />
-          }
-          label="Dry run"
+        <OperationFlags
+          pruneLabel="Prune resources no longer in Git"
+          prune={prune}
+          dryRun={dryRun}
+          onPruneChange={setPrune}
+          onDryRunChange={setDryRun}
         />
       </DialogContent>
       <DialogActions>

@@ -12,7 +12,8 @@ import type { GitOpsApplication } from '@gitops-suite/plugin-gitops-common';
 import { useClaimingEntities } from '../../hooks/useClaimingEntities';
 import { timeSince } from '../../lib/timeSince';
 import { ApplicationDrawer } from '../ApplicationDrawer';
-import { HealthStatusChip, SyncStatusChip } from '../StatusChips';
+import { healthColumn, SyncStatusChip } from '../StatusChips';
+import { listTableOptions } from '../WordWrapTableHead';
 
 /** A problem row: the application, and the catalog entities that own it. */
 type Row = GitOpsApplication & {
@@ -90,16 +91,7 @@ function columns(open: (row: Row) => void): TableColumn<Row>[] {
           row.service ?? '—'
         ),
     },
-    {
-      title: 'Health',
-      field: 'health.status',
-      render: row => (
-        <HealthStatusChip
-          status={row.health.status}
-          message={row.health.message}
-        />
-      ),
-    },
+    healthColumn<Row>(),
     {
       title: 'Sync',
       field: 'sync.status',
@@ -158,14 +150,7 @@ export function ProblemApplicationsTable(props: {
           const target = event?.target as HTMLElement | undefined;
           if (row && !target?.closest('a')) open(row);
         }}
-        options={{
-          paging: rows.length > 20,
-          pageSize: 20,
-          padding: 'dense',
-          search: true,
-          // column dragging nests a focusable handle in each sort button
-          draggable: false,
-        }}
+        options={listTableOptions(rows.length)}
         emptyContent={
           <div style={{ padding: 16 }}>
             Every application is synced and healthy.
