@@ -133,3 +133,24 @@ export const entityApplications: EntityApplicationsResponse = {
   ],
   errors: [],
 };
+
+/**
+ * The entity's applications while `agentId` does not answer (`message`);
+ * with `feed`, its applications are shown from the last state that feed
+ * read.
+ */
+export function entityApplicationsWithout(
+  agentId: string,
+  message: string,
+  feed?: 'watch' | 'poll',
+): EntityApplicationsResponse {
+  return {
+    ...entityApplications,
+    errors: [{ agentId, code: 'unreachable', message }],
+    ...(feed && {
+      freshness: [
+        { agentId, syncedAt: '2024-05-01T12:00:00Z', stale: true, feed },
+      ],
+    }),
+  };
+}

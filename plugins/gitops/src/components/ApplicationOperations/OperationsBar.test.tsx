@@ -1,4 +1,5 @@
 import { ResponseError } from '@backstage/errors';
+import type { SignalApi } from '@backstage/plugin-signals-react';
 import {
   gitopsSignalChannels,
   type GitOpsApplication,
@@ -10,6 +11,7 @@ import { FollowedOperationsBar } from '../../__testUtils__/followedOperationsBar
 import { renderWithEntity } from '../../__testUtils__/renderWithEntity';
 import { testSignalApi } from '../../__testUtils__/signals';
 import { testGitOpsApi } from '../../__testUtils__/testGitOpsApi';
+import type { GitOpsApi } from '../../api';
 import { toApplicationRef } from '../../lib/applicationRef';
 import { OperationsBar } from './OperationsBar';
 
@@ -183,12 +185,29 @@ describe('OperationsBar', () => {
     });
   }
 
-  it('shows progress while the operation runs', async () => {
+  /** Renders the bar on its application's one follower and syncs. */
+  async function syncFollowed(
+    api: GitOpsApi,
+    extra: {
+      onSettled?: () => void;
+      signalApi?: SignalApi;
+      options?: typeof options;
+    } = {},
+  ) {
     await renderWithEntity(
-      <FollowedOperationsBar app={ref} initial={app} options={options} />,
-      { api: startedOperation(running, [running]) },
+      <FollowedOperationsBar
+        app={ref}
+        initial={app}
+        options={extra.options ?? options}
+        onSettled={extra.onSettled}
+      />,
+      { api, signalApi: extra.signalApi },
     );
     await confirmSync();
+  }
+
+  it('shows progress while the operation runs', async () => {
+    await syncFollowed(startedOperation(running, [running]));
     expect(
       await screen.findByText(
         'Sync running: waiting for healthy state of apps/Deployment/payments',
@@ -204,16 +223,10 @@ describe('OperationsBar', () => {
     const signals = testSignalApi();
     const channel = gitopsSignalChannels.application(app.agentId, app.name);
     const reads = [running];
-    await renderWithEntity(
-      <FollowedOperationsBar
-        app={ref}
-        initial={app}
-        options={options}
-        onSettled={onSettled}
-      />,
-      { api: startedOperation({ ...app }, reads), signalApi: signals.api },
-    );
-    await confirmSync();
+    await syncFollowed(startedOperation({ ...app }, reads), {
+      onSettled,
+      signalApi: signals.api,
+    });
     expect(
       await screen.findByText(
         'Sync running: waiting for healthy state of apps/Deployment/payments',
@@ -233,22 +246,14 @@ describe('OperationsBar', () => {
 
   it('re-reads the application while the operation runs where signals are not installed', async () => {
     const onSettled = jest.fn();
-    await renderWithEntity(
-      <FollowedOperationsBar
-        app={ref}
-        initial={app}
-        options={options}
-        onSettled={onSettled}
-      />,
-      {
-        api: startedOperation({ ...app }, [
-          running,
-          running,
-          finished('Succeeded', 'successfully synced (all tasks run)'),
-        ]),
-      },
+    await syncFollowed(
+      startedOperation({ ...app }, [
+        running,
+        running,
+        finished('Succeeded', 'successfully synced (all tasks run)'),
+      ]),
+      { onSettled },
     );
-    await confirmSync();
     expect(
       await screen.findByText(
         'Sync succeeded: successfully synced (all tasks run)',
@@ -258,15 +263,11 @@ describe('OperationsBar', () => {
   });
 
   it("shows the agent's message when the operation fails", async () => {
-    await renderWithEntity(
-      <FollowedOperationsBar app={ref} initial={app} options={options} />,
-      {
-        api: startedOperation(running, [
-          finished('Failed', 'one or more objects failed to apply'),
-        ]),
-      },
+    await syncFollowed(
+      startedOperation(running, [
+        finished('Failed', 'one or more objects failed to apply'),
+      ]),
     );
-    await confirmSync();
     expect(
       await screen.findByText(
         'Sync failed: one or more objects failed to apply',
@@ -290,15 +291,9 @@ describe('OperationsBar', () => {
   });
 
   it('gives up following after the timeout', async () => {
-    await renderWithEntity(
-      <FollowedOperationsBar
-        app={ref}
-        initial={app}
-        options={{ pollIntervalMs: 5, timeoutMs: 30 }}
-      />,
-      { api: startedOperation(running, [running]) },
-    );
-    await confirmSync();
+    await syncFollowed(startedOperation(running, [running]), {
+      options: { pollIntervalMs: 5, timeoutMs: 30 },
+    });
     expect(await screen.findByText(/Sync is taking long/)).toBeInTheDocument();
   });
 
