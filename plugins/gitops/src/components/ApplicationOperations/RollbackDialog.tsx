@@ -3,11 +3,7 @@ import type {
   GitOpsApplication,
   RollbackRequest,
 } from '@gitops-suite/plugin-gitops-common';
-import Button from '@material-ui/core/Button';
-import Dialog from '@material-ui/core/Dialog';
-import DialogActions from '@material-ui/core/DialogActions';
 import DialogContent from '@material-ui/core/DialogContent';
-import DialogTitle from '@material-ui/core/DialogTitle';
 import FormControlLabel from '@material-ui/core/FormControlLabel';
 import Radio from '@material-ui/core/Radio';
 import RadioGroup from '@material-ui/core/RadioGroup';
@@ -15,6 +11,7 @@ import Typography from '@material-ui/core/Typography';
 import { useState } from 'react';
 import { historyRevision } from '../../lib/revision';
 import { formatTimestamp } from '../../lib/timeSince';
+import { ConfirmActions, OperationDialog } from './OperationDialog';
 import { OperationFlags } from './OperationFlags';
 
 /** Picks an earlier history entry to roll the application back to. */
@@ -32,16 +29,13 @@ export function RollbackDialog(props: {
   const [dryRun, setDryRun] = useState(false);
   const choice = selected ?? targets[0]?.id;
   return (
-    <Dialog
+    <OperationDialog
       open={open}
       onClose={onClose}
-      fullWidth
+      titleId="gitops-rollback-title"
+      title={<>Roll back {application.name}</>}
       maxWidth="sm"
-      aria-labelledby="gitops-rollback-title"
     >
-      <DialogTitle id="gitops-rollback-title">
-        Roll back {application.name}
-      </DialogTitle>
       <DialogContent>
         {targets.length === 0 ? (
           <Typography color="textSecondary">
@@ -76,22 +70,18 @@ export function RollbackDialog(props: {
           onDryRunChange={setDryRun}
         />
       </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>Cancel</Button>
-        <Button
-          color="primary"
-          variant="contained"
-          disabled={choice === undefined}
-          onClick={() => {
-            if (choice !== undefined) {
-              onClose();
-              onConfirm({ id: choice, prune, dryRun });
-            }
-          }}
-        >
-          Roll back
-        </Button>
-      </DialogActions>
-    </Dialog>
+      <ConfirmActions
+        onCancel={onClose}
+        confirmLabel="Roll back"
+        color="primary"
+        disabled={choice === undefined}
+        onConfirm={() => {
+          if (choice !== undefined) {
+            onClose();
+            onConfirm({ id: choice, prune, dryRun });
+          }
+        }}
+      />
+    </OperationDialog>
   );
 }

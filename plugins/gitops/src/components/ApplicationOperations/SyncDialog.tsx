@@ -3,11 +3,7 @@ import type {
   ResourceRef,
   SyncRequest,
 } from '@gitops-suite/plugin-gitops-common';
-import Button from '@material-ui/core/Button';
-import Dialog from '@material-ui/core/Dialog';
-import DialogActions from '@material-ui/core/DialogActions';
 import DialogContent from '@material-ui/core/DialogContent';
-import DialogTitle from '@material-ui/core/DialogTitle';
 import TextField from '@material-ui/core/TextField';
 import Typography from '@material-ui/core/Typography';
 import { useEffect, useState } from 'react';
@@ -15,6 +11,7 @@ import type { ApplicationRef } from '../../api';
 import { useApplicationDiff } from '../../hooks/useApplicationDiff';
 import { changeOf } from '../ResourceDiff';
 import { resourceId } from '../ResourceTree/buildTree';
+import { ConfirmActions, OperationDialog } from './OperationDialog';
 import { OperationFlags } from './OperationFlags';
 import { SyncChanges } from './SyncChanges';
 
@@ -106,17 +103,13 @@ function SyncDialogBody(props: {
           onDryRunChange={setDryRun}
         />
       </DialogContent>
-      <DialogActions>
-        <Button onClick={onCancel}>Cancel</Button>
-        <Button
-          color="primary"
-          variant="contained"
-          onClick={confirm}
-          disabled={partial && selected.size === 0}
-        >
-          {dryRun ? 'Dry run' : 'Synchronize'}
-        </Button>
-      </DialogActions>
+      <ConfirmActions
+        onCancel={onCancel}
+        confirmLabel={dryRun ? 'Dry run' : 'Synchronize'}
+        color="primary"
+        disabled={partial && selected.size === 0}
+        onConfirm={confirm}
+      />
     </>
   );
 }
@@ -131,14 +124,13 @@ export function SyncDialog(props: {
 }) {
   const { open, app, application, onClose, onConfirm } = props;
   return (
-    <Dialog
+    <OperationDialog
       open={open}
       onClose={onClose}
-      fullWidth
+      titleId="gitops-sync-title"
+      title={<>Sync {application.name}</>}
       maxWidth="sm"
-      aria-labelledby="gitops-sync-title"
     >
-      <DialogTitle id="gitops-sync-title">Sync {application.name}</DialogTitle>
       {open && (
         <SyncDialogBody
           app={app}
@@ -150,6 +142,6 @@ export function SyncDialog(props: {
           }}
         />
       )}
-    </Dialog>
+    </OperationDialog>
   );
 }
