@@ -1,9 +1,18 @@
 import { TestApiProvider } from '@backstage/test-utils';
-import { signalApiRef } from '@backstage/plugin-signals-react';
+import { SignalApi, signalApiRef } from '@backstage/plugin-signals-react';
 import { renderHook } from '@testing-library/react';
 import { ReactNode } from 'react';
 import { testSignalApi } from '../__testUtils__/signals';
 import { useSignalRefresh } from './useSignalRefresh';
+
+/** Renders a hook in an app where `signals` are installed. */
+function withSignals(signals: SignalApi) {
+  return ({ children }: { children: ReactNode }) => (
+    <TestApiProvider apis={[[signalApiRef, signals]]}>
+      {children}
+    </TestApiProvider>
+  );
+}
 
 describe('useSignalRefresh', () => {
   beforeEach(() => jest.useFakeTimers());
@@ -12,11 +21,7 @@ describe('useSignalRefresh', () => {
   it('refreshes on a signal of its channels and unsubscribes when done', () => {
     const signals = testSignalApi();
     const refresh = jest.fn();
-    const wrapper = ({ children }: { children: ReactNode }) => (
-      <TestApiProvider apis={[[signalApiRef, signals.api]]}>
-        {children}
-      </TestApiProvider>
-    );
+    const wrapper = withSignals(signals.api);
     const { result, unmount } = renderHook(
       () => useSignalRefresh(['gitops:entity:a', 'gitops:fleet'], refresh),
       { wrapper },
@@ -37,11 +42,7 @@ describe('useSignalRefresh', () => {
   it('gives a burst one refresh at its start and one at its end', () => {
     const signals = testSignalApi();
     const refresh = jest.fn();
-    const wrapper = ({ children }: { children: ReactNode }) => (
-      <TestApiProvider apis={[[signalApiRef, signals.api]]}>
-        {children}
-      </TestApiProvider>
-    );
+    const wrapper = withSignals(signals.api);
     renderHook(
       () => useSignalRefresh(['gitops:fleet'], refresh, { minIntervalMs: 500 }),
       { wrapper },

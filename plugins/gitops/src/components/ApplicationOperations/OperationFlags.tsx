@@ -1,5 +1,18 @@
 import Checkbox from '@material-ui/core/Checkbox';
 import FormControlLabel from '@material-ui/core/FormControlLabel';
+import { useState } from 'react';
+
+/** The Prune and Dry run choices, Prune first set as `prune` says. */
+export function useOperationFlags(prune = false) {
+  const [pruneChosen, setPrune] = useState(prune);
+  const [dryRun, setDryRun] = useState(false);
+  return {
+    prune: pruneChosen,
+    dryRun,
+    onPruneChange: setPrune,
+    onDryRunChange: setDryRun,
+  };
+}
 
 /** The Prune and Dry run choices of a sync or rollback. */
 export function OperationFlags(props: {

@@ -12,7 +12,7 @@ import { useState } from 'react';
 import { historyRevision } from '../../lib/revision';
 import { formatTimestamp } from '../../lib/timeSince';
 import { ConfirmActions, OperationDialog } from './OperationDialog';
-import { OperationFlags } from './OperationFlags';
+import { OperationFlags, useOperationFlags } from './OperationFlags';
 
 /** Picks an earlier history entry to roll the application back to. */
 export function RollbackDialog(props: {
@@ -25,8 +25,7 @@ export function RollbackDialog(props: {
   const entries = [...application.history].sort((a, b) => b.id - a.id);
   const targets = entries.slice(1);
   const [selected, setSelected] = useState<number | undefined>();
-  const [prune, setPrune] = useState(false);
-  const [dryRun, setDryRun] = useState(false);
+  const flags = useOperationFlags();
   const choice = selected ?? targets[0]?.id;
   return (
     <OperationDialog
@@ -62,13 +61,7 @@ export function RollbackDialog(props: {
             ))}
           </RadioGroup>
         )}
-        <OperationFlags
-          pruneLabel="Prune"
-          prune={prune}
-          dryRun={dryRun}
-          onPruneChange={setPrune}
-          onDryRunChange={setDryRun}
-        />
+        <OperationFlags pruneLabel="Prune" {...flags} />
       </DialogContent>
       <ConfirmActions
         onCancel={onClose}
@@ -78,7 +71,7 @@ export function RollbackDialog(props: {
         onConfirm={() => {
           if (choice !== undefined) {
             onClose();
-            onConfirm({ id: choice, prune, dryRun });
+            onConfirm({ id: choice, prune: flags.prune, dryRun: flags.dryRun });
           }
         }}
       />

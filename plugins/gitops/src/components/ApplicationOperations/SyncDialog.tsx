@@ -12,7 +12,7 @@ import { useApplicationDiff } from '../../hooks/useApplicationDiff';
 import { changeOf } from '../ResourceDiff';
 import { resourceId } from '../ResourceTree/buildTree';
 import { ConfirmActions, OperationDialog } from './OperationDialog';
-import { OperationFlags } from './OperationFlags';
+import { OperationFlags, useOperationFlags } from './OperationFlags';
 import { SyncChanges } from './SyncChanges';
 
 function toRef({
@@ -33,8 +33,8 @@ function SyncDialogBody(props: {
 }) {
   const { app, application, onCancel, onConfirm } = props;
   const diff = useApplicationDiff(app);
-  const [prune, setPrune] = useState(application.syncPolicy.prune);
-  const [dryRun, setDryRun] = useState(false);
+  const flags = useOperationFlags(application.syncPolicy.prune);
+  const { prune, dryRun } = flags;
   const [revision, setRevision] = useState('');
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const changes = (diff.value ?? []).filter(d => changeOf(d) !== 'none');
@@ -97,10 +97,7 @@ function SyncDialogBody(props: {
         />
         <OperationFlags
           pruneLabel="Prune resources no longer in Git"
-          prune={prune}
-          dryRun={dryRun}
-          onPruneChange={setPrune}
-          onDryRunChange={setDryRun}
+          {...flags}
         />
       </DialogContent>
       <ConfirmActions
