@@ -10,3 +10,24 @@ export function catalogWith(entities: Entity[]): CatalogApi {
   };
   return lookups as CatalogApi;
 }
+
+/**
+ * A service component in production, `owner`'s (team-a), claiming GitOps
+ * applications by `annotations`.
+ */
+export function serviceComponent(
+  name: string,
+  options: { owner?: string; annotations?: Record<string, string> } = {},
+): Entity {
+  const { owner = 'team-a', annotations } = options;
+  return {
+    apiVersion: 'backstage.io/v1alpha1',
+    kind: 'Component',
+    metadata: {
+      name,
+      namespace: 'default',
+      ...(annotations && { annotations }),
+    },
+    spec: { type: 'service', owner, lifecycle: 'production' },
+  };
+}

@@ -3,22 +3,16 @@ import type {
   GitOpsApplication,
 } from '@gitops-suite/plugin-gitops-common';
 import type { Entity } from '@backstage/catalog-model';
+import { serviceComponent } from './catalog';
 
 const SHA_A = 'a1b2c3d4e5f60718293a4b5c6d7e8f9012345678';
 const SHA_B = 'b2c3d4e5f60718293a4b5c6d7e8f901234567890';
 
 export const revisions = { SHA_A, SHA_B };
 
-export const entity: Entity = {
-  apiVersion: 'backstage.io/v1alpha1',
-  kind: 'Component',
-  metadata: {
-    name: 'payments',
-    namespace: 'default',
-    annotations: { 'gitops/service': 'payments' },
-  },
-  spec: { type: 'service', owner: 'team-a', lifecycle: 'production' },
-};
+export const entity: Entity = serviceComponent('payments', {
+  annotations: { 'gitops/service': 'payments' },
+});
 
 export const entityRef = 'component:default/payments';
 
@@ -133,3 +127,24 @@ export const entityApplications: EntityApplicationsResponse = {
   ],
   errors: [],
 };
+
+/**
+ * The entity's applications while `agentId` does not answer (`message`);
+ * with `feed`, its applications are shown from the last state that feed
+ * read.
+ */
+export function entityApplicationsWithout(
+  agentId: string,
+  message: string,
+  feed?: 'watch' | 'poll',
+): EntityApplicationsResponse {
+  return {
+    ...entityApplications,
+    errors: [{ agentId, code: 'unreachable', message }],
+    ...(feed && {
+      freshness: [
+        { agentId, syncedAt: '2024-05-01T12:00:00Z', stale: true, feed },
+      ],
+    }),
+  };
+}

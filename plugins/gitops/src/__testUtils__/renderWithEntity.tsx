@@ -7,6 +7,8 @@ import {
 import type { CatalogApi } from '@backstage/plugin-catalog-react';
 import { permissionApiRef } from '@backstage/plugin-permission-react';
 import type { PermissionApi } from '@backstage/plugin-permission-react';
+import { signalApiRef } from '@backstage/plugin-signals-react';
+import type { SignalApi } from '@backstage/plugin-signals-react';
 import {
   mockApis,
   renderInTestApp,
@@ -26,6 +28,8 @@ export function renderWithEntity(
     permissionApi?: PermissionApi;
     /** A catalog, for components that look entities up (owners). */
     catalogApi?: CatalogApi;
+    /** Signals, for components that re-read on them (polling without). */
+    signalApi?: SignalApi;
     routeEntries?: string[];
   } = {},
 ) {
@@ -41,6 +45,9 @@ export function renderWithEntity(
         [permissionApiRef, permissionApi],
         ...(options.catalogApi
           ? [[catalogApiRef, options.catalogApi] as const]
+          : []),
+        ...(options.signalApi
+          ? [[signalApiRef, options.signalApi] as const]
           : []),
       ]}
     >

@@ -10,6 +10,7 @@ import type {
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApplicationRef, GitOpsApi, gitopsApiRef } from '../api';
 import { errorMessage } from '../lib/errorMessage';
+import { operationUnderWay } from '../lib/operationUnderWay';
 
 /** An operation the user can start from the UI. */
 export type OperationKind = 'refresh' | 'sync' | 'rollback';
@@ -26,17 +27,21 @@ export interface OperationStatus {
   dryRun?: boolean;
 }
 
-/** Pacing of {@link useOperation}. */
+/** How {@link useOperation} follows an operation. */
 export interface OperationOptions {
-  /** The pause between reads of the application while it runs. */
+  /**
+   * Where signals are not installed: the pause between reads of the
+   * application while its operation is under way (see
+   * `useApplicationDetails`, which reads it).
+   */
   pollIntervalMs?: number;
   /** How long to follow an operation before giving up. */
   timeoutMs?: number;
+  /** Called once a sync or rollback is accepted, to re-read the application. */
+  onStarted?: () => void;
   /** Called once an operation has ended, whichever way. */
   onSettled?: (status: OperationStatus) => void;
 }
-
-const sleep = (ms: number) => new Promise(resolve => setTimeout(resolve, ms));
 
 /** Tells one operation from another, even without a start time. */
 function signature(operation: OperationState | undefined): string | undefined {
@@ -50,24 +55,29 @@ function signature(operation: OperationState | undefined): string | undefined {
 /**
  * The end of the operation the user started, when `app` shows it: an
  * operation other than the one known before (`previous`), no longer
- * running.
+ * under way.
  */
 function settledOperation(
   app: GitOpsApplication,
   previous: string | undefined,
 ) {
   const operation = app.operation;
-  if (
-    !operation ||
-    operation.phase === 'Running' ||
-    operation.phase === 'Terminating'
-  ) {
+  if (!operation || operationUnderWay(operation)) {
     return undefined;
   }
   if (previous !== undefined && signature(operation) === previous) {
     return undefined;
   }
   return operation;
+}
+
+/** A sync or rollback being followed. */
+interface Followed {
+  base: Pick<OperationStatus, 'kind' | 'auditId' | 'dryRun'>;
+  /** The signature of the operation known before it started. */
+  previous?: string;
+  /** The application as known when it started (not read since). */
+  before?: GitOpsApplication;
 }
 
 function start(
@@ -88,23 +98,23 @@ function start(
 
 /**
  * Runs refresh, sync and rollback on one application and follows a sync or
- * rollback by reading the application until its operation is no longer
- * running (at most `timeoutMs`, 60 s by default).
+ * rollback until its operation is no longer under way (at most
+ * `timeoutMs`, 60 s by default). It reads nothing itself: it follows
+ * `application` as the application's one follower (`useApplicationDetails`,
+ * re-read on its signals) hands it down.
  */
 export function useOperation(
   ref: ApplicationRef,
   application: GitOpsApplication | undefined,
-  {
-    pollIntervalMs = 2_000,
-    timeoutMs = 60_000,
-    onSettled,
-  }: OperationOptions = {},
+  { timeoutMs = 60_000, onStarted, onSettled }: OperationOptions = {},
 ) {
   const api = useApi(gitopsApiRef);
   const [status, setStatus] = useState<OperationStatus | undefined>();
+  const [followed, setFollowed] = useState<Followed | undefined>();
   const mounted = useRef(true);
-  const latest = useRef({ application, onSettled });
-  latest.current = { application, onSettled };
+  const lastSeen = useRef<GitOpsApplication>();
+  const latest = useRef({ application, onStarted, onSettled });
+  latest.current = { application, onStarted, onSettled };
   useEffect(
     () => () => {
       mounted.current = false;
@@ -114,66 +124,70 @@ export function useOperation(
 
   const settle = useCallback((next: OperationStatus) => {
     if (mounted.current) {
+      setFollowed(undefined);
       setStatus(next);
       latest.current.onSettled?.(next);
     }
   }, []);
 
-  const follow = useCallback(
-    async (
-      kind: OperationKind,
-      response: OperationResponse,
-      dryRun: boolean,
-      previous?: string,
-    ) => {
-      const deadline = Date.now() + timeoutMs;
-      let app = response.application;
-      const base = { kind, auditId: response.auditId, dryRun };
-      for (;;) {
-        const operation = settledOperation(app, previous);
-        if (operation) {
-          const ok = operation.phase === 'Succeeded';
-          settle({
-            ...base,
-            state: ok ? 'succeeded' : 'failed',
-            message: operation.message,
-            application: app,
-          });
-          return;
-        }
-        if (!mounted.current) {
-          return;
-        }
-        setStatus({
-          ...base,
-          state: 'running',
-          message: app.operation?.message,
+  /** Settles when `app` shows the operation ended; says whether it did. */
+  const observe = useCallback(
+    (current: Followed, app: GitOpsApplication): boolean => {
+      const operation = settledOperation(app, current.previous);
+      if (operation) {
+        settle({
+          ...current.base,
+          state: operation.phase === 'Succeeded' ? 'succeeded' : 'failed',
+          message: operation.message,
           application: app,
         });
-        if (Date.now() >= deadline) {
-          settle({
-            ...base,
-            state: 'timeout',
-            message: `Still running after ${Math.round(
-              timeoutMs / 1000,
-            )} s; follow it in the agent's UI.`,
-            application: app,
-          });
-          return;
-        }
-        await sleep(pollIntervalMs);
-        app = await api.getApplication(ref);
+        return true;
       }
+      lastSeen.current = app;
+      setStatus({
+        ...current.base,
+        state: 'running',
+        message: app.operation?.message,
+        application: app,
+      });
+      return false;
     },
-    [api, ref, pollIntervalMs, timeoutMs, settle],
+    [settle],
   );
+
+  // each new read of the application, while an operation is followed
+  useEffect(() => {
+    if (followed && application && application !== followed.before) {
+      observe(followed, application);
+    }
+  }, [followed, application, observe]);
+
+  useEffect(() => {
+    if (!followed) {
+      return undefined;
+    }
+    const timer = setTimeout(
+      () =>
+        settle({
+          ...followed.base,
+          state: 'timeout',
+          message: `Still running after ${Math.round(
+            timeoutMs / 1000,
+          )} s; follow it in the agent's UI.`,
+          application: lastSeen.current,
+        }),
+      timeoutMs,
+    );
+    return () => clearTimeout(timer);
+  }, [followed, timeoutMs, settle]);
 
   const run = useCallback(
     async (
       kind: OperationKind,
       request: RefreshRequest | SyncRequest | RollbackRequest,
     ) => {
-      const previous = signature(latest.current.application?.operation);
+      const before = latest.current.application;
+      const previous = signature(before?.operation);
       const dryRun = 'dryRun' in request && Boolean(request.dryRun);
       setStatus({ kind, state: 'running', dryRun });
       try {
@@ -187,12 +201,20 @@ export function useOperation(
           });
           return;
         }
-        await follow(kind, response, dryRun, previous);
+        const current: Followed = {
+          base: { kind, auditId: response.auditId, dryRun },
+          previous,
+          before,
+        };
+        if (mounted.current && !observe(current, response.application)) {
+          setFollowed(current);
+          latest.current.onStarted?.();
+        }
       } catch (error) {
         settle({ kind, state: 'failed', dryRun, message: errorMessage(error) });
       }
     },
-    [api, ref, follow, settle],
+    [api, ref, observe, settle],
   );
 
   return {

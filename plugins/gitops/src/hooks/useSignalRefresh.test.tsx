@@ -2,24 +2,16 @@ import { TestApiProvider } from '@backstage/test-utils';
 import { SignalApi, signalApiRef } from '@backstage/plugin-signals-react';
 import { renderHook } from '@testing-library/react';
 import { ReactNode } from 'react';
+import { testSignalApi } from '../__testUtils__/signals';
 import { useSignalRefresh } from './useSignalRefresh';
 
-/** A signals API that delivers what the test sends, as the backend would. */
-function signalsFrom() {
-  const subscribers = new Map<string, Set<(m: { type: string }) => void>>();
-  const api: SignalApi = {
-    subscribe: (channel, onMessage) => {
-      const set = subscribers.get(channel) ?? new Set();
-      const listener = onMessage as unknown as (m: { type: string }) => void;
-      set.add(listener);
-      subscribers.set(channel, set);
-      return { unsubscribe: () => set.delete(listener) };
-    },
-  };
-  const send = (channel: string) =>
-    subscribers.get(channel)?.forEach(l => l({ type: 'changed' }));
-  const count = (channel: string) => subscribers.get(channel)?.size ?? 0;
-  return { api, send, count };
+/** Renders a hook in an app where `signals` are installed. */
+function withSignals(signals: SignalApi) {
+  return ({ children }: { children: ReactNode }) => (
+    <TestApiProvider apis={[[signalApiRef, signals]]}>
+      {children}
+    </TestApiProvider>
+  );
 }
 
 describe('useSignalRefresh', () => {
@@ -27,13 +19,9 @@ describe('useSignalRefresh', () => {
   afterEach(() => jest.useRealTimers());
 
   it('refreshes on a signal of its channels and unsubscribes when done', () => {
-    const signals = signalsFrom();
+    const signals = testSignalApi();
     const refresh = jest.fn();
-    const wrapper = ({ children }: { children: ReactNode }) => (
-      <TestApiProvider apis={[[signalApiRef, signals.api]]}>
-        {children}
-      </TestApiProvider>
-    );
+    const wrapper = withSignals(signals.api);
     const { result, unmount } = renderHook(
       () => useSignalRefresh(['gitops:entity:a', 'gitops:fleet'], refresh),
       { wrapper },
@@ -52,13 +40,9 @@ describe('useSignalRefresh', () => {
   });
 
   it('gives a burst one refresh at its start and one at its end', () => {
-    const signals = signalsFrom();
+    const signals = testSignalApi();
     const refresh = jest.fn();
-    const wrapper = ({ children }: { children: ReactNode }) => (
-      <TestApiProvider apis={[[signalApiRef, signals.api]]}>
-        {children}
-      </TestApiProvider>
-    );
+    const wrapper = withSignals(signals.api);
     renderHook(
       () => useSignalRefresh(['gitops:fleet'], refresh, { minIntervalMs: 500 }),
       { wrapper },

@@ -1,1 +1,2 @@
 export { AgentErrorBanners } from './AgentErrorBanners';
+export { UnansweredAgentsAlert } from './UnansweredAgentsAlert';

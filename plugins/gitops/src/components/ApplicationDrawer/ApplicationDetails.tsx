@@ -38,7 +38,7 @@ export function ApplicationDetails(props: {
   initial: GitOpsApplication;
   onClose: () => void;
   onChanged?: () => void;
-  operationOptions?: Omit<OperationOptions, 'onSettled'>;
+  operationOptions?: Pick<OperationOptions, 'pollIntervalMs' | 'timeoutMs'>;
 }) {
   const { entityRef, initial, onClose, onChanged, operationOptions } = props;
   const { agentId, name, namespace } = initial;
@@ -46,7 +46,10 @@ export function ApplicationDetails(props: {
     () => toApplicationRef(entityRef, { agentId, name, namespace }),
     [entityRef, agentId, name, namespace],
   );
-  const details = useApplicationDetails(ref);
+  // the application's one follower; the operations bar follows through it
+  const details = useApplicationDetails(ref, {
+    busyIntervalMs: operationOptions?.pollIntervalMs,
+  });
   const application = details.value ?? initial;
   const [tab, setTab] = useState(0);
   const [version, setVersion] = useState(0);
@@ -69,6 +72,7 @@ export function ApplicationDetails(props: {
       <OperationsBar
         app={ref}
         application={application}
+        onStarted={details.retry}
         onSettled={settled}
         options={operationOptions}
       />

@@ -1,11 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { devApp, entityRef, prodApp } from '../../__testUtils__/fixtures';
+import { prodApp } from '../../__testUtils__/fixtures';
 import { denyingPermissionApi } from '../../__testUtils__/permissions';
-import { renderWithEntity } from '../../__testUtils__/renderWithEntity';
+import { renderApplicationDrawer } from '../../__testUtils__/renderApplicationDrawer';
 import { testGitOpsApi } from '../../__testUtils__/testGitOpsApi';
 import { catalogWith } from '../../__testUtils__/catalog';
-import { ApplicationDrawer } from './ApplicationDrawer';
 
 async function openTab(name: string) {
   const tabs = await screen.findByRole('tablist', {
@@ -15,15 +14,7 @@ async function openTab(name: string) {
 }
 
 describe('ApplicationDrawer', () => {
-  const render = (options: Parameters<typeof renderWithEntity>[1] = {}) =>
-    renderWithEntity(
-      <ApplicationDrawer
-        entityRef={entityRef}
-        application={devApp}
-        onClose={jest.fn()}
-      />,
-      options,
-    );
+  const render = renderApplicationDrawer;
 
   it('shows the resource tree with health per resource', async () => {
     await render();
@@ -73,14 +64,10 @@ describe('ApplicationDrawer', () => {
         finishedAt: '2024-05-01T10:00:42Z',
       },
     };
-    await renderWithEntity(
-      <ApplicationDrawer
-        entityRef={entityRef}
-        application={failing}
-        onClose={jest.fn()}
-      />,
-      { api: testGitOpsApi({ getApplication: async () => failing }) },
-    );
+    await render({
+      application: failing,
+      api: testGitOpsApi({ getApplication: async () => failing }),
+    });
     // visible on the first tab, although sync and health look fine
     const status = await screen.findByText(/^Last sync failed at /);
     expect(status).toHaveTextContent(
@@ -106,14 +93,10 @@ describe('ApplicationDrawer', () => {
         startedAt: '2024-05-01T10:00:00Z',
       },
     };
-    await renderWithEntity(
-      <ApplicationDrawer
-        entityRef={entityRef}
-        application={failing}
-        onClose={jest.fn()}
-      />,
-      { api: testGitOpsApi({ getApplication: async () => failing }) },
-    );
+    await render({
+      application: failing,
+      api: testGitOpsApi({ getApplication: async () => failing }),
+    });
     await openTab('Operation');
     expect(
       screen.getAllByText('one or more objects failed to apply').length,
@@ -211,14 +194,11 @@ describe('ApplicationDrawer', () => {
       },
     ]);
     // A ref of its own: usePermission caches decisions per permission and ref.
-    await renderWithEntity(
-      <ApplicationDrawer
-        entityRef="component:default/locked"
-        application={devApp}
-        onClose={jest.fn()}
-      />,
-      { permissionApi, catalogApi },
-    );
+    await render({
+      entityRef: 'component:default/locked',
+      permissionApi,
+      catalogApi,
+    });
     expect(await screen.findByText('Deployment/payments')).toBeInTheDocument();
     await waitFor(() => expect(authorize).toHaveBeenCalledTimes(5));
     const reason = await screen.findByText(
@@ -237,19 +217,13 @@ describe('ApplicationDrawer', () => {
   });
 
   it('shows only the operations the user may run', async () => {
-    await renderWithEntity(
-      <ApplicationDrawer
-        entityRef="component:default/refresh-only"
-        application={devApp}
-        onClose={jest.fn()}
-      />,
-      {
-        permissionApi: denyingPermissionApi([
-          'gitops.application.sync',
-          'gitops.application.rollback',
-        ]),
-      },
-    );
+    await render({
+      entityRef: 'component:default/refresh-only',
+      permissionApi: denyingPermissionApi([
+        'gitops.application.sync',
+        'gitops.application.rollback',
+      ]),
+    });
     await waitFor(() =>
       expect(screen.getByRole('button', { name: /^Refresh$/ })).toBeEnabled(),
     );

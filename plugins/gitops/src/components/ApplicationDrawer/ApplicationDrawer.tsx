@@ -9,7 +9,7 @@ export function ApplicationDrawer(props: {
   application?: GitOpsApplication;
   onClose: () => void;
   onChanged?: () => void;
-  operationOptions?: Omit<OperationOptions, 'onSettled'>;
+  operationOptions?: Pick<OperationOptions, 'pollIntervalMs' | 'timeoutMs'>;
 }) {
   const { entityRef, application, onClose, onChanged, operationOptions } =
     props;

@@ -6,10 +6,7 @@ import {
 } from '@gitops-suite/plugin-gitops-common';
 import Box from '@material-ui/core/Box';
 import Button from '@material-ui/core/Button';
-import Dialog from '@material-ui/core/Dialog';
-import DialogActions from '@material-ui/core/DialogActions';
 import DialogContent from '@material-ui/core/DialogContent';
-import DialogTitle from '@material-ui/core/DialogTitle';
 import TextField from '@material-ui/core/TextField';
 import Typography from '@material-ui/core/Typography';
 import DeleteIcon from '@material-ui/icons/Delete';
@@ -17,6 +14,10 @@ import Alert from '@material-ui/lab/Alert';
 import { useState } from 'react';
 import { gitopsApiRef } from '../../api';
 import { useEntityOwners } from '../../hooks/useEntityOwners';
+import {
+  ConfirmActions,
+  OperationDialog,
+} from '../ApplicationOperations/OperationDialog';
 import { permissionReason } from '../ApplicationOperations/permissionReason';
 
 /**
@@ -87,16 +88,13 @@ export function DeleteApplicationSet(props: {
           {permissionReason(entityRef, 'delete the ApplicationSets of', owners)}
         </Typography>
       )}
-      <Dialog
+      <OperationDialog
         open={open}
         onClose={close}
-        fullWidth
+        titleId="gitops-delete-appset-title"
+        title={<>Delete ApplicationSet {set.name}</>}
         maxWidth="sm"
-        aria-labelledby="gitops-delete-appset-title"
       >
-        <DialogTitle id="gitops-delete-appset-title">
-          Delete ApplicationSet {set.name}
-        </DialogTitle>
         <DialogContent>
           <Typography paragraph>
             The agent deletes the {set.applications.length} application
@@ -117,18 +115,14 @@ export function DeleteApplicationSet(props: {
             </Box>
           )}
         </DialogContent>
-        <DialogActions>
-          <Button onClick={close}>Cancel</Button>
-          <Button
-            color="secondary"
-            variant="contained"
-            disabled={busy || typed !== set.name}
-            onClick={confirm}
-          >
-            Delete
-          </Button>
-        </DialogActions>
-      </Dialog>
+        <ConfirmActions
+          onCancel={close}
+          confirmLabel="Delete"
+          color="secondary"
+          disabled={busy || typed !== set.name}
+          onConfirm={confirm}
+        />
+      </OperationDialog>
     </Box>
   );
 }

@@ -1,7 +1,5 @@
 import { Progress, ResponseErrorPanel } from '@backstage/core-components';
 import Chip from '@material-ui/core/Chip';
-import Table from '@material-ui/core/Table';
-import TableBody from '@material-ui/core/TableBody';
 import TableCell from '@material-ui/core/TableCell';
 import TableRow from '@material-ui/core/TableRow';
 import Typography from '@material-ui/core/Typography';
@@ -9,7 +7,7 @@ import type { ApplicationRef } from '../../api';
 import { useSyncWindows } from '../../hooks/useSyncWindows';
 import { describeCron } from '../../lib/describeCron';
 import { ATTENTION_RED, StatusChip } from '../StatusChips';
-import { WordWrapTableHead } from '../WordWrapTableHead';
+import { CompactTable } from '../WordWrapTableHead';
 
 /** Argo CD reads a window's schedule in UTC unless it names a time zone. */
 const DEFAULT_TIME_ZONE = 'UTC';
@@ -27,42 +25,34 @@ export function SyncWindowsTab(props: { app: ApplicationRef }) {
     );
   }
   return (
-    <Table size="small" aria-label="Sync windows">
-      <WordWrapTableHead>
-        <TableRow>
-          <TableCell>Kind</TableCell>
-          <TableCell>Starts</TableCell>
-          <TableCell>Duration</TableCell>
-          <TableCell>Manual sync</TableCell>
-          <TableCell>Now</TableCell>
+    <CompactTable
+      label="Sync windows"
+      headings={['Kind', 'Starts', 'Duration', 'Manual sync', 'Now']}
+    >
+      {value.map((window, index) => (
+        <TableRow key={index}>
+          <TableCell>
+            {window.kind === 'deny' ? (
+              <StatusChip label="deny" color={ATTENTION_RED} />
+            ) : (
+              <Chip size="small" label={window.kind} color="primary" />
+            )}
+          </TableCell>
+          <TableCell>
+            <Typography variant="body2">
+              {describeCron(window.schedule) ?? 'on the schedule'}
+              {' · '}
+              {window.timeZone ?? DEFAULT_TIME_ZONE}
+            </Typography>
+            <Typography variant="caption" color="textSecondary">
+              cron <code>{window.schedule}</code>
+            </Typography>
+          </TableCell>
+          <TableCell>{window.duration}</TableCell>
+          <TableCell>{window.manualSync ? 'allowed' : 'no'}</TableCell>
+          <TableCell>{window.active ? 'active' : 'inactive'}</TableCell>
         </TableRow>
-      </WordWrapTableHead>
-      <TableBody>
-        {value.map((window, index) => (
-          <TableRow key={index}>
-            <TableCell>
-              {window.kind === 'deny' ? (
-                <StatusChip label="deny" color={ATTENTION_RED} />
-              ) : (
-                <Chip size="small" label={window.kind} color="primary" />
-              )}
-            </TableCell>
-            <TableCell>
-              <Typography variant="body2">
-                {describeCron(window.schedule) ?? 'on the schedule'}
-                {' · '}
-                {window.timeZone ?? DEFAULT_TIME_ZONE}
-              </Typography>
-              <Typography variant="caption" color="textSecondary">
-                cron <code>{window.schedule}</code>
-              </Typography>
-            </TableCell>
-            <TableCell>{window.duration}</TableCell>
-            <TableCell>{window.manualSync ? 'allowed' : 'no'}</TableCell>
-            <TableCell>{window.active ? 'active' : 'inactive'}</TableCell>
-          </TableRow>
-        ))}
-      </TableBody>
-    </Table>
+      ))}
+    </CompactTable>
   );
 }

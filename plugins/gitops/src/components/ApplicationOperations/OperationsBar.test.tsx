@@ -1,10 +1,17 @@
 import { ResponseError } from '@backstage/errors';
-import type { GitOpsApplication } from '@gitops-suite/plugin-gitops-common';
+import type { SignalApi } from '@backstage/plugin-signals-react';
+import {
+  gitopsSignalChannels,
+  type GitOpsApplication,
+} from '@gitops-suite/plugin-gitops-common';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { devApp, entityRef, prodApp } from '../../__testUtils__/fixtures';
+import { FollowedOperationsBar } from '../../__testUtils__/followedOperationsBar';
 import { renderWithEntity } from '../../__testUtils__/renderWithEntity';
+import { testSignalApi } from '../../__testUtils__/signals';
 import { testGitOpsApi } from '../../__testUtils__/testGitOpsApi';
+import type { GitOpsApi } from '../../api';
 import { toApplicationRef } from '../../lib/applicationRef';
 import { OperationsBar } from './OperationsBar';
 
@@ -157,16 +164,50 @@ describe('OperationsBar', () => {
     });
   });
 
-  it('shows progress while the operation runs', async () => {
-    const api = testGitOpsApi({
-      syncApplication: async () => ({ auditId: 'a1', application: running }),
-      getApplication: async () => running,
+  /**
+   * The backend's side of a started operation: the application reads as
+   * `app` until the start, then as each of `reads` in turn (the last stays).
+   */
+  function startedOperation(
+    response: GitOpsApplication,
+    reads: GitOpsApplication[],
+  ) {
+    let started = false;
+    return testGitOpsApi({
+      syncApplication: async () => {
+        started = true;
+        return { auditId: 'a1', application: response };
+      },
+      getApplication: async () => {
+        if (!started) return app;
+        return reads.length > 1 ? reads.shift()! : reads[0];
+      },
     });
+  }
+
+  /** Renders the bar on its application's one follower and syncs. */
+  async function syncFollowed(
+    api: GitOpsApi,
+    extra: {
+      onSettled?: () => void;
+      signalApi?: SignalApi;
+      options?: typeof options;
+    } = {},
+  ) {
     await renderWithEntity(
-      <OperationsBar app={ref} application={app} options={options} />,
-      { api },
+      <FollowedOperationsBar
+        app={ref}
+        initial={app}
+        options={extra.options ?? options}
+        onSettled={extra.onSettled}
+      />,
+      { api, signalApi: extra.signalApi },
     );
     await confirmSync();
+  }
+
+  it('shows progress while the operation runs', async () => {
+    await syncFollowed(startedOperation(running, [running]));
     expect(
       await screen.findByText(
         'Sync running: waiting for healthy state of apps/Deployment/payments',
@@ -177,28 +218,42 @@ describe('OperationsBar', () => {
     ).toBeInTheDocument();
   });
 
-  it('follows the operation until it ends and reports it', async () => {
+  it('follows the operation through the signals of its application', async () => {
     const onSettled = jest.fn();
-    const reads = [
-      running,
-      running,
-      finished('Succeeded', 'successfully synced (all tasks run)'),
-    ];
-    const api = testGitOpsApi({
-      syncApplication: async () => ({ auditId: 'a1', application: { ...app } }),
-      getApplication: async () =>
-        reads.shift() ?? finished('Succeeded', 'done'),
+    const signals = testSignalApi();
+    const channel = gitopsSignalChannels.application(app.agentId, app.name);
+    const reads = [running];
+    await syncFollowed(startedOperation({ ...app }, reads), {
+      onSettled,
+      signalApi: signals.api,
     });
-    await renderWithEntity(
-      <OperationsBar
-        app={ref}
-        application={app}
-        options={options}
-        onSettled={onSettled}
-      />,
-      { api },
+    expect(
+      await screen.findByText(
+        'Sync running: waiting for healthy state of apps/Deployment/payments',
+      ),
+    ).toBeInTheDocument();
+    // one follower of the application: the bar reads through it
+    expect(signals.count(channel)).toBe(1);
+    reads[0] = finished('Succeeded', 'successfully synced (all tasks run)');
+    signals.send(channel);
+    expect(
+      await screen.findByText(
+        'Sync succeeded: successfully synced (all tasks run)',
+      ),
+    ).toBeInTheDocument();
+    expect(onSettled).toHaveBeenCalledTimes(1);
+  });
+
+  it('re-reads the application while the operation runs where signals are not installed', async () => {
+    const onSettled = jest.fn();
+    await syncFollowed(
+      startedOperation({ ...app }, [
+        running,
+        running,
+        finished('Succeeded', 'successfully synced (all tasks run)'),
+      ]),
+      { onSettled },
     );
-    await confirmSync();
     expect(
       await screen.findByText(
         'Sync succeeded: successfully synced (all tasks run)',
@@ -208,16 +263,11 @@ describe('OperationsBar', () => {
   });
 
   it("shows the agent's message when the operation fails", async () => {
-    const api = testGitOpsApi({
-      syncApplication: async () => ({ auditId: 'a1', application: running }),
-      getApplication: async () =>
+    await syncFollowed(
+      startedOperation(running, [
         finished('Failed', 'one or more objects failed to apply'),
-    });
-    await renderWithEntity(
-      <OperationsBar app={ref} application={app} options={options} />,
-      { api },
+      ]),
     );
-    await confirmSync();
     expect(
       await screen.findByText(
         'Sync failed: one or more objects failed to apply',
@@ -241,19 +291,9 @@ describe('OperationsBar', () => {
   });
 
   it('gives up following after the timeout', async () => {
-    const api = testGitOpsApi({
-      syncApplication: async () => ({ auditId: 'a1', application: running }),
-      getApplication: async () => running,
+    await syncFollowed(startedOperation(running, [running]), {
+      options: { pollIntervalMs: 5, timeoutMs: 30 },
     });
-    await renderWithEntity(
-      <OperationsBar
-        app={ref}
-        application={app}
-        options={{ pollIntervalMs: 5, timeoutMs: 30 }}
-      />,
-      { api },
-    );
-    await confirmSync();
     expect(await screen.findByText(/Sync is taking long/)).toBeInTheDocument();
   });
 

@@ -25,18 +25,24 @@ function joinActions(actions: string[]): string {
 /**
  * Refresh, sync, rollback and terminate for one application. An operation the user
  * holds no permission for shows disabled, with the reason written beside
- * it (who owns the entity). Follows a started operation to its end and
- * shows the agent's message.
+ * it (who owns the entity). Follows a started operation to its end, as
+ * `application` is re-read, and shows the agent's message.
  */
 export function OperationsBar(props: {
   app: ApplicationRef;
   application: GitOpsApplication;
+  /** Called once a sync or rollback is accepted (re-read the application). */
+  onStarted?: () => void;
   onSettled?: () => void;
-  options?: Omit<OperationOptions, 'onSettled'>;
+  options?: Pick<OperationOptions, 'timeoutMs'>;
 }) {
-  const { app, application, onSettled, options } = props;
+  const { app, application, onStarted, onSettled, options } = props;
   const permissions = useGitOpsPermissions(app.entityRef);
-  const operation = useOperation(app, application, { ...options, onSettled });
+  const operation = useOperation(app, application, {
+    ...options,
+    onStarted,
+    onSettled,
+  });
   const [dialog, setDialog] = useState<'sync' | 'rollback' | undefined>();
   const busy = operation.running || application.operation?.phase === 'Running';
   const owners = useEntityOwners(app.entityRef);

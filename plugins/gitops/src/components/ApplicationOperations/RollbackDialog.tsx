@@ -3,12 +3,7 @@ import type {
   GitOpsApplication,
   RollbackRequest,
 } from '@gitops-suite/plugin-gitops-common';
-import Button from '@material-ui/core/Button';
-import Checkbox from '@material-ui/core/Checkbox';
-import Dialog from '@material-ui/core/Dialog';
-import DialogActions from '@material-ui/core/DialogActions';
 import DialogContent from '@material-ui/core/DialogContent';
-import DialogTitle from '@material-ui/core/DialogTitle';
 import FormControlLabel from '@material-ui/core/FormControlLabel';
 import Radio from '@material-ui/core/Radio';
 import RadioGroup from '@material-ui/core/RadioGroup';
@@ -16,6 +11,8 @@ import Typography from '@material-ui/core/Typography';
 import { useState } from 'react';
 import { historyRevision } from '../../lib/revision';
 import { formatTimestamp } from '../../lib/timeSince';
+import { ConfirmActions, OperationDialog } from './OperationDialog';
+import { OperationFlags, useOperationFlags } from './OperationFlags';
 
 /** Picks an earlier history entry to roll the application back to. */
 export function RollbackDialog(props: {
@@ -28,20 +25,16 @@ export function RollbackDialog(props: {
   const entries = [...application.history].sort((a, b) => b.id - a.id);
   const targets = entries.slice(1);
   const [selected, setSelected] = useState<number | undefined>();
-  const [prune, setPrune] = useState(false);
-  const [dryRun, setDryRun] = useState(false);
+  const flags = useOperationFlags();
   const choice = selected ?? targets[0]?.id;
   return (
-    <Dialog
+    <OperationDialog
       open={open}
       onClose={onClose}
-      fullWidth
+      titleId="gitops-rollback-title"
+      title={<>Roll back {application.name}</>}
       maxWidth="sm"
-      aria-labelledby="gitops-rollback-title"
     >
-      <DialogTitle id="gitops-rollback-title">
-        Roll back {application.name}
-      </DialogTitle>
       <DialogContent>
         {targets.length === 0 ? (
           <Typography color="textSecondary">
@@ -68,35 +61,20 @@ export function RollbackDialog(props: {
             ))}
           </RadioGroup>
         )}
-        <FormControlLabel
-          control={
-            <Checkbox checked={prune} onChange={(_e, v) => setPrune(v)} />
-          }
-          label="Prune"
-        />
-        <FormControlLabel
-          control={
-            <Checkbox checked={dryRun} onChange={(_e, v) => setDryRun(v)} />
-          }
-          label="Dry run"
-        />
+        <OperationFlags pruneLabel="Prune" {...flags} />
       </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>Cancel</Button>
-        <Button
-          color="primary"
-          variant="contained"
-          disabled={choice === undefined}
-          onClick={() => {
-            if (choice !== undefined) {
-              onClose();
-              onConfirm({ id: choice, prune, dryRun });
-            }
-          }}
-        >
-          Roll back
-        </Button>
-      </DialogActions>
-    </Dialog>
+      <ConfirmActions
+        onCancel={onClose}
+        confirmLabel="Roll back"
+        color="primary"
+        disabled={choice === undefined}
+        onConfirm={() => {
+          if (choice !== undefined) {
+            onClose();
+            onConfirm({ id: choice, prune: flags.prune, dryRun: flags.dryRun });
+          }
+        }}
+      />
+    </OperationDialog>
   );
 }

@@ -3,13 +3,7 @@ import type {
   ResourceRef,
   SyncRequest,
 } from '@gitops-suite/plugin-gitops-common';
-import Button from '@material-ui/core/Button';
-import Checkbox from '@material-ui/core/Checkbox';
-import Dialog from '@material-ui/core/Dialog';
-import DialogActions from '@material-ui/core/DialogActions';
 import DialogContent from '@material-ui/core/DialogContent';
-import DialogTitle from '@material-ui/core/DialogTitle';
-import FormControlLabel from '@material-ui/core/FormControlLabel';
 import TextField from '@material-ui/core/TextField';
 import Typography from '@material-ui/core/Typography';
 import { useEffect, useState } from 'react';
@@ -17,6 +11,8 @@ import type { ApplicationRef } from '../../api';
 import { useApplicationDiff } from '../../hooks/useApplicationDiff';
 import { changeOf } from '../ResourceDiff';
 import { resourceId } from '../ResourceTree/buildTree';
+import { ConfirmActions, OperationDialog } from './OperationDialog';
+import { OperationFlags, useOperationFlags } from './OperationFlags';
 import { SyncChanges } from './SyncChanges';
 
 function toRef({
@@ -37,8 +33,8 @@ function SyncDialogBody(props: {
 }) {
   const { app, application, onCancel, onConfirm } = props;
   const diff = useApplicationDiff(app);
-  const [prune, setPrune] = useState(application.syncPolicy.prune);
-  const [dryRun, setDryRun] = useState(false);
+  const flags = useOperationFlags(application.syncPolicy.prune);
+  const { prune, dryRun } = flags;
   const [revision, setRevision] = useState('');
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const changes = (diff.value ?? []).filter(d => changeOf(d) !== 'none');
@@ -99,30 +95,18 @@ function SyncDialogBody(props: {
           fullWidth
           margin="dense"
         />
-        <FormControlLabel
-          control={
-            <Checkbox checked={prune} onChange={(_e, v) => setPrune(v)} />
-          }
-          label="Prune resources no longer in Git"
-        />
-        <FormControlLabel
-          control={
-            <Checkbox checked={dryRun} onChange={(_e, v) => setDryRun(v)} />
-          }
-          label="Dry run"
+        <OperationFlags
+          pruneLabel="Prune resources no longer in Git"
+          {...flags}
         />
       </DialogContent>
-      <DialogActions>
-        <Button onClick={onCancel}>Cancel</Button>
-        <Button
-          color="primary"
-          variant="contained"
-          onClick={confirm}
-          disabled={partial && selected.size === 0}
-        >
-          {dryRun ? 'Dry run' : 'Synchronize'}
-        </Button>
-      </DialogActions>
+      <ConfirmActions
+        onCancel={onCancel}
+        confirmLabel={dryRun ? 'Dry run' : 'Synchronize'}
+        color="primary"
+        disabled={partial && selected.size === 0}
+        onConfirm={confirm}
+      />
     </>
   );
 }
@@ -137,14 +121,13 @@ export function SyncDialog(props: {
 }) {
   const { open, app, application, onClose, onConfirm } = props;
   return (
-    <Dialog
+    <OperationDialog
       open={open}
       onClose={onClose}
-      fullWidth
+      titleId="gitops-sync-title"
+      title={<>Sync {application.name}</>}
       maxWidth="sm"
-      aria-labelledby="gitops-sync-title"
     >
-      <DialogTitle id="gitops-sync-title">Sync {application.name}</DialogTitle>
       {open && (
         <SyncDialogBody
           app={app}
@@ -156,6 +139,6 @@ export function SyncDialog(props: {
           }}
         />
       )}
-    </Dialog>
+    </OperationDialog>
   );
 }

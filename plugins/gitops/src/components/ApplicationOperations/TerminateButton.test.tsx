@@ -3,9 +3,11 @@ import type { GitOpsApplication } from '@gitops-suite/plugin-gitops-common';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { entityRef, prodApp } from '../../__testUtils__/fixtures';
+import { FollowedOperationsBar } from '../../__testUtils__/followedOperationsBar';
 import { denyingPermissionApi } from '../../__testUtils__/permissions';
 import { renderWithEntity } from '../../__testUtils__/renderWithEntity';
 import { testGitOpsApi } from '../../__testUtils__/testGitOpsApi';
+import type { GitOpsApi } from '../../api';
 import { toApplicationRef } from '../../lib/applicationRef';
 import { OperationsBar } from './OperationsBar';
 
@@ -19,6 +21,23 @@ const idle: GitOpsApplication = {
   operation: { phase: 'Succeeded', startedAt: '2024-05-01T12:00:00Z' },
 };
 
+/**
+ * Renders the bar on a running application and opens the confirmation of
+ * Terminate.
+ */
+async function openTerminateDialog(api: GitOpsApi, onSettled?: () => void) {
+  await renderWithEntity(
+    <OperationsBar app={ref} application={running} onSettled={onSettled} />,
+    { api },
+  );
+  await userEvent.click(
+    await screen.findByRole('button', { name: 'Terminate' }),
+  );
+  return screen.findByRole('dialog', {
+    name: `Terminate the operation of ${prodApp.name}?`,
+  });
+}
+
 describe('the Terminate button', () => {
   it('terminates the running operation after a confirmation', async () => {
     const terminateOperation = jest.fn(async () => ({
@@ -26,16 +45,10 @@ describe('the Terminate button', () => {
       application: running,
     }));
     const onSettled = jest.fn();
-    await renderWithEntity(
-      <OperationsBar app={ref} application={running} onSettled={onSettled} />,
-      { api: testGitOpsApi({ terminateOperation }) },
+    const dialog = await openTerminateDialog(
+      testGitOpsApi({ terminateOperation }),
+      onSettled,
     );
-    await userEvent.click(
-      await screen.findByRole('button', { name: 'Terminate' }),
-    );
-    const dialog = await screen.findByRole('dialog', {
-      name: `Terminate the operation of ${prodApp.name}?`,
-    });
     expect(terminateOperation).not.toHaveBeenCalled();
     await userEvent.click(
       within(dialog).getByRole('button', { name: 'Terminate' }),
@@ -59,22 +72,23 @@ describe('the Terminate button', () => {
       terminated = true;
       return { auditId: 'a2', application: running };
     });
-    const getApplication = jest.fn(async () =>
-      terminated
-        ? {
-            ...prodApp,
-            operation: {
-              phase: 'Failed' as const,
-              message: 'Operation terminated',
-              startedAt: '2024-05-01T12:00:00Z',
-            },
-          }
-        : running,
-    );
+    // idle until the sync, running until terminated
+    const getApplication = jest.fn(async (): Promise<GitOpsApplication> => {
+      if (syncApplication.mock.calls.length === 0) return idle;
+      if (!terminated) return running;
+      return {
+        ...prodApp,
+        operation: {
+          phase: 'Failed',
+          message: 'Operation terminated',
+          startedAt: '2024-05-01T12:00:00Z',
+        },
+      };
+    });
     await renderWithEntity(
-      <OperationsBar
+      <FollowedOperationsBar
         app={ref}
-        application={idle}
+        initial={idle}
         options={{ pollIntervalMs: 5, timeoutMs: 10_000 }}
       />,
       {
@@ -111,14 +125,11 @@ describe('the Terminate button', () => {
 
   it('does nothing when the confirmation is cancelled', async () => {
     const terminateOperation = jest.fn();
-    await renderWithEntity(<OperationsBar app={ref} application={running} />, {
-      api: testGitOpsApi({ terminateOperation }),
-    });
-    await userEvent.click(
-      await screen.findByRole('button', { name: 'Terminate' }),
+    const dialog = await openTerminateDialog(
+      testGitOpsApi({ terminateOperation }),
     );
     await userEvent.click(
-      within(await screen.findByRole('dialog')).getByRole('button', {
+      within(dialog).getByRole('button', {
         name: 'Cancel',
       }),
     );
@@ -175,14 +186,11 @@ describe('the Terminate button', () => {
         ),
       );
     });
-    await renderWithEntity(<OperationsBar app={ref} application={running} />, {
-      api: testGitOpsApi({ terminateOperation }),
-    });
-    await userEvent.click(
-      await screen.findByRole('button', { name: 'Terminate' }),
+    const dialog = await openTerminateDialog(
+      testGitOpsApi({ terminateOperation }),
     );
     await userEvent.click(
-      within(await screen.findByRole('dialog')).getByRole('button', {
+      within(dialog).getByRole('button', {
         name: 'Terminate',
       }),
     );

@@ -16,7 +16,8 @@ import {
 } from './applicationFilters';
 import { ApplicationsToolbar } from './ApplicationsToolbar';
 import { NoticeMarker } from '../ApplicationNotice';
-import { AgentUiLink, ApplicationRow, columns, toRow } from './columns';
+import { AgentUiLink } from '../Links';
+import { ApplicationRow, columns, toRow } from './columns';
 import { nextSort, sortRows, TableSort } from './tableSort';
 import { WordWrapTableHead } from '../WordWrapTableHead';
 
@@ -144,8 +145,7 @@ export function ApplicationsTable(props: {
                   >
                     {row.name}
                   </Link>{' '}
-                  <NoticeMarker notice={row.notice} />{' '}
-                  <AgentUiLink row={row} />
+                  <NoticeMarker notice={row.notice} /> <AgentUiLink app={row} />
                 </TableCell>
                 {columns.map(column => (
                   <TableCell

@@ -1,7 +1,5 @@
-import { Link } from '@backstage/core-components';
 import type { GitOpsApplication } from '@gitops-suite/plugin-gitops-common';
 import Typography from '@material-ui/core/Typography';
-import LaunchIcon from '@material-ui/icons/Launch';
 import type { ReactNode } from 'react';
 import { revisionOf } from '../../lib/revision';
 import { formatTimestamp, timeSince } from '../../lib/timeSince';
@@ -121,18 +119,3 @@ export const columns: ApplicationColumn[] = [
     wrap: true,
   },
 ];
-
-/** The agent UI link of a row, beside its name. */
-export function AgentUiLink(props: { row: ApplicationRow }) {
-  const { row } = props;
-  if (!row.uiUrl) return null;
-  return (
-    <Link
-      to={row.uiUrl}
-      onClick={event => event.stopPropagation()}
-      aria-label={`Open ${row.name} in the agent UI`}
-    >
-      <LaunchIcon fontSize="small" style={{ verticalAlign: 'middle' }} />
-    </Link>
-  );
-}

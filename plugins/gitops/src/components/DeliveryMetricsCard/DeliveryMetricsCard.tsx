@@ -6,10 +6,10 @@ import {
 import { useEntity } from '@backstage/plugin-catalog-react';
 import { isGitOpsAvailable } from '@gitops-suite/plugin-gitops-common';
 import Typography from '@material-ui/core/Typography';
-import Alert from '@material-ui/lab/Alert';
 import { useState } from 'react';
 import { useDeliveryMetrics } from '../../hooks/useDeliveryMetrics';
 import { useEnvironmentTitles } from '../../hooks/useEnvironmentTitles';
+import { UnansweredAgentsAlert } from '../AgentErrorBanners';
 import { DeliveryMetricsTable } from './DeliveryMetricsTable';
 import { WindowSelect } from './WindowSelect';
 
@@ -30,13 +30,7 @@ function Metrics(props: { windowDays: number }) {
   if (!value) return null;
   return (
     <>
-      {value.errors.length > 0 && (
-        <Alert severity="warning">
-          {`Incomplete: ${value.errors
-            .map(e => e.agentId)
-            .join(', ')} did not answer`}
-        </Alert>
-      )}
+      <UnansweredAgentsAlert errors={value.errors} />
       {value.environments.length === 0 ? (
         <Typography color="textSecondary">
           No GitOps applications match this entity.

@@ -24,6 +24,7 @@ import {
   formatRate,
 } from '../DeliveryMetricsCard/formatMetrics';
 import { WindowSelect } from '../DeliveryMetricsCard/WindowSelect';
+import { listTableOptions } from '../WordWrapTableHead';
 import { DeliveryTrendChart } from './DeliveryTrendChart';
 
 type Row = DeliveryMetrics & { id: string };
@@ -154,14 +155,7 @@ export function FleetDeliveryMetrics(props: {
           title="Delivery metrics by service"
           columns={metricsColumns(title, windowDays)}
           data={active}
-          options={{
-            paging: active.length > 20,
-            pageSize: 20,
-            search: true,
-            padding: 'dense',
-            // column dragging nests a focusable handle in each sort button
-            draggable: false,
-          }}
+          options={listTableOptions(active.length)}
           emptyContent={
             <WarningPanel
               severity="info"

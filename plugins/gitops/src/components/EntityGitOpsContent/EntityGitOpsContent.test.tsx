@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import {
   entity,
   entityApplications,
+  entityApplicationsWithout,
   unannotatedEntity,
 } from '../../__testUtils__/fixtures';
 import { renderWithEntity } from '../../__testUtils__/renderWithEntity';
@@ -95,24 +96,12 @@ describe('EntityGitOpsContent', () => {
 
   it('shows the Production column as unknown while its agent is unreachable', async () => {
     const api = testGitOpsApi({
-      getEntityApplications: async () => ({
-        ...entityApplications,
-        errors: [
-          {
-            agentId: 'prod-agent',
-            code: 'unreachable',
-            message: 'connect ECONNREFUSED 10.0.0.7:443',
-          },
-        ],
-        freshness: [
-          {
-            agentId: 'prod-agent',
-            syncedAt: '2024-05-01T12:00:00Z',
-            stale: true,
-            feed: 'watch',
-          },
-        ],
-      }),
+      getEntityApplications: async () =>
+        entityApplicationsWithout(
+          'prod-agent',
+          'connect ECONNREFUSED 10.0.0.7:443',
+          'watch',
+        ),
     });
     await renderWithEntity(<EntityGitOpsContent />, { api });
     const matrix = await screen.findByRole('table', {
@@ -144,24 +133,12 @@ describe('EntityGitOpsContent', () => {
 
   it("shows no warning for an agent that serves none of the entity's applications", async () => {
     const api = testGitOpsApi({
-      getEntityApplications: async () => ({
-        ...entityApplications,
-        errors: [
-          {
-            agentId: 'harness-eu',
-            code: 'unreachable',
-            message: 'connect ECONNREFUSED 10.0.0.9:443',
-          },
-        ],
-        freshness: [
-          {
-            agentId: 'harness-eu',
-            syncedAt: '2024-05-01T12:00:00Z',
-            stale: true,
-            feed: 'poll',
-          },
-        ],
-      }),
+      getEntityApplications: async () =>
+        entityApplicationsWithout(
+          'harness-eu',
+          'connect ECONNREFUSED 10.0.0.9:443',
+          'poll',
+        ),
     });
     await renderWithEntity(<EntityGitOpsContent />, { api });
     await screen.findByRole('table', { name: 'Environment matrix' });

@@ -2,6 +2,7 @@ import { InMemoryCatalogClient } from '@backstage/catalog-client/testUtils';
 import type { Entity } from '@backstage/catalog-model';
 import { screen } from '@testing-library/react';
 import { devApp, prodApp } from '../../__testUtils__/fixtures';
+import { serviceComponent } from '../../__testUtils__/catalog';
 import { renderWithEntity } from '../../__testUtils__/renderWithEntity';
 import {
   fleetApplicationsOf,
@@ -31,16 +32,9 @@ describe('EntityGitOpsEnvironmentContent', () => {
       api: testGitOpsApi({ getFleetApplications }),
       catalogApi: new InMemoryCatalogClient({
         entities: [
-          {
-            apiVersion: 'backstage.io/v1alpha1',
-            kind: 'Component',
-            metadata: {
-              name: 'payments',
-              namespace: 'default',
-              annotations: { 'gitops/service': prodApp.service! },
-            },
-            spec: { type: 'service', owner: 'team-a', lifecycle: 'production' },
-          },
+          serviceComponent('payments', {
+            annotations: { 'gitops/service': prodApp.service! },
+          }),
         ],
       }),
     });

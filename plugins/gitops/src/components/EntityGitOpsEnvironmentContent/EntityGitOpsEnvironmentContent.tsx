@@ -13,6 +13,7 @@ import {
 import { useClaimingEntities } from '../../hooks/useClaimingEntities';
 import { AgentErrorBanners } from '../AgentErrorBanners';
 import { TruncatedListNotice } from '../TruncatedListNotice';
+import { listTableOptions } from '../WordWrapTableHead';
 import { deploymentColumns, toDeploymentRow } from './columns';
 import {
   CLUSTER_ANNOTATION,
@@ -52,14 +53,7 @@ function Deployments(props: FleetScope) {
         })`}
         columns={deploymentColumns}
         data={rows}
-        options={{
-          paging: rows.length > 20,
-          pageSize: 20,
-          padding: 'dense',
-          search: true,
-          // column dragging nests a focusable handle in each sort button
-          draggable: false,
-        }}
+        options={listTableOptions(rows.length)}
         emptyContent={
           <div style={{ padding: 16 }}>No application is deployed here.</div>
         }

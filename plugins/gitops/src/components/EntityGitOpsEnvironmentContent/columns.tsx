@@ -8,7 +8,7 @@ import { applicationFamily } from '../../lib/applicationFamily';
 import { firstImageTag } from '../../lib/imageTag';
 import { revisionOf } from '../../lib/revision';
 import { timeSince } from '../../lib/timeSince';
-import { HealthStatusChip, SyncStatusChip } from '../StatusChips';
+import { healthColumn, SyncStatusChip } from '../StatusChips';
 
 /** A deployment row: the application with flattened fields, and the
  * catalog entities that claim it (by any supported annotation). */
@@ -111,16 +111,7 @@ export const deploymentColumns: TableColumn<DeploymentRow>[] = [
       </>
     ),
   },
-  {
-    title: 'Health',
-    field: 'health.status',
-    render: row => (
-      <HealthStatusChip
-        status={row.health.status}
-        message={row.health.message}
-      />
-    ),
-  },
+  healthColumn<DeploymentRow>(),
   {
     title: 'Runs on',
     customSort: (a, b) => cluster(a).localeCompare(cluster(b)),

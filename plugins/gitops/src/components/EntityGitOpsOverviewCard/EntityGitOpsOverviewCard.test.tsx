@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import { entityApplications } from '../../__testUtils__/fixtures';
+import { entityApplicationsWithout } from '../../__testUtils__/fixtures';
 import { renderWithEntity } from '../../__testUtils__/renderWithEntity';
 import { testGitOpsApi } from '../../__testUtils__/testGitOpsApi';
 import { EntityGitOpsOverviewCard } from './EntityGitOpsOverviewCard';
@@ -34,16 +34,8 @@ describe('EntityGitOpsOverviewCard', () => {
 
   it('names the agents that failed', async () => {
     const api = testGitOpsApi({
-      getEntityApplications: async () => ({
-        ...entityApplications,
-        errors: [
-          {
-            agentId: 'prod-agent',
-            code: 'unreachable',
-            message: 'connection refused',
-          },
-        ],
-      }),
+      getEntityApplications: async () =>
+        entityApplicationsWithout('prod-agent', 'connection refused'),
     });
     await renderWithEntity(<EntityGitOpsOverviewCard />, { api });
     expect(
@@ -56,20 +48,8 @@ describe('EntityGitOpsOverviewCard', () => {
 
   it('does not name a failing agent that serves none of its applications', async () => {
     const api = testGitOpsApi({
-      getEntityApplications: async () => ({
-        ...entityApplications,
-        errors: [
-          { agentId: 'harness-eu', code: 'unreachable', message: 'refused' },
-        ],
-        freshness: [
-          {
-            agentId: 'harness-eu',
-            syncedAt: '2024-05-01T12:00:00Z',
-            stale: true,
-            feed: 'poll',
-          },
-        ],
-      }),
+      getEntityApplications: async () =>
+        entityApplicationsWithout('harness-eu', 'refused', 'poll'),
     });
     await renderWithEntity(<EntityGitOpsOverviewCard />, { api });
     await screen.findByRole('table', { name: 'Environments' });

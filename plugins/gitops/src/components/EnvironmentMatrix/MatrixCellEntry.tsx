@@ -19,6 +19,7 @@ import { StatusChip } from '../StatusChips/StatusChip';
 import { RolloutStatusChip, type RolloutPlace } from '../RolloutSteps';
 import { NoticeMarker } from '../ApplicationNotice';
 import { ReleaseRevision } from '../SourceHydrator';
+import { VisuallyHidden } from '../VisuallyHidden';
 
 const useStyles = makeStyles(theme => ({
   entry: {
@@ -45,15 +46,6 @@ const useStyles = makeStyles(theme => ({
     position: 'relative',
     zIndex: 1,
     width: 'fit-content',
-  },
-  /** Read by screen readers, part of the button's name, not shown. */
-  visuallyHidden: {
-    position: 'absolute',
-    width: 1,
-    height: 1,
-    overflow: 'hidden',
-    clip: 'rect(0 0 0 0)',
-    whiteSpace: 'nowrap',
   },
 }));
 
@@ -91,7 +83,7 @@ export function MatrixCellEntry(props: {
       </Typography>
       <ButtonBase className={classes.open} onClick={() => onSelect(app)}>
         {/* the name starts with what the button does and holds what it shows */}
-        <span className={classes.visuallyHidden}>Open {app.name}</span>
+        <VisuallyHidden>Open {app.name}</VisuallyHidden>
         {outage ? (
           <Box my={0.5} component="span" display="block">
             <StatusChip

@@ -6,8 +6,6 @@ import {
   StatusWarning,
 } from '@backstage/core-components';
 import Box from '@material-ui/core/Box';
-import Table from '@material-ui/core/Table';
-import TableBody from '@material-ui/core/TableBody';
 import TableCell from '@material-ui/core/TableCell';
 import TableRow from '@material-ui/core/TableRow';
 import Typography from '@material-ui/core/Typography';
@@ -18,7 +16,7 @@ import {
   AgentVersion,
   highAvailabilityText,
 } from '../AgentHealth';
-import { WordWrapTableHead } from '../WordWrapTableHead';
+import { CompactTable } from '../WordWrapTableHead';
 
 function State(props: { agent: GitOpsAgent }) {
   const { state } = props.agent.status;
@@ -60,62 +58,54 @@ export function AgentsTable(props: { agents: GitOpsAgent[] }) {
   return (
     <InfoCard title="Agents" noPadding>
       <Box style={{ overflowX: 'auto' }}>
-        <Table size="small" aria-label="Agents">
-          <WordWrapTableHead>
-            <TableRow>
-              {[
-                'Agent',
-                'Environments',
-                'State',
-                'Version',
-                'HA',
-                'Components',
-              ].map(title => (
-                <TableCell key={title} style={nowrap}>
-                  {title}
-                </TableCell>
-              ))}
+        <CompactTable
+          label="Agents"
+          headings={[
+            'Agent',
+            'Environments',
+            'State',
+            'Version',
+            'HA',
+            'Components',
+          ].map(title => ({ children: title, style: nowrap }))}
+        >
+          {props.agents.map(agent => (
+            <TableRow key={agent.id}>
+              <TableCell component="th" scope="row" style={nowrap}>
+                {agent.uiUrl ? (
+                  <Link to={agent.uiUrl}>{agent.title ?? agent.id}</Link>
+                ) : (
+                  agent.title ?? agent.id
+                )}
+                <Caption>
+                  {agent.kind}
+                  {agent.region ? ` · ${agent.region}` : ''}
+                </Caption>
+              </TableCell>
+              <TableCell>{(agent.environments ?? []).join(', ')}</TableCell>
+              <TableCell style={prose}>
+                <State agent={agent} />
+                <Caption>
+                  checked {timeSince(agent.status.checkedAt) ?? '—'}
+                </Caption>
+                {agent.status.message && (
+                  <Typography variant="body2" component="p">
+                    {agent.status.message}
+                  </Typography>
+                )}
+              </TableCell>
+              <TableCell style={nowrap}>
+                <AgentVersion status={agent.status} />
+              </TableCell>
+              <TableCell style={nowrap}>
+                {highAvailabilityText(agent.status)}
+              </TableCell>
+              <TableCell style={prose}>
+                <AgentComponentsHealth components={agent.status.components} />
+              </TableCell>
             </TableRow>
-          </WordWrapTableHead>
-          <TableBody>
-            {props.agents.map(agent => (
-              <TableRow key={agent.id}>
-                <TableCell component="th" scope="row" style={nowrap}>
-                  {agent.uiUrl ? (
-                    <Link to={agent.uiUrl}>{agent.title ?? agent.id}</Link>
-                  ) : (
-                    agent.title ?? agent.id
-                  )}
-                  <Caption>
-                    {agent.kind}
-                    {agent.region ? ` · ${agent.region}` : ''}
-                  </Caption>
-                </TableCell>
-                <TableCell>{(agent.environments ?? []).join(', ')}</TableCell>
-                <TableCell style={prose}>
-                  <State agent={agent} />
-                  <Caption>
-                    checked {timeSince(agent.status.checkedAt) ?? '—'}
-                  </Caption>
-                  {agent.status.message && (
-                    <Typography variant="body2" component="p">
-                      {agent.status.message}
-                    </Typography>
-                  )}
-                </TableCell>
-                <TableCell style={nowrap}>
-                  <AgentVersion status={agent.status} />
-                </TableCell>
-                <TableCell style={nowrap}>
-                  {highAvailabilityText(agent.status)}
-                </TableCell>
-                <TableCell style={prose}>
-                  <AgentComponentsHealth components={agent.status.components} />
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+          ))}
+        </CompactTable>
       </Box>
     </InfoCard>
   );

@@ -3,6 +3,7 @@ import type { FleetSummary } from '@gitops-suite/plugin-gitops-common';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { application, devApp, prodApp } from '../../__testUtils__/fixtures';
+import { serviceComponent } from '../../__testUtils__/catalog';
 import { renderWithEntity } from '../../__testUtils__/renderWithEntity';
 import {
   fleetApplicationsOf,
@@ -129,26 +130,13 @@ describe('GitOpsFleetPage', () => {
       }),
       catalogApi: new InMemoryCatalogClient({
         entities: [
-          {
-            apiVersion: 'backstage.io/v1alpha1',
-            kind: 'Component',
-            metadata: {
-              name: 'payments',
-              namespace: 'default',
-              annotations: { 'gitops/service': 'payments' },
-            },
-            spec: { type: 'service', owner: 'team-a', lifecycle: 'production' },
-          },
-          {
-            apiVersion: 'backstage.io/v1alpha1',
-            kind: 'Component',
-            metadata: {
-              name: 'search',
-              namespace: 'default',
-              annotations: { 'gitops/service': 'search' },
-            },
-            spec: { type: 'service', owner: 'team-b', lifecycle: 'production' },
-          },
+          serviceComponent('payments', {
+            annotations: { 'gitops/service': 'payments' },
+          }),
+          serviceComponent('search', {
+            owner: 'team-b',
+            annotations: { 'gitops/service': 'search' },
+          }),
         ],
       }),
     });
@@ -188,12 +176,8 @@ describe('GitOpsFleetPage', () => {
       labels: { app: 'legacy-worker' },
       health: degraded,
     });
-    const component = (name: string, annotations: Record<string, string>) => ({
-      apiVersion: 'backstage.io/v1alpha1',
-      kind: 'Component',
-      metadata: { name, namespace: 'default', annotations },
-      spec: { type: 'service', owner: 'team-a', lifecycle: 'production' },
-    });
+    const component = (name: string, annotations: Record<string, string>) =>
+      serviceComponent(name, { annotations });
     await renderWithEntity(<GitOpsFleetPage />, {
       api: fleetApi({
         getFleetApplications: jest.fn(

@@ -1,4 +1,4 @@
-import { Link, Table, TableColumn } from '@backstage/core-components';
+import { Table, TableColumn } from '@backstage/core-components';
 import { EntityRefLinks } from '@backstage/plugin-catalog-react';
 import {
   attentionMessage,
@@ -6,13 +6,14 @@ import {
 } from '@gitops-suite/plugin-gitops-common';
 import MuiLink from '@material-ui/core/Link';
 import Typography from '@material-ui/core/Typography';
-import LaunchIcon from '@material-ui/icons/Launch';
 import { useMemo, useState } from 'react';
 import type { GitOpsApplication } from '@gitops-suite/plugin-gitops-common';
 import { useClaimingEntities } from '../../hooks/useClaimingEntities';
 import { timeSince } from '../../lib/timeSince';
 import { ApplicationDrawer } from '../ApplicationDrawer';
-import { HealthStatusChip, SyncStatusChip } from '../StatusChips';
+import { AgentUiLink } from '../Links';
+import { healthColumn, SyncStatusChip } from '../StatusChips';
+import { listTableOptions } from '../WordWrapTableHead';
 
 /** A problem row: the application, and the catalog entities that own it. */
 type Row = GitOpsApplication & {
@@ -21,21 +22,6 @@ type Row = GitOpsApplication & {
   message: string;
   entityRefs?: string[];
 };
-
-/** The agent UI link of a row. */
-function AgentUiLink(props: { row: Row }) {
-  const { row } = props;
-  if (!row.uiUrl) return null;
-  return (
-    <Link
-      to={row.uiUrl}
-      onClick={event => event.stopPropagation()}
-      aria-label={`Open ${row.name} in the agent UI`}
-    >
-      <LaunchIcon fontSize="small" style={{ verticalAlign: 'middle' }} />
-    </Link>
-  );
-}
 
 /**
  * The columns, key ones first and few: where the application runs
@@ -66,7 +52,7 @@ function columns(open: (row: Row) => void): TableColumn<Row>[] {
           ) : (
             row.name
           )}{' '}
-          <AgentUiLink row={row} />
+          <AgentUiLink app={row} />
           <Typography
             variant="caption"
             color="textSecondary"
@@ -90,16 +76,7 @@ function columns(open: (row: Row) => void): TableColumn<Row>[] {
           row.service ?? '—'
         ),
     },
-    {
-      title: 'Health',
-      field: 'health.status',
-      render: row => (
-        <HealthStatusChip
-          status={row.health.status}
-          message={row.health.message}
-        />
-      ),
-    },
+    healthColumn<Row>(),
     {
       title: 'Sync',
       field: 'sync.status',
@@ -158,14 +135,7 @@ export function ProblemApplicationsTable(props: {
           const target = event?.target as HTMLElement | undefined;
           if (row && !target?.closest('a')) open(row);
         }}
-        options={{
-          paging: rows.length > 20,
-          pageSize: 20,
-          padding: 'dense',
-          search: true,
-          // column dragging nests a focusable handle in each sort button
-          draggable: false,
-        }}
+        options={listTableOptions(rows.length)}
         emptyContent={
           <div style={{ padding: 16 }}>
             Every application is synced and healthy.

@@ -1,6 +1,7 @@
 import Box from '@material-ui/core/Box';
 import ButtonBase from '@material-ui/core/ButtonBase';
 import Typography from '@material-ui/core/Typography';
+import { VisuallyHidden } from '../VisuallyHidden';
 
 /** One coloured segment of a {@link StackedBar}. */
 export interface BarSegment {
@@ -8,16 +9,6 @@ export interface BarSegment {
   count: number;
   color: string;
 }
-
-/** Part of a button's name for screen readers, not shown. */
-const VISUALLY_HIDDEN = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
 
 /**
  * A horizontal bar split by share, with a legend whose entries can be
@@ -76,7 +67,7 @@ export function StackedBar(props: {
             onClick={() => onSelect?.(s.label)}
             disabled={!onSelect}
           >
-            <span style={VISUALLY_HIDDEN}>{legendAction(s.label)}</span>
+            <VisuallyHidden>{legendAction(s.label)}</VisuallyHidden>
             <Box
               width={10}
               height={10}

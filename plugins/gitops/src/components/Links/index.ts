@@ -1,2 +1,3 @@
 export { CommitLink } from './CommitLink';
 export { RepositoryLink } from './RepositoryLink';
+export { AgentUiLink } from './AgentUiLink';

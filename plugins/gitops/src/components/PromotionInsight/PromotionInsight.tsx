@@ -10,17 +10,15 @@ import type {
 } from '@gitops-suite/plugin-gitops-common';
 import Chip from '@material-ui/core/Chip';
 import { ATTENTION_RED, StatusChip } from '../StatusChips';
-import Table from '@material-ui/core/Table';
-import TableBody from '@material-ui/core/TableBody';
 import TableCell from '@material-ui/core/TableCell';
 import TableRow from '@material-ui/core/TableRow';
 import Typography from '@material-ui/core/Typography';
-import Alert from '@material-ui/lab/Alert';
+import { UnansweredAgentsAlert } from '../AgentErrorBanners';
 import { usePromotionInsight } from '../../hooks/usePromotionInsight';
 import { CommitLink } from '../Links/CommitLink';
 import { formatDuration } from '../DeliveryMetricsCard/formatMetrics';
 import { promotionLink } from './promotionLink';
-import { WordWrapTableHead, wrapAtWords } from '../WordWrapTableHead';
+import { CompactTable, wrapAtWords } from '../WordWrapTableHead';
 
 /** What an environment runs: its tag and its revision, linked to the commit. */
 function Running(props: { state?: PromotionEnvironmentState }) {
@@ -84,69 +82,55 @@ export function PromotionInsight() {
     const byName = new Map(value.environments.map(e => [e.environment, e]));
     content = (
       <>
-        {value.errors.length > 0 && (
-          <Alert severity="warning">
-            {`Incomplete: ${value.errors
-              .map(e => e.agentId)
-              .join(', ')} did not answer`}
-          </Alert>
-        )}
+        <UnansweredAgentsAlert errors={value.errors} />
         {value.steps.length === 0 ? (
           <Typography color="textSecondary">
             Promotion needs the service in at least two environments.
           </Typography>
         ) : (
-          <Table size="small" aria-label="Promotion">
-            <WordWrapTableHead>
-              <TableRow>
-                <TableCell>Step</TableCell>
-                <TableCell>Status</TableCell>
-                <TableCell>From</TableCell>
-                <TableCell>To</TableCell>
-                <TableCell />
+          <CompactTable
+            label="Promotion"
+            headings={['Step', 'Status', 'From', 'To', {}]}
+          >
+            {value.steps.map(step => (
+              <TableRow key={`${step.from}-${step.to}`}>
+                <TableCell component="th" scope="row" style={wrapAtWords}>
+                  {step.from} → {step.to}
+                </TableCell>
+                <TableCell>
+                  {step.status === 'behind' ? (
+                    <StatusChip
+                      label={STATUS_LABEL[step.status]}
+                      color={ATTENTION_RED}
+                    />
+                  ) : (
+                    <Chip size="small" label={STATUS_LABEL[step.status]} />
+                  )}
+                  <Typography variant="caption" component="div">
+                    {describe(step)}
+                  </Typography>
+                </TableCell>
+                <TableCell>
+                  <Running state={byName.get(step.from)} />
+                </TableCell>
+                <TableCell>
+                  <Running state={byName.get(step.to)} />
+                </TableCell>
+                <TableCell align="right">
+                  {step.promotion && (
+                    <LinkButton
+                      to={promotionLink(entityRef, step.promotion)}
+                      variant="outlined"
+                      size="small"
+                      color="primary"
+                    >
+                      Promote {step.promotion.tag} to {step.to}
+                    </LinkButton>
+                  )}
+                </TableCell>
               </TableRow>
-            </WordWrapTableHead>
-            <TableBody>
-              {value.steps.map(step => (
-                <TableRow key={`${step.from}-${step.to}`}>
-                  <TableCell component="th" scope="row" style={wrapAtWords}>
-                    {step.from} → {step.to}
-                  </TableCell>
-                  <TableCell>
-                    {step.status === 'behind' ? (
-                      <StatusChip
-                        label={STATUS_LABEL[step.status]}
-                        color={ATTENTION_RED}
-                      />
-                    ) : (
-                      <Chip size="small" label={STATUS_LABEL[step.status]} />
-                    )}
-                    <Typography variant="caption" component="div">
-                      {describe(step)}
-                    </Typography>
-                  </TableCell>
-                  <TableCell>
-                    <Running state={byName.get(step.from)} />
-                  </TableCell>
-                  <TableCell>
-                    <Running state={byName.get(step.to)} />
-                  </TableCell>
-                  <TableCell align="right">
-                    {step.promotion && (
-                      <LinkButton
-                        to={promotionLink(entityRef, step.promotion)}
-                        variant="outlined"
-                        size="small"
-                        color="primary"
-                      >
-                        Promote {step.promotion.tag} to {step.to}
-                      </LinkButton>
-                    )}
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+            ))}
+          </CompactTable>
         )}
       </>
     );

@@ -2,10 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ResourceLogLine } from '@gitops-suite/plugin-gitops-common';
 import type { GitOpsApi, ResourceLogRequest } from '../../api';
-import { devApp, entityRef } from '../../__testUtils__/fixtures';
-import { renderWithEntity } from '../../__testUtils__/renderWithEntity';
+import { renderApplicationDrawer } from '../../__testUtils__/renderApplicationDrawer';
 import { testGitOpsApi } from '../../__testUtils__/testGitOpsApi';
-import { ApplicationDrawer } from '../ApplicationDrawer';
 
 /** A logs stream that stays open until the page aborts it, as a follow does. */
 function followingLogs() {
@@ -48,14 +46,7 @@ async function openTab(panel: HTMLElement, name: string) {
 
 describe('ResourceDetailsPanel (in the drawer)', () => {
   const render = (api: GitOpsApi = testGitOpsApi()) =>
-    renderWithEntity(
-      <ApplicationDrawer
-        entityRef={entityRef}
-        application={devApp}
-        onClose={jest.fn()}
-      />,
-      { api },
-    );
+    renderApplicationDrawer({ api });
 
   it('opens a resource row on its live manifest as YAML, and goes back to the tree', async () => {
     await render();

@@ -1,15 +1,13 @@
 import { Progress, ResponseErrorPanel } from '@backstage/core-components';
 import { useApi } from '@backstage/core-plugin-api';
 import type { ResourceRef } from '@gitops-suite/plugin-gitops-common';
-import Table from '@material-ui/core/Table';
-import TableBody from '@material-ui/core/TableBody';
 import TableCell from '@material-ui/core/TableCell';
 import TableRow from '@material-ui/core/TableRow';
 import Typography from '@material-ui/core/Typography';
 import useAsyncRetry from 'react-use/esm/useAsyncRetry';
 import { ApplicationRef, gitopsApiRef } from '../../api';
 import { formatTimestamp } from '../../lib/timeSince';
-import { WordWrapTableHead } from '../WordWrapTableHead';
+import { CompactTable } from '../WordWrapTableHead';
 
 /** The Kubernetes events of one resource, most recent first. */
 export function ResourceEventsTab(props: {
@@ -32,42 +30,40 @@ export function ResourceEventsTab(props: {
     );
   }
   return (
-    <Table size="small" aria-label="Resource events">
-      <WordWrapTableHead>
-        <TableRow>
-          <TableCell>Type</TableCell>
-          <TableCell>Reason</TableCell>
-          <TableCell>Message</TableCell>
-          <TableCell align="right">Count</TableCell>
-          <TableCell>First seen</TableCell>
-          <TableCell>Last seen</TableCell>
+    <CompactTable
+      label="Resource events"
+      headings={[
+        'Type',
+        'Reason',
+        'Message',
+        { align: 'right', children: 'Count' },
+        'First seen',
+        'Last seen',
+      ]}
+    >
+      {value.map((event, index) => (
+        <TableRow key={index}>
+          <TableCell>
+            <Typography
+              variant="body2"
+              color={event.type === 'Warning' ? 'error' : 'textPrimary'}
+            >
+              {event.type}
+            </Typography>
+          </TableCell>
+          <TableCell>{event.reason}</TableCell>
+          <TableCell style={{ wordBreak: 'break-word' }}>
+            {event.message}
+          </TableCell>
+          <TableCell align="right">{event.count}</TableCell>
+          <TableCell>
+            {event.firstSeen ? formatTimestamp(event.firstSeen) : '—'}
+          </TableCell>
+          <TableCell>
+            {event.lastSeen ? formatTimestamp(event.lastSeen) : '—'}
+          </TableCell>
         </TableRow>
-      </WordWrapTableHead>
-      <TableBody>
-        {value.map((event, index) => (
-          <TableRow key={index}>
-            <TableCell>
-              <Typography
-                variant="body2"
-                color={event.type === 'Warning' ? 'error' : 'textPrimary'}
-              >
-                {event.type}
-              </Typography>
-            </TableCell>
-            <TableCell>{event.reason}</TableCell>
-            <TableCell style={{ wordBreak: 'break-word' }}>
-              {event.message}
-            </TableCell>
-            <TableCell align="right">{event.count}</TableCell>
-            <TableCell>
-              {event.firstSeen ? formatTimestamp(event.firstSeen) : '—'}
-            </TableCell>
-            <TableCell>
-              {event.lastSeen ? formatTimestamp(event.lastSeen) : '—'}
-            </TableCell>
-          </TableRow>
-        ))}
-      </TableBody>
-    </Table>
+      ))}
+    </CompactTable>
   );
 }

@@ -1,1 +1,3 @@
 export { WordWrapTableHead, wrapAtWords } from './WordWrapTableHead';
+export { CompactTable } from './CompactTable';
+export { listTableOptions } from './listTableOptions';
