@@ -1,5 +1,8 @@
 import { Progress, StructuredMetadataTable } from '@backstage/core-components';
-import type { GitOpsApplication } from '@gitops-suite/plugin-gitops-common';
+import {
+  GitOpsApplication,
+  isGeneratedBy,
+} from '@gitops-suite/plugin-gitops-common';
 import Typography from '@material-ui/core/Typography';
 import Alert from '@material-ui/lab/Alert';
 import { useEntityApplicationSets } from '../../hooks/useEntityApplicationSets';
@@ -20,12 +23,7 @@ export function ApplicationSetTab(props: {
         ApplicationSets unavailable: {error.message}
       </Alert>
     );
-  const set = value?.items.find(
-    item =>
-      item.agentId === application.agentId &&
-      (item.name === application.applicationSet ||
-        item.applications.includes(application.name)),
-  );
+  const set = value?.items.find(item => isGeneratedBy(application, item));
   if (!set) {
     return (
       <Typography color="textSecondary">
