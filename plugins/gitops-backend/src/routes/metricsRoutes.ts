@@ -1,26 +1,20 @@
 import { InputError } from '@backstage/errors';
-import Router from 'express-promise-router';
 import {
   EntityDeliveryMetricsResponse,
   FleetDeliveryMetricsResponse,
-  gitopsApplicationReadPermission,
 } from '@gitops-suite/plugin-gitops-common';
 import { DeliveryMetricsService } from '../metrics/DeliveryMetricsService';
 import { GitOpsService } from '../service/GitOpsService';
-import { queryParameterCheck } from '../service/queryParameters';
+import { readableEntity } from '../service/readableEntity';
 import { readFleetApplications } from '../service/readFleetApplications';
-import { requestCredentials, routeEntity, sendJson } from './httpAdapters';
-
-const entityMetricsQuery = queryParameterCheck(
-  '/entity/{namespace}/{kind}/{name}/metrics',
-  'metrics query',
-  ['window'],
-);
-const fleetMetricsQuery = queryParameterCheck(
-  '/fleet/metrics',
-  'metrics query',
-  ['window'],
-);
+import {
+  defaulted,
+  GitOpsRouter,
+  listQuery,
+  requestCredentials,
+  routeEntityRef,
+  sendJson,
+} from './httpAdapters';
 
 /**
  * The days of a window of the spec's pattern (`<days>d`), from 1d to 365d
@@ -38,21 +32,20 @@ function days(window: string): number {
 
 /** Delivery metrics (DORA) of an entity and of the fleet. */
 export function metricsRoutes(
+  router: GitOpsRouter,
   ctx: GitOpsService,
   metrics: DeliveryMetricsService,
 ) {
-  const router = Router();
   const { aggregator } = ctx.deps;
 
   router.get('/entity/:namespace/:kind/:name/metrics', async (req, res) => {
     const credentials = await requestCredentials(ctx, req);
-    const { entityRef, query } = await routeEntity(ctx, req, credentials);
-    await ctx.authorizeEntity(
+    const { entityRef, query } = await readableEntity(
+      ctx,
       credentials,
-      gitopsApplicationReadPermission,
-      entityRef,
+      routeEntityRef(req.params),
     );
-    const { window } = entityMetricsQuery(req.query);
+    const { window } = defaulted(req.query, ['window']);
     const apps = await aggregator.entityApplications(query);
     // what the fleet state said before this request is recorded first
     await metrics.recorded();
@@ -68,7 +61,7 @@ export function metricsRoutes(
 
   router.get('/fleet/metrics', async (req, res) => {
     const credentials = await requestCredentials(ctx, req);
-    const { window, ...filter } = fleetMetricsQuery(req.query);
+    const { window, ...filter } = defaulted(listQuery(req.query), ['window']);
     const apps = await readFleetApplications(ctx, credentials, filter);
     await metrics.recorded();
     const filtered = Object.values(filter).some(value => value !== undefined);
@@ -83,6 +76,4 @@ export function metricsRoutes(
     };
     sendJson(ctx, res, body);
   });
-
-  return router;
 }

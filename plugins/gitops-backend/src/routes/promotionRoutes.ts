@@ -1,34 +1,31 @@
-import Router from 'express-promise-router';
-import {
-  gitopsApplicationReadPermission,
-  PromotionInsight,
-} from '@gitops-suite/plugin-gitops-common';
+import { PromotionInsight } from '@gitops-suite/plugin-gitops-common';
 import { DeliveryMetricsService } from '../metrics/DeliveryMetricsService';
 import { computePromotionSteps } from '../promotion/computePromotionInsight';
 import { promotionRepoUrl } from '../promotion/repoUrlPickerValue';
 import { GitOpsService } from '../service/GitOpsService';
-import { requestCredentials, routeEntity, sendJson } from './httpAdapters';
+import { readableEntity } from '../service/readableEntity';
+import {
+  GitOpsRouter,
+  requestCredentials,
+  routeEntityRef,
+  sendJson,
+} from './httpAdapters';
 
 /** What separates each environment of an entity from the next one. */
 export function promotionRoutes(
+  router: GitOpsRouter,
   ctx: GitOpsService,
   metrics: DeliveryMetricsService,
   clock: () => Date = () => new Date(),
 ) {
-  const router = Router();
   const { aggregator, environments } = ctx.deps;
 
   router.get('/entity/:namespace/:kind/:name/promotion', async (req, res) => {
     const credentials = await requestCredentials(ctx, req);
-    const { entity, entityRef, query } = await routeEntity(
+    const { entity, entityRef, query } = await readableEntity(
       ctx,
-      req,
       credentials,
-    );
-    await ctx.authorizeEntity(
-      credentials,
-      gitopsApplicationReadPermission,
-      entityRef,
+      routeEntityRef(req.params),
     );
     // what runs comes from the fleet state; what ran before from the
     // deployments the recorder recorded (what came before this request first)
@@ -57,6 +54,4 @@ export function promotionRoutes(
     };
     sendJson(ctx, res, body);
   });
-
-  return router;
 }
