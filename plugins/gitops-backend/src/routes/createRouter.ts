@@ -1,6 +1,7 @@
 import express from 'express';
 import { GitOpsService } from '../service/GitOpsService';
 import { ApplicationReads } from '../service/ApplicationReads';
+import { DeliveryInsights } from '../service/DeliveryInsights';
 import { EntityReads } from '../service/EntityReads';
 import { FleetReads } from '../service/FleetReads';
 import { InventoryReads } from '../service/InventoryReads';
@@ -47,8 +48,9 @@ export async function createRouter(
   fleetRoutes(router, ctx, new FleetReads(ctx));
   inventoryRoutes(router, ctx, new InventoryReads(ctx));
   proxyRoutes(router, ctx);
-  metricsRoutes(router, ctx, options.metrics);
-  promotionRoutes(router, ctx, options.metrics);
+  const insights = new DeliveryInsights(ctx, options.metrics);
+  metricsRoutes(router, ctx, insights);
+  promotionRoutes(router, ctx, insights);
   pullRequestRoutes(router, ctx);
   router.use(knownErrorHandler);
   return router;
