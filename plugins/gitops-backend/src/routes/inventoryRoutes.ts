@@ -4,6 +4,7 @@ import { previewApplicationSet } from '../applicationsets/previewApplicationSet'
 import { GitOpsService } from '../service/GitOpsService';
 import { InventoryReads } from '../service/InventoryReads';
 import {
+  defaulted,
   GitOpsRouter,
   listQuery,
   requestCredentials,
@@ -59,7 +60,7 @@ export function inventoryRoutes(
       ctx,
       { credentials, request: req },
       req.params.agentId,
-      req.body,
+      defaulted(req.body, ['upsert', 'dryRun']),
     );
     sendJson(ctx, res, body, status);
   });

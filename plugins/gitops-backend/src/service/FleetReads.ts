@@ -8,7 +8,7 @@ import { GitOpsService } from './GitOpsService';
 import { readFleetApplications } from './readFleetApplications';
 
 /** Narrows the audit log and the drift events (see the spec's `/audit`). */
-export interface AuditQuery {
+interface AuditQuery {
   entityRef?: string;
   agent?: string;
   application?: string;
