@@ -12,6 +12,25 @@ import {
   unreachableAgentConfig,
 } from '../testUtils';
 
+/**
+ * The agents the router tests' fleets run on: two Argo CD agents (nonprod
+ * with dev and qa, prod) and a Harness agent (hx, dev and prod on eu), each
+ * finishing a sync in 50ms.
+ */
+export function routerAgents() {
+  return [
+    shopNonprodAgent({ syncDurationMs: 50 }),
+    shopProdAgent({ syncDurationMs: 50 }),
+    shopHarnessAgent('hx', {
+      syncDurationMs: 50,
+      environments: [
+        { name: 'dev', cluster: 'eu' },
+        { name: 'prod', cluster: 'eu' },
+      ],
+    }),
+  ];
+}
+
 /*
  * The fleet the router tests read and act on: payments (with secrets) and
  * checkout on two Argo CD agents, risk on a Harness agent, a stopped agent
@@ -30,15 +49,7 @@ const scenario = shopScenario('gitops-backend-router-test', {
     shopService('risk', { agents: ['hx'] }),
   ],
   agents: [
-    shopNonprodAgent({ syncDurationMs: 50 }),
-    shopProdAgent({ syncDurationMs: 50 }),
-    shopHarnessAgent('hx', {
-      syncDurationMs: 50,
-      environments: [
-        { name: 'dev', cluster: 'eu' },
-        { name: 'prod', cluster: 'eu' },
-      ],
-    }),
+    ...routerAgents(),
     shopArgoCdAgent('standby', {
       environments: ['dev'],
       clusters: ['nonprod'],

@@ -1,9 +1,11 @@
 import type { Request } from 'express';
 import { BackstageCredentials } from '@backstage/backend-plugin-api';
 import { InputError } from '@backstage/errors';
-import { gitopsApplicationSetCreatePermission } from '@gitops-suite/plugin-gitops-common';
+import {
+  gitopsApplicationSetCreatePermission,
+  type GitOpsApiRequestBody,
+} from '@gitops-suite/plugin-gitops-common';
 import { GitOpsService } from '../service/GitOpsService';
-import { requestBodyCheck } from '../service/requestBodies';
 import {
   authorizeApplicationSetChange,
   ownersOf,
@@ -15,11 +17,11 @@ import {
   checkApplicationSetManifest,
 } from './previewApplicationSet';
 
-const applicationSetBody = requestBodyCheck(
+/** The spec's body of the create route, its defaults filled in. */
+type ApplicationSetRequest = GitOpsApiRequestBody<
   '/agents/{agentId}/applicationsets',
-  'ApplicationSet',
-  ['upsert', 'dryRun'],
-);
+  'post'
+> & { upsert: boolean; dryRun: boolean };
 
 /**
  * Creates or upserts an ApplicationSet for the caller, audited with the
@@ -40,10 +42,9 @@ export async function createApplicationSet(
   ctx: GitOpsService,
   caller: { credentials: BackstageCredentials; request?: Request },
   agentId: string,
-  rawBody: unknown,
+  body: ApplicationSetRequest,
 ): Promise<{ auditId: string; status: number; body: Record<string, unknown> }> {
   const { credentials, request } = caller;
-  const body = applicationSetBody(rawBody);
   const { registry, runner } = ctx.deps;
   const provider = registry.get(agentId);
   const name = body.manifest.metadata.name;

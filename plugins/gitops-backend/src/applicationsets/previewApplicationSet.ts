@@ -4,10 +4,10 @@ import { InputError, NotAllowedError } from '@backstage/errors';
 import {
   gitopsApplicationSetCreatePermission,
   GitOpsApplication,
+  type GitOpsApiRequestBody,
 } from '@gitops-suite/plugin-gitops-common';
 import { GitOpsProvider } from '@gitops-suite/plugin-gitops-node';
 import { GitOpsService } from '../service/GitOpsService';
-import { requestBodyCheck } from '../service/requestBodies';
 import { TrustViolation } from '../trust/DeploymentTrust';
 import {
   currentApplicationProblems,
@@ -16,11 +16,11 @@ import {
   readExistingApplicationSet,
 } from './applicationSetAccess';
 
-const previewBody = requestBodyCheck(
+/** The spec's body of the preview route. */
+type ApplicationSetPreviewRequest = GitOpsApiRequestBody<
   '/agents/{agentId}/applicationsets/generate',
-  'ApplicationSet preview',
-  [],
-);
+  'post'
+>;
 
 /** Argo CD's own refusal of a templated project (server validateAppSet). */
 const TEMPLATED_PROJECT =
@@ -85,10 +85,9 @@ export async function previewApplicationSet(
   ctx: GitOpsService,
   caller: { credentials: BackstageCredentials; request?: Request },
   agentId: string,
-  rawBody: unknown,
+  body: ApplicationSetPreviewRequest,
 ): Promise<ApplicationSetPreview> {
   const { credentials } = caller;
-  const body = previewBody(rawBody);
   checkApplicationSetManifest(body.manifest);
   const provider = ctx.deps.registry.get(agentId);
   const entityRef = await ctx.visibleEntityRef(body.entityRef, credentials);

@@ -1,170 +1,107 @@
-import Router from 'express-promise-router';
-import type { Request, Response } from 'express';
-import { InputError } from '@backstage/errors';
-import { gitopsApplicationReadPermission } from '@gitops-suite/plugin-gitops-common';
-import { ResourcePermission } from '@backstage/plugin-permission-common';
+import { ApplicationReads } from '../service/ApplicationReads';
 import { GitOpsService } from '../service/GitOpsService';
-import {
-  ApplicationTarget,
-  resolveEntityApplication,
-} from '../service/resolveEntityApplication';
-import {
-  refreshApplication,
-  rollbackApplication,
-  syncApplication,
-} from '../service/applicationOperations';
+import { refresh, rollback, sync } from '../service/applicationOperations';
 import {
   listResourceActions,
-  runResourceAction,
-  terminateOperation,
+  resourceAction,
+  terminate,
 } from '../service/resourceOperations';
-import { requestCredentials, sendJson } from './httpAdapters';
+import {
+  applicationAnswer,
+  defaulted,
+  GitOpsRouter,
+  operationCaller,
+  requestCredentials,
+  routeApplication,
+  sendJson,
+} from './httpAdapters';
 
-const BASE = '/entity/:namespace/:kind/:name/applications/:agentId/:appName';
-const REVISION = /^[A-Za-z0-9._\-/]{1,256}$/;
+const APP = '/entity/:namespace/:kind/:name/applications/:agentId/:appName';
 
 /** Reads and operations on one application of an entity. */
-export function applicationRoutes(ctx: GitOpsService) {
-  const router = Router();
-
-  /** The application the route names, from the request's parameters. */
-  function target(req: Request): ApplicationTarget {
-    const { kind, namespace, name, agentId, appName } = req.params;
-    return {
-      entityRef: { kind, namespace, name },
-      agentId,
-      name: appName,
-      appNamespace:
-        typeof req.query.appNamespace === 'string' && req.query.appNamespace
-          ? req.query.appNamespace
-          : undefined,
-    };
-  }
-
-  async function resolve(
-    req: Request,
-    permission: ResourcePermission<'catalog-entity'>,
-  ) {
+export function applicationRoutes(
+  router: GitOpsRouter,
+  ctx: GitOpsService,
+  applications: ApplicationReads,
+) {
+  router.get(
+    APP,
+    applicationAnswer(ctx, (credentials, target) =>
+      applications.application(credentials, target),
+    ),
+  );
+  router.get(
+    `${APP}/resource-tree`,
+    applicationAnswer(ctx, (credentials, target) =>
+      applications.resourceTree(credentials, target),
+    ),
+  );
+  router.get(
+    `${APP}/diff`,
+    applicationAnswer(ctx, (credentials, target) =>
+      applications.diff(credentials, target),
+    ),
+  );
+  router.get(`${APP}/revisions/:revision`, async (req, res) => {
     const credentials = await requestCredentials(ctx, req);
-    return resolveEntityApplication(ctx, credentials, target(req), permission);
-  }
-
-  /** Runs an operation for the caller; body errors answer 400 first. */
-  async function operate(
-    req: Request,
-    res: Response,
-    operation: typeof refreshApplication,
-  ) {
-    const credentials = await requestCredentials(ctx, req);
+    const target = routeApplication(req);
+    const { revision } = req.params;
     sendJson(
       ctx,
       res,
-      await operation(
-        ctx,
-        { credentials, target: target(req), request: req },
-        req.body,
-      ),
-    );
-  }
-
-  router.get(BASE, async (req, res) => {
-    const { provider, ref } = await resolve(
-      req,
-      gitopsApplicationReadPermission,
-    );
-    sendJson(ctx, res, { application: await provider.getApplication(ref) });
-  });
-
-  router.get(`${BASE}/resource-tree`, async (req, res) => {
-    const { provider, ref } = await resolve(
-      req,
-      gitopsApplicationReadPermission,
-    );
-    sendJson(ctx, res, await provider.getResourceTree(ref));
-  });
-
-  router.get(`${BASE}/diff`, async (req, res) => {
-    const { provider, ref } = await resolve(
-      req,
-      gitopsApplicationReadPermission,
-    );
-    sendJson(ctx, res, { items: await provider.getManagedResources(ref) });
-  });
-
-  router.get(`${BASE}/revisions/:revision`, async (req, res) => {
-    if (!REVISION.test(req.params.revision)) {
-      throw new InputError(
-        'revision must be 1-256 letters, digits, ".", "_", "-" or "/"',
-      );
-    }
-    const { provider, ref } = await resolve(
-      req,
-      gitopsApplicationReadPermission,
-    );
-    sendJson(
-      ctx,
-      res,
-      await provider.getRevisionMetadata(ref, req.params.revision),
+      await applications.revision(credentials, target, revision),
     );
   });
-
-  router.get(`${BASE}/syncwindows`, async (req, res) => {
-    const { provider, ref } = await resolve(
-      req,
-      gitopsApplicationReadPermission,
-    );
-    sendJson(ctx, res, { items: await provider.getSyncWindows(ref) });
-  });
-
-  router.get(`${BASE}/events`, async (req, res) => {
-    const { app } = await resolve(req, gitopsApplicationReadPermission);
-    const [audit, drift] = await Promise.all([
-      ctx.deps.store.listOperations({
-        agentId: app.agentId,
-        application: app.name,
-        limit: 100,
-      }),
-      ctx.deps.store.listDriftEvents({
-        agentId: app.agentId,
-        application: app.name,
-        limit: 100,
-      }),
-    ]);
-    sendJson(ctx, res, { audit, drift });
-  });
-
-  router.post(`${BASE}/refresh`, (req, res) =>
-    operate(req, res, refreshApplication),
+  router.get(
+    `${APP}/syncwindows`,
+    applicationAnswer(ctx, (credentials, target) =>
+      applications.syncWindows(credentials, target),
+    ),
+  );
+  router.get(
+    `${APP}/events`,
+    applicationAnswer(ctx, (credentials, target) =>
+      applications.events(credentials, target),
+    ),
   );
 
-  router.post(`${BASE}/sync`, (req, res) => operate(req, res, syncApplication));
+  router.post(`${APP}/refresh`, async (req, res) => {
+    const caller = await operationCaller(ctx, req);
+    const body = defaulted(req.body, ['mode']);
+    sendJson(ctx, res, await refresh(ctx, caller, body));
+  });
+  router.post(`${APP}/sync`, async (req, res) => {
+    const caller = await operationCaller(ctx, req);
+    sendJson(ctx, res, await sync(ctx, caller, req.body));
+  });
+  router.post(`${APP}/rollback`, async (req, res) => {
+    const caller = await operationCaller(ctx, req);
+    sendJson(ctx, res, await rollback(ctx, caller, req.body));
+  });
+  router.post(`${APP}/terminate`, async (req, res) => {
+    const caller = await operationCaller(ctx, req);
+    sendJson(ctx, res, await terminate(ctx, caller));
+  });
 
-  router.post(`${BASE}/rollback`, (req, res) =>
-    operate(req, res, rollbackApplication),
-  );
-
-  router.post(`${BASE}/terminate`, (req, res) =>
-    operate(req, res, terminateOperation),
-  );
-
-  router.get(`${BASE}/resource-actions`, async (req, res) => {
-    // the spec requires resourceKind and resourceName; the rest is optional
-    const text = (key: string) =>
-      typeof req.query[key] === 'string' ? (req.query[key] as string) : '';
+  router.get(`${APP}/resource-actions`, async (req, res) => {
     const credentials = await requestCredentials(ctx, req);
-    const items = await listResourceActions(ctx, credentials, target(req), {
-      kind: text('resourceKind'),
-      name: text('resourceName'),
-      group: text('resourceGroup'),
-      version: text('resourceVersion'),
-      namespace: text('resourceNamespace'),
-    });
+    const { query } = req;
+    const items = await listResourceActions(
+      ctx,
+      credentials,
+      routeApplication(req),
+      {
+        kind: query.resourceKind,
+        name: query.resourceName,
+        group: query.resourceGroup ?? '',
+        version: query.resourceVersion ?? '',
+        namespace: query.resourceNamespace ?? '',
+      },
+    );
     sendJson(ctx, res, { items });
   });
-
-  router.post(`${BASE}/resource-actions`, (req, res) =>
-    operate(req, res, runResourceAction),
-  );
-
-  return router;
+  router.post(`${APP}/resource-actions`, async (req, res) => {
+    const caller = await operationCaller(ctx, req);
+    sendJson(ctx, res, await resourceAction(ctx, caller, req.body));
+  });
 }

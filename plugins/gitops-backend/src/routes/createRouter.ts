@@ -1,5 +1,10 @@
 import express from 'express';
 import { GitOpsService } from '../service/GitOpsService';
+import { ApplicationReads } from '../service/ApplicationReads';
+import { DeliveryInsights } from '../service/DeliveryInsights';
+import { EntityReads } from '../service/EntityReads';
+import { FleetReads } from '../service/FleetReads';
+import { InventoryReads } from '../service/InventoryReads';
 import { entityRoutes } from './entityRoutes';
 import { applicationRoutes } from './applicationRoutes';
 import { resourceRoutes } from './resourceRoutes';
@@ -19,7 +24,9 @@ import { createOpenApiRouter } from '../schema/openapi';
  * The `/api/gitops` router, generated from `src/schema/openapi.yaml`: every
  * request is validated against the spec (path, query, body) before a route
  * sees it, and a request the spec does not allow answers 400 naming what is
- * wrong. A body in another media type than JSON answers 415 first.
+ * wrong. A body in another media type than JSON answers 415 first. The
+ * handlers sit on the typed router itself, so each gets its parameters and
+ * body as the spec types them, and hands them to the service of its concern.
  */
 export async function createRouter(
   ctx: GitOpsService,
@@ -35,15 +42,16 @@ export async function createRouter(
   router.get('/health', (_req, res) => {
     res.json({ status: 'ok' });
   });
-  router.use(entityRoutes(ctx));
-  router.use(applicationRoutes(ctx));
-  router.use(resourceRoutes(ctx));
-  router.use(fleetRoutes(ctx));
-  router.use(inventoryRoutes(ctx));
-  router.use(proxyRoutes(ctx));
-  router.use(metricsRoutes(ctx, options.metrics));
-  router.use(promotionRoutes(ctx, options.metrics));
-  router.use(pullRequestRoutes(ctx));
+  entityRoutes(router, ctx, new EntityReads(ctx));
+  applicationRoutes(router, ctx, new ApplicationReads(ctx));
+  resourceRoutes(router, ctx);
+  fleetRoutes(router, ctx, new FleetReads(ctx));
+  inventoryRoutes(router, ctx, new InventoryReads(ctx));
+  proxyRoutes(router, ctx);
+  const insights = new DeliveryInsights(ctx, options.metrics);
+  metricsRoutes(router, ctx, insights);
+  promotionRoutes(router, ctx, insights);
+  pullRequestRoutes(router, ctx);
   router.use(knownErrorHandler);
   return router;
 }

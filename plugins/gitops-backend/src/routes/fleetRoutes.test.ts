@@ -103,5 +103,41 @@ describe('fleet routes (router over real sandbox agents)', () => {
         .set('Authorization', env.auth);
       expect(res.status).toBe(400);
     });
+
+    it('names each parameter outside the spec’s limits, and one it does not know', async () => {
+      const read = (query: string) =>
+        env
+          .api()
+          .get(`/api/gitops/fleet/applications?${query}`)
+          .set('Authorization', env.auth);
+      const tooFew = await read('limit=0');
+      expect(tooFew.status).toBe(400);
+      expect(tooFew.body.error.message).toBe(
+        'request/query/limit must be >= 1',
+      );
+      const notANumber = await read('offset=x');
+      expect(notANumber.status).toBe(400);
+      expect(notANumber.body.error.message).toMatch(/offset must be integer/);
+      const unknown = await read('limt=5');
+      expect(unknown.status).toBe(400);
+      expect(unknown.body.error.message).toBe("Unknown query parameter 'limt'");
+    });
+
+    it('takes repeated and comma-separated lists alike, and pages with defaults', async () => {
+      const res = await env
+        .api()
+        .get(
+          '/api/gitops/fleet/applications?agent=prod&agent=nonprod,%20hx&limit=3',
+        )
+        .set('Authorization', env.auth);
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({
+        offset: 0,
+        total: 8,
+        truncated: true,
+        nextOffset: 3,
+      });
+      expect(res.body.items).toHaveLength(3);
+    });
   });
 });

@@ -3,10 +3,20 @@ import {
   BackstageServicePrincipal,
   BackstageUserPrincipal,
 } from '@backstage/backend-plugin-api';
-import type { Entity } from '@backstage/catalog-model';
-import type { GitOpsEntityQuery } from '@gitops-suite/plugin-gitops-common';
+import type { CompoundEntityRef } from '@backstage/catalog-model';
+import type { TypedRouter } from '@backstage/backend-openapi-utils';
 import type { Request, Response } from 'express';
 import { GitOpsService } from '../service/GitOpsService';
+import type { ApplicationTarget } from '../service/resolveEntityApplication';
+import type { OperationCaller } from '../service/applicationOperations';
+import type { EndpointMap } from '../schema/openapi/endpointMap';
+
+/**
+ * The router `createOpenApiRouter` returns: a handler registered on it gets
+ * its path, query and body typed as the spec describes them, and validated
+ * against it (with the spec's defaults filled in) before it runs.
+ */
+export type GitOpsRouter = TypedRouter<EndpointMap>;
 
 type Principal = BackstageUserPrincipal | BackstageServicePrincipal;
 
@@ -18,27 +28,104 @@ type Principal = BackstageUserPrincipal | BackstageServicePrincipal;
 /** A signed-in user or another backend plugin; never anonymous. */
 export function requestCredentials(
   service: GitOpsService,
-  req: Request,
+  req: Request<any, any, any, any>,
 ): Promise<BackstageCredentials<Principal>> {
   return service.deps.httpAuth.credentials(req, {
     allow: ['user', 'service'],
   });
 }
 
-/** The entity named by the route's `:kind/:namespace/:name`. */
-export function routeEntity(
+/** The path parameters that name an entity. */
+type EntityParams = { kind: string; namespace: string; name: string };
+
+/** The entity ref in the route's `:kind/:namespace/:name`. */
+export function routeEntityRef(params: EntityParams): CompoundEntityRef {
+  return { kind: params.kind, namespace: params.namespace, name: params.name };
+}
+
+/** The path parameters that name an application of an entity. */
+type ApplicationParams = EntityParams & { agentId: string; appName: string };
+
+/**
+ * The application the route names: the entity's, on `:agentId`, named
+ * `:appName`, in the namespace `appNamespace` when the query gives one.
+ */
+export function routeApplication(req: {
+  params: ApplicationParams;
+  query: { appNamespace?: string };
+}): ApplicationTarget {
+  const { agentId, appName } = req.params;
+  return {
+    entityRef: routeEntityRef(req.params),
+    agentId,
+    name: appName,
+    appNamespace: req.query.appNamespace || undefined,
+  };
+}
+
+/**
+ * Who asks for an operation over HTTP, and on which application: what the
+ * operation services take.
+ */
+export async function operationCaller(
   service: GitOpsService,
-  req: Request,
-  credentials: BackstageCredentials,
-): Promise<{ entity: Entity; entityRef: string; query: GitOpsEntityQuery }> {
-  return service.entityByRef(
-    {
-      kind: req.params.kind,
-      namespace: req.params.namespace,
-      name: req.params.name,
-    },
-    credentials,
-  );
+  req: Request<ApplicationParams, any, any, any>,
+): Promise<OperationCaller> {
+  const credentials = await requestCredentials(service, req);
+  return { credentials, target: routeApplication(req), request: req };
+}
+
+/**
+ * A handler that answers with what `read` returns for the caller and the
+ * entity the route names.
+ */
+export function entityAnswer(
+  service: GitOpsService,
+  read: (
+    credentials: BackstageCredentials,
+    ref: CompoundEntityRef,
+  ) => Promise<unknown>,
+) {
+  return async (req: Request<EntityParams, any, any, any>, res: Response) => {
+    const credentials = await requestCredentials(service, req);
+    sendJson(service, res, await read(credentials, routeEntityRef(req.params)));
+  };
+}
+
+/**
+ * A query as the spec's validator hands it over, its lists also read
+ * comma-separated, as people type them (`?agent=prod,hx`): each list's
+ * values split and trimmed, a list that holds nothing left out.
+ */
+export function listQuery<Q extends object>(query: Q): Q {
+  const read = { ...query } as Record<string, unknown>;
+  for (const [key, value] of Object.entries(read)) {
+    if (!Array.isArray(value)) continue;
+    const values = value
+      .flatMap(v => String(v).split(','))
+      .map(v => v.trim())
+      .filter(Boolean);
+    if (values.length) read[key] = values;
+    else delete read[key];
+  }
+  return read as Q;
+}
+
+/**
+ * A query or body with the fields the spec gives a default typed as
+ * present (the validator has filled them in); a field the spec gives no
+ * default fails loudly here rather than reaching a service undefined.
+ */
+export function defaulted<Q extends object, K extends keyof Q>(
+  query: Q,
+  keys: readonly K[],
+): Q & Required<Pick<Q, K>> {
+  for (const key of keys) {
+    if (query[key] === undefined) {
+      throw new Error(`openapi.yaml gives ${String(key)} no default`);
+    }
+  }
+  return query as Q & Required<Pick<Q, K>>;
 }
 
 /**
@@ -48,7 +135,7 @@ export function routeEntity(
  */
 export function sendJson(
   service: GitOpsService,
-  res: Response,
+  res: Response<any>,
   body: unknown,
   status = 200,
 ): void {
@@ -58,4 +145,24 @@ export function sendJson(
   // as res.send sets it (compression removes it when it compresses)
   res.setHeader('Content-Length', String(json.length));
   res.end(json);
+}
+
+/**
+ * A handler that answers with what `read` returns for the caller and the
+ * application the route names.
+ */
+export function applicationAnswer(
+  service: GitOpsService,
+  read: (
+    credentials: BackstageCredentials,
+    target: ApplicationTarget,
+  ) => Promise<unknown>,
+) {
+  return async (
+    req: Request<ApplicationParams, any, any, any>,
+    res: Response,
+  ) => {
+    const credentials = await requestCredentials(service, req);
+    sendJson(service, res, await read(credentials, routeApplication(req)));
+  };
 }

@@ -1,12 +1,11 @@
 import { Request, Response } from 'express';
-import Router from 'express-promise-router';
 import { InputError, NotAllowedError } from '@backstage/errors';
 import { gitopsProxyPermission } from '@gitops-suite/plugin-gitops-common';
 import { GitOpsService } from '../service/GitOpsService';
 import { checkProxyPath } from '../proxy/checkProxyPath';
 import { checkProxyQuery, findProxyRoute } from '../proxy/proxyAllowlist';
 import { scrubSecrets } from '../scrubbing/scrubSecrets';
-import { requestCredentials } from './httpAdapters';
+import { GitOpsRouter, requestCredentials } from './httpAdapters';
 
 /**
  * The guarded proxy: `GET /proxy/:agentId/<agent API path>`. Only
@@ -14,9 +13,10 @@ import { requestCredentials } from './httpAdapters';
  * side effects, the caller's identity and
  * permission checked first, the agent credential added by the provider and
  * never returned, no caller header forwarded, every response scrubbed.
+ * Any method reaches it (a write answers 405 naming GET), so it is
+ * registered for all of them, untyped: the spec describes its GET only.
  */
-export function proxyRoutes(ctx: GitOpsService) {
-  const router = Router();
+export function proxyRoutes(router: GitOpsRouter, ctx: GitOpsService) {
   const { registry, extraProxyPaths, knownSecrets } = ctx.deps;
 
   const forward = async (req: Request<{ agentId: string }>, res: Response) => {
@@ -56,6 +56,4 @@ export function proxyRoutes(ctx: GitOpsService) {
   };
   router.all('/proxy/:agentId', forward);
   router.all('/proxy/:agentId/*', forward);
-
-  return router;
 }

@@ -121,6 +121,23 @@ describe.each(cases)('operations on a $provider application', c => {
     };
   };
 
+  /** The ref of a Deployment node of the tree. */
+  const deploymentRef = (d: { namespace: string; name: string }) => ({
+    group: 'apps',
+    version: 'v1',
+    kind: 'Deployment',
+    namespace: d.namespace,
+    name: d.name,
+  });
+
+  /** Asks the route to run `action` on `resource`. */
+  const postAction = (resource: object, action: string) =>
+    env
+      .api()
+      .post(`${base}/resource-actions`)
+      .set('Authorization', env.auth)
+      .send({ resource, action });
+
   describe('terminate', () => {
     it('stops the running operation, audited', async () => {
       env.sandbox.holdOperations(c.agentId, c.app, { sync: true });
@@ -197,18 +214,8 @@ describe.each(cases)('operations on a $provider application', c => {
         { name: 'resume', disabled: true },
       ]);
 
-      const resource = {
-        group: 'apps',
-        version: 'v1',
-        kind: 'Deployment',
-        namespace: d.namespace,
-        name: d.name,
-      };
-      const run = await env
-        .api()
-        .post(`${base}/resource-actions`)
-        .set('Authorization', env.auth)
-        .send({ resource, action: 'restart' });
+      const resource = deploymentRef(d);
+      const run = await postAction(resource, 'restart');
       expect(run.status).toBe(200);
       const after = await workload();
       expect(after.replicaSet.name).not.toBe(before.replicaSet.name);
@@ -231,20 +238,7 @@ describe.each(cases)('operations on a $provider application', c => {
     it('refuses an action the resource does not offer (400), naming the ones it does', async () => {
       const { deployment: d } = await workload();
       const res = await refusedWithoutEffects(() =>
-        env
-          .api()
-          .post(`${base}/resource-actions`)
-          .set('Authorization', env.auth)
-          .send({
-            resource: {
-              group: 'apps',
-              version: 'v1',
-              kind: 'Deployment',
-              namespace: d.namespace,
-              name: d.name,
-            },
-            action: 'explode',
-          }),
+        postAction(deploymentRef(d), 'explode'),
       );
       expect(res.status).toBe(400);
       expect(res.body.error.message).toBe(
@@ -255,20 +249,7 @@ describe.each(cases)('operations on a $provider application', c => {
     it('refuses a disabled action (409)', async () => {
       const { deployment: d } = await workload();
       const res = await refusedWithoutEffects(() =>
-        env
-          .api()
-          .post(`${base}/resource-actions`)
-          .set('Authorization', env.auth)
-          .send({
-            resource: {
-              group: 'apps',
-              version: 'v1',
-              kind: 'Deployment',
-              namespace: d.namespace,
-              name: d.name,
-            },
-            action: 'resume',
-          }),
+        postAction(deploymentRef(d), 'resume'),
       );
       expect(res.status).toBe(409);
       expect(res.body.error.message).toBe(
@@ -280,21 +261,7 @@ describe.each(cases)('operations on a $provider application', c => {
       const { deployment: d } = await workload();
       env.denied.add('gitops.application.action');
       const res = await refusedWithoutEffects(
-        () =>
-          env
-            .api()
-            .post(`${base}/resource-actions`)
-            .set('Authorization', env.auth)
-            .send({
-              resource: {
-                group: 'apps',
-                version: 'v1',
-                kind: 'Deployment',
-                namespace: d.namespace,
-                name: d.name,
-              },
-              action: 'restart',
-            }),
+        () => postAction(deploymentRef(d), 'restart'),
         {
           action: 'resource.action',
           message: `Not allowed: gitops.application.action on component:default/${c.entity}`,

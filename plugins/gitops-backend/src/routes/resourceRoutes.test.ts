@@ -58,6 +58,17 @@ describe('resource reads (router over real sandbox agents)', () => {
     ...(n.namespace && { resourceNamespace: n.namespace }),
   });
 
+  /** Follows a pod's log (its last line first) as a browser reads it. */
+  const followLog = (base: string, pod: ResourceNode, signal?: AbortSignal) =>
+    fetch(
+      `http://localhost:${env.port}${base}/resource/logs?${new URLSearchParams({
+        ...params(pod),
+        follow: 'true',
+        tailLines: '1',
+      })}`,
+      { headers: { Authorization: env.auth }, signal },
+    );
+
   async function logLines(
     base: string,
     query: Record<string, string | number | boolean>,
@@ -267,16 +278,7 @@ describe('resource reads (router over real sandbox agents)', () => {
       const pod = await node(base, 'Pod');
       const lines: ResourceLogLine[] = [];
       const started = Date.now();
-      const res = await fetch(
-        `http://localhost:${
-          env.port
-        }${base}/resource/logs?${new URLSearchParams({
-          ...params(pod),
-          follow: 'true',
-          tailLines: '1',
-        })}`,
-        { headers: { Authorization: env.auth } },
-      );
+      const res = await followLog(base, pod);
       expect(res.status).toBe(200);
       const reader = res.body!.getReader();
       const decoder = new TextDecoder();
@@ -328,16 +330,7 @@ describe('resource reads (router over real sandbox agents)', () => {
           .logFollowers as number;
       const before = await openStreams();
       const caller = new AbortController();
-      const res = await fetch(
-        `http://localhost:${
-          env.port
-        }${base}/resource/logs?${new URLSearchParams({
-          ...params(pod),
-          follow: 'true',
-          tailLines: '1',
-        })}`,
-        { headers: { Authorization: env.auth }, signal: caller.signal },
-      );
+      const res = await followLog(base, pod, caller.signal);
       expect(res.status).toBe(200);
       await waitFor(
         'the agent stream to open',

@@ -1,4 +1,3 @@
-import Router from 'express-promise-router';
 import type { Request } from 'express';
 import type { ResourceLogLine } from '@gitops-suite/plugin-gitops-common';
 import type { ResourceLogQuery } from '@gitops-suite/plugin-gitops-node';
@@ -9,38 +8,29 @@ import {
   ResourceReadTarget,
   streamResourceLogs,
 } from '../service/resourceReads';
-import { requestCredentials, sendJson } from './httpAdapters';
+import {
+  GitOpsRouter,
+  requestCredentials,
+  routeApplication,
+  sendJson,
+} from './httpAdapters';
 
-const BASE =
+const RESOURCE =
   '/entity/:namespace/:kind/:name/applications/:agentId/:appName/resource';
 
-/** A query parameter's text; absent or empty is undefined. */
-function text(req: Request, key: string): string | undefined {
-  const value = req.query[key];
-  return typeof value === 'string' && value ? value : undefined;
-}
-
-/** An integer parameter (the spec's validator may have made it a number). */
-function integer(req: Request, key: string): number | undefined {
-  const value = req.query[key] as unknown;
-  return value === undefined || value === '' ? undefined : Number(value);
-}
-
 /** The resource the request names (the spec has checked the parameters). */
-function target(req: Request): ResourceReadTarget {
-  const { kind, namespace, name, agentId, appName } = req.params;
-  const group = req.query.resourceGroup;
+function target(req: Request<any, any, any, any>): ResourceReadTarget {
+  const { query } = req;
   return {
-    entityRef: { kind, namespace, name },
-    agentId,
-    name: appName,
-    appNamespace: text(req, 'appNamespace'),
+    ...routeApplication(req),
     resource: {
-      kind: String(req.query.resourceKind),
-      name: String(req.query.resourceName),
-      namespace: text(req, 'resourceNamespace'),
-      version: text(req, 'resourceVersion'),
-      ...(typeof group === 'string' && { group }),
+      kind: query.resourceKind,
+      name: query.resourceName,
+      namespace: query.resourceNamespace || undefined,
+      version: query.resourceVersion || undefined,
+      ...(typeof query.resourceGroup === 'string' && {
+        group: query.resourceGroup,
+      }),
     },
   };
 }
@@ -51,10 +41,8 @@ function target(req: Request): ResourceReadTarget {
  * the configured size and time limits, cancelled upstream when the caller
  * goes away).
  */
-export function resourceRoutes(ctx: GitOpsService) {
-  const router = Router();
-
-  router.get(BASE, async (req, res) => {
+export function resourceRoutes(router: GitOpsRouter, ctx: GitOpsService) {
+  router.get(RESOURCE, async (req, res) => {
     const credentials = await requestCredentials(ctx, req);
     sendJson(
       ctx,
@@ -63,19 +51,19 @@ export function resourceRoutes(ctx: GitOpsService) {
     );
   });
 
-  router.get(`${BASE}/events`, async (req, res) => {
+  router.get(`${RESOURCE}/events`, async (req, res) => {
     const credentials = await requestCredentials(ctx, req);
     sendJson(ctx, res, await listResourceEvents(ctx, credentials, target(req)));
   });
 
-  router.get(`${BASE}/logs`, async (req, res) => {
+  router.get(`${RESOURCE}/logs`, async (req, res) => {
     const credentials = await requestCredentials(ctx, req);
+    const { container, tailLines, sinceSeconds, follow } = req.query;
     const query: ResourceLogQuery = {
-      container: text(req, 'container'),
-      tailLines: integer(req, 'tailLines'),
-      sinceSeconds: integer(req, 'sinceSeconds'),
-      // the spec's validator may have made it a boolean already
-      follow: String(req.query.follow) === 'true',
+      container: container || undefined,
+      tailLines,
+      sinceSeconds,
+      follow: follow === true,
     };
     // the caller went away (the drawer closed): the agent's stream ends too
     const gone = new AbortController();
@@ -111,6 +99,4 @@ export function resourceRoutes(ctx: GitOpsService) {
     }
     res.end();
   });
-
-  return router;
 }

@@ -2,15 +2,13 @@ import type { GitOpsApplication } from '@gitops-suite/plugin-gitops-common';
 import {
   componentEntity as entity,
   configEnvironments,
-  shopHarnessAgent,
-  shopNonprodAgent,
-  shopProdAgent,
   shopScenario,
   shopService,
   startGitOpsTestBackend,
   useGitOpsTestBackend,
   waitFor,
 } from '../testUtils';
+import { routerAgents } from '../__testUtils__/routerFleet';
 
 jest.setTimeout(60_000);
 
@@ -41,17 +39,7 @@ const scenario = shopScenario('gitops-backend-source-hydrator-test', {
       overrides: { prod: { hydration: 'Failed' } },
     }),
   ],
-  agents: [
-    shopNonprodAgent({ syncDurationMs: 50 }),
-    shopProdAgent({ syncDurationMs: 50 }),
-    shopHarnessAgent('hx', {
-      syncDurationMs: 50,
-      environments: [
-        { name: 'dev', cluster: 'eu' },
-        { name: 'prod', cluster: 'eu' },
-      ],
-    }),
-  ],
+  agents: routerAgents(),
 });
 
 describe('applications the source hydrator renders (router over real sandbox agents)', () => {

@@ -11,6 +11,9 @@ import {
   gitopsApplicationRollbackPermission,
   gitopsApplicationSyncPermission,
   OperationAction,
+  RefreshRequest,
+  RollbackRequest,
+  SyncRequest,
 } from '@gitops-suite/plugin-gitops-common';
 import {
   ApplicationRef,
@@ -137,15 +140,14 @@ function refuseWhileRunning(app: GitOpsApplication): void {
 }
 
 /**
- * Refreshes an entity's application, audited; `body` is validated before
- * anything else happens.
+ * Refreshes an entity's application, audited. `parameters` is the spec's
+ * refresh body as the router hands it over (checked, `mode` defaulted).
  */
-export function refreshApplication(
+export function refresh(
   ctx: GitOpsService,
   caller: OperationCaller,
-  body: unknown,
+  parameters: RefreshRequest & { mode: NonNullable<RefreshRequest['mode']> },
 ) {
-  const parameters = refreshBody(body);
   return runOperation(ctx, caller, {
     action: 'refresh',
     permission: gitopsApplicationRefreshPermission,
@@ -155,12 +157,11 @@ export function refreshApplication(
 }
 
 /** Syncs an entity's application, audited. */
-export function syncApplication(
+export function sync(
   ctx: GitOpsService,
   caller: OperationCaller,
-  body: unknown,
+  parameters: SyncRequest,
 ) {
-  const parameters = syncBody(body);
   return runOperation(ctx, caller, {
     action: 'sync',
     permission: gitopsApplicationSyncPermission,
@@ -171,12 +172,11 @@ export function syncApplication(
 }
 
 /** Rolls an entity's application back to a history entry, audited. */
-export function rollbackApplication(
+export function rollback(
   ctx: GitOpsService,
   caller: OperationCaller,
-  body: unknown,
+  parameters: RollbackRequest,
 ) {
-  const parameters = rollbackBody(body);
   return runOperation(ctx, caller, {
     action: 'rollback',
     permission: gitopsApplicationRollbackPermission,
@@ -191,4 +191,36 @@ export function rollbackApplication(
     },
     call: (provider, ref) => provider.rollback(ref, parameters),
   });
+}
+
+/*
+ * For callers whose input no spec has checked (actions, other in-process
+ * callers): `body` is checked against the spec's request body first.
+ */
+
+/** {@link refresh}, `body` checked (and `mode` defaulted) first. */
+export function refreshApplication(
+  ctx: GitOpsService,
+  caller: OperationCaller,
+  body: unknown,
+) {
+  return refresh(ctx, caller, refreshBody(body));
+}
+
+/** {@link sync}, `body` checked first. */
+export function syncApplication(
+  ctx: GitOpsService,
+  caller: OperationCaller,
+  body: unknown,
+) {
+  return sync(ctx, caller, syncBody(body));
+}
+
+/** {@link rollback}, `body` checked first. */
+export function rollbackApplication(
+  ctx: GitOpsService,
+  caller: OperationCaller,
+  body: unknown,
+) {
+  return rollback(ctx, caller, rollbackBody(body));
 }

@@ -4,10 +4,10 @@ import {
   AgentError,
   AgentFreshness,
   EnvironmentGroup,
-  gitopsApplicationReadPermission,
   groupByEnvironment,
 } from '@gitops-suite/plugin-gitops-common';
 import { GitOpsService } from './GitOpsService';
+import { readableEntity } from './readableEntity';
 
 /**
  * An entity's applications grouped by environment in promotion order, with
@@ -23,12 +23,7 @@ export async function readEntityApplications(
   errors: AgentError[];
   freshness: AgentFreshness[];
 }> {
-  const { entityRef, query } = await ctx.entityByRef(ref, credentials);
-  await ctx.authorizeEntity(
-    credentials,
-    gitopsApplicationReadPermission,
-    entityRef,
-  );
+  const { entityRef, query } = await readableEntity(ctx, credentials, ref);
   const { items, errors, freshness } =
     await ctx.deps.aggregator.entityApplications(query);
   return {

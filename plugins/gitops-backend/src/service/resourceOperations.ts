@@ -11,6 +11,7 @@ import {
   gitopsApplicationTerminatePermission,
   ResourceAction,
   ResourceRef,
+  type GitOpsApiRequestBody,
 } from '@gitops-suite/plugin-gitops-common';
 import { GitOpsProvider } from '@gitops-suite/plugin-gitops-node';
 import { GitOpsService } from './GitOpsService';
@@ -24,6 +25,11 @@ import {
 const APP =
   '/entity/{namespace}/{kind}/{name}/applications/{agentId}/{appName}';
 const terminateBody = requestBodyCheck(`${APP}/terminate`, 'terminate request');
+type ResourceActionRequest = GitOpsApiRequestBody<
+  `${typeof APP}/resource-actions`,
+  'post'
+>;
+
 const actionBody = requestBodyCheck(
   `${APP}/resource-actions`,
   'resource action request',
@@ -62,27 +68,32 @@ function requireRunning(app: GitOpsApplication): void {
  * Terminates an entity's application's running operation (a sync or
  * rollback), audited; answers the application as the agent has it then.
  */
-export function terminateOperation(
-  ctx: GitOpsService,
-  caller: OperationCaller,
-  body: unknown,
-) {
-  terminateBody(body);
+export function terminate(ctx: GitOpsService, caller: OperationCaller) {
   return runOperation(ctx, caller, {
     action: 'terminate',
     permission: gitopsApplicationTerminatePermission,
     parameters: {},
     precheck: requireRunning,
     call: async (provider, ref) => {
-      const terminate = supported(
+      const terminateOn = supported(
         provider,
         'terminateOperation',
         'terminate operations',
       );
-      await terminate(ref);
+      await terminateOn(ref);
       return provider.getApplication(ref);
     },
   });
+}
+
+/** {@link terminate}, `body` checked first (for callers no spec checked). */
+export function terminateOperation(
+  ctx: GitOpsService,
+  caller: OperationCaller,
+  body: unknown,
+) {
+  terminateBody(body);
+  return terminate(ctx, caller);
 }
 
 /** A resource named in a request: its kind and name at least. */
@@ -118,12 +129,11 @@ export async function listResourceActions(
  * action must be one the resource offers now: anything else answers 400
  * naming the ones it does, before anything is audited or sent.
  */
-export function runResourceAction(
+export function resourceAction(
   ctx: GitOpsService,
   caller: OperationCaller,
-  body: unknown,
+  { resource, action }: ResourceActionRequest,
 ) {
-  const { resource, action } = actionBody(body);
   return runOperation(ctx, caller, {
     action: 'resource.action',
     permission: gitopsApplicationResourceActionPermission,
@@ -164,4 +174,13 @@ export function runResourceAction(
       return provider.getApplication(ref);
     },
   });
+}
+
+/** {@link resourceAction}, `body` checked first (for callers no spec checked). */
+export function runResourceAction(
+  ctx: GitOpsService,
+  caller: OperationCaller,
+  body: unknown,
+) {
+  return resourceAction(ctx, caller, actionBody(body));
 }

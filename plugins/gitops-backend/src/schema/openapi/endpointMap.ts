@@ -8,15 +8,17 @@ import type { GitOpsApiPaths } from '@gitops-suite/plugin-gitops-common';
  */
 
 type Paths = GitOpsApiPaths;
-type Method = 'get' | 'post';
+type Method = 'get' | 'post' | 'delete';
 
 /** A parameter group (`path`, `query`), or none when the spec has none. */
-type ParameterGroup<Operation, Group extends 'path' | 'query'> =
-  Operation extends { parameters: { [K in Group]?: infer Value } }
-    ? [NonNullable<Value>] extends [never]
-      ? never
-      : NonNullable<Value>
-    : never;
+type ParameterGroup<
+  Operation,
+  Group extends 'path' | 'query',
+> = Operation extends { parameters: { [K in Group]?: infer Value } }
+  ? [NonNullable<Value>] extends [never]
+    ? never
+    : NonNullable<Value>
+  : never;
 
 type JsonContent<T> = T extends { content: { 'application/json': infer Body } }
   ? Body
@@ -31,7 +33,9 @@ type ResponseBody<Operation> = Operation extends { responses: infer Answers }
   : never;
 
 /** Leaves out what an operation does not have, as Backstage's generator does. */
-type Present<T> = { [K in keyof T as [T[K]] extends [never] ? never : K]: T[K] };
+type Present<T> = {
+  [K in keyof T as [T[K]] extends [never] ? never : K]: T[K];
+};
 
 type Endpoint<Operation> = Present<{
   path: ParameterGroup<Operation, 'path'>;
@@ -46,15 +50,21 @@ type PathsWith<M extends Method> = {
 }[keyof Paths] &
   string;
 
-type OperationKey = `#get|${PathsWith<'get'>}` | `#post|${PathsWith<'post'>}`;
+type OperationKey =
+  | `#get|${PathsWith<'get'>}`
+  | `#post|${PathsWith<'post'>}`
+  | `#_delete|${PathsWith<'delete'>}`;
 
 /**
- * Every operation of the spec as `#method|path`, with its path and query
+ * Every operation of the spec as `#method|path` (`#_delete|path` for DELETE,
+ * as Backstage's typed router names it), with its path and query
  * parameters, request body and response bodies.
  * @public
  */
 export type EndpointMap = {
-  [K in OperationKey]: K extends `#${infer M extends Method}|${infer P extends keyof Paths}`
+  [K in OperationKey]: K extends `#_delete|${infer P extends keyof Paths}`
+    ? Endpoint<NonNullable<Paths[P]['delete']>>
+    : K extends `#${infer M extends Method}|${infer P extends keyof Paths}`
     ? Endpoint<NonNullable<Paths[P][M]>>
     : never;
 };

@@ -3102,6 +3102,7 @@ export const spec = {
               required: true,
               schema: {
                 type: 'string',
+                pattern: '^[A-Za-z0-9._\\-/]{1,256}$',
               },
             },
           ],

@@ -1,0 +1,80 @@
+import { BackstageCredentials } from '@backstage/backend-plugin-api';
+import { gitopsApplicationReadPermission } from '@gitops-suite/plugin-gitops-common';
+import { GitOpsService } from './GitOpsService';
+import {
+  ApplicationTarget,
+  resolveEntityApplication,
+} from './resolveEntityApplication';
+
+/**
+ * What the application drawer reads of one application of an entity: the
+ * application, its resource tree, its diff, a revision, its sync windows and
+ * its events. Each needs `gitops.application.read` on the entity and an
+ * application the entity's annotations select.
+ */
+export class ApplicationReads {
+  constructor(private readonly ctx: GitOpsService) {}
+
+  async application(
+    credentials: BackstageCredentials,
+    target: ApplicationTarget,
+  ) {
+    const { provider, ref } = await this.resolve(credentials, target);
+    return { application: await provider.getApplication(ref) };
+  }
+
+  async resourceTree(
+    credentials: BackstageCredentials,
+    target: ApplicationTarget,
+  ) {
+    const { provider, ref } = await this.resolve(credentials, target);
+    return provider.getResourceTree(ref);
+  }
+
+  /** The managed resources, live against desired. */
+  async diff(credentials: BackstageCredentials, target: ApplicationTarget) {
+    const { provider, ref } = await this.resolve(credentials, target);
+    return { items: await provider.getManagedResources(ref) };
+  }
+
+  async revision(
+    credentials: BackstageCredentials,
+    target: ApplicationTarget,
+    revision: string,
+  ) {
+    const { provider, ref } = await this.resolve(credentials, target);
+    return provider.getRevisionMetadata(ref, revision);
+  }
+
+  async syncWindows(
+    credentials: BackstageCredentials,
+    target: ApplicationTarget,
+  ) {
+    const { provider, ref } = await this.resolve(credentials, target);
+    return { items: await provider.getSyncWindows(ref) };
+  }
+
+  /** The application's last 100 operations and drift events. */
+  async events(credentials: BackstageCredentials, target: ApplicationTarget) {
+    const { app } = await this.resolve(credentials, target);
+    const { store } = this.ctx.deps;
+    const locator = { agentId: app.agentId, application: app.name, limit: 100 };
+    const [audit, drift] = await Promise.all([
+      store.listOperations(locator),
+      store.listDriftEvents(locator),
+    ]);
+    return { audit, drift };
+  }
+
+  private resolve(
+    credentials: BackstageCredentials,
+    target: ApplicationTarget,
+  ) {
+    return resolveEntityApplication(
+      this.ctx,
+      credentials,
+      target,
+      gitopsApplicationReadPermission,
+    );
+  }
+}

@@ -1,0 +1,75 @@
+import { BackstageCredentials } from '@backstage/backend-plugin-api';
+import { CompoundEntityRef } from '@backstage/catalog-model';
+import type {
+  AgentError,
+  GitOpsApplicationSet,
+} from '@gitops-suite/plugin-gitops-common';
+import type { AuditOperation, DriftRecord } from '../audit/types';
+import { GitOpsService } from './GitOpsService';
+import { readableEntity } from './readableEntity';
+import { readEntityApplications } from './readEntityApplications';
+
+/**
+ * What an entity's pages read: its applications by environment, its
+ * ApplicationSets and its events. Every read needs
+ * `gitops.application.read` on the entity; each takes the caller's
+ * credentials and the entity's ref, and returns the answer.
+ */
+export class EntityReads {
+  constructor(private readonly ctx: GitOpsService) {}
+
+  /** The entity's applications grouped by environment, in promotion order. */
+  applications(credentials: BackstageCredentials, ref: CompoundEntityRef) {
+    return readEntityApplications(this.ctx, credentials, ref);
+  }
+
+  /**
+   * The ApplicationSets the entity names, and those that generate one of
+   * its applications.
+   */
+  async applicationSets(
+    credentials: BackstageCredentials,
+    ref: CompoundEntityRef,
+  ): Promise<{ items: GitOpsApplicationSet[]; errors: AgentError[] }> {
+    const { query } = await readableEntity(this.ctx, credentials, ref);
+    const { items, errors } =
+      await this.ctx.deps.aggregator.entityApplicationSets(query);
+    return { items, errors };
+  }
+
+  /**
+   * The entity's last 100 operations and its applications' last 200 drift
+   * events (50 per application), newest first.
+   */
+  async events(
+    credentials: BackstageCredentials,
+    ref: CompoundEntityRef,
+  ): Promise<{ audit: AuditOperation[]; drift: DriftRecord[] }> {
+    const { entityRef, query } = await readableEntity(
+      this.ctx,
+      credentials,
+      ref,
+    );
+    const { aggregator, store } = this.ctx.deps;
+    const apps = await aggregator.entityApplications(query);
+    const [audit, drift] = await Promise.all([
+      store.listOperations({ entityRef, limit: 100 }),
+      Promise.all(
+        apps.items.map(app =>
+          store.listDriftEvents({
+            agentId: app.agentId,
+            application: app.name,
+            limit: 50,
+          }),
+        ),
+      ),
+    ]);
+    return {
+      audit,
+      drift: drift
+        .flat()
+        .sort((a, b) => b.startedAt.localeCompare(a.startedAt))
+        .slice(0, 200),
+    };
+  }
+}
