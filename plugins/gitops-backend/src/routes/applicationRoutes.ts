@@ -1,4 +1,4 @@
-import { ApplicationReads } from '../service/ApplicationReads';
+import { ApplicationReads } from '../reads/ApplicationReads';
 import { GitOpsService } from '../service/GitOpsService';
 import { refresh, rollback, sync } from '../service/applicationOperations';
 import {

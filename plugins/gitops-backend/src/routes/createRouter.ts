@@ -1,10 +1,10 @@
 import express from 'express';
 import { GitOpsService } from '../service/GitOpsService';
-import { ApplicationReads } from '../service/ApplicationReads';
-import { DeliveryInsights } from '../service/DeliveryInsights';
-import { EntityReads } from '../service/EntityReads';
-import { FleetReads } from '../service/FleetReads';
-import { InventoryReads } from '../service/InventoryReads';
+import { ApplicationReads } from '../reads/ApplicationReads';
+import { DeliveryInsights } from '../reads/DeliveryInsights';
+import { EntityReads } from '../reads/EntityReads';
+import { FleetReads } from '../reads/FleetReads';
+import { InventoryReads } from '../reads/InventoryReads';
 import { entityRoutes } from './entityRoutes';
 import { applicationRoutes } from './applicationRoutes';
 import { resourceRoutes } from './resourceRoutes';

@@ -1,4 +1,4 @@
-import { EntityReads } from '../service/EntityReads';
+import { EntityReads } from '../reads/EntityReads';
 import { GitOpsService } from '../service/GitOpsService';
 import { entityAnswer, GitOpsRouter } from './httpAdapters';
 

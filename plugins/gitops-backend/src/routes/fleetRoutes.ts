@@ -1,4 +1,4 @@
-import { FleetReads } from '../service/FleetReads';
+import { FleetReads } from '../reads/FleetReads';
 import { GitOpsService } from '../service/GitOpsService';
 import {
   defaulted,

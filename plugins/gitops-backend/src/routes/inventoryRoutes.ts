@@ -2,7 +2,7 @@ import { createApplicationSet } from '../applicationsets/createApplicationSet';
 import { deleteApplicationSet } from '../applicationsets/deleteApplicationSet';
 import { previewApplicationSet } from '../applicationsets/previewApplicationSet';
 import { GitOpsService } from '../service/GitOpsService';
-import { InventoryReads } from '../service/InventoryReads';
+import { InventoryReads } from '../reads/InventoryReads';
 import {
   defaulted,
   GitOpsRouter,

@@ -1,4 +1,4 @@
-import { DeliveryInsights } from '../service/DeliveryInsights';
+import { DeliveryInsights } from '../reads/DeliveryInsights';
 import { GitOpsService } from '../service/GitOpsService';
 import { entityAnswer, GitOpsRouter } from './httpAdapters';
 

@@ -10,9 +10,9 @@ import {
 import { DeliveryMetricsService } from '../metrics/DeliveryMetricsService';
 import { computePromotionSteps } from '../promotion/computePromotionInsight';
 import { promotionRepoUrl } from '../promotion/repoUrlPickerValue';
-import { GitOpsService } from './GitOpsService';
-import { readableEntity } from './readableEntity';
-import { readFleetApplications } from './readFleetApplications';
+import { GitOpsService } from '../service/GitOpsService';
+import { readableEntity } from '../service/readableEntity';
+import { readFleetApplications } from '../service/readFleetApplications';
 
 /**
  * The days of a window of the spec's pattern (`<days>d`), from 1d to 365d

@@ -1,10 +1,10 @@
 import { BackstageCredentials } from '@backstage/backend-plugin-api';
 import { gitopsApplicationReadPermission } from '@gitops-suite/plugin-gitops-common';
-import { GitOpsService } from './GitOpsService';
+import { GitOpsService } from '../service/GitOpsService';
 import {
   ApplicationTarget,
   resolveEntityApplication,
-} from './resolveEntityApplication';
+} from '../service/resolveEntityApplication';
 
 /**
  * What the application drawer reads of one application of an entity: the

@@ -4,8 +4,8 @@ import {
   gitopsAuditReadPermission,
   gitopsFleetReadPermission,
 } from '@gitops-suite/plugin-gitops-common';
-import { GitOpsService } from './GitOpsService';
-import { readFleetApplications } from './readFleetApplications';
+import { GitOpsService } from '../service/GitOpsService';
+import { readFleetApplications } from '../service/readFleetApplications';
 
 /** Narrows the audit log and the drift events (see the spec's `/audit`). */
 interface AuditQuery {

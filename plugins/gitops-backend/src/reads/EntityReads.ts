@@ -5,9 +5,9 @@ import type {
   GitOpsApplicationSet,
 } from '@gitops-suite/plugin-gitops-common';
 import type { AuditOperation, DriftRecord } from '../audit/types';
-import { GitOpsService } from './GitOpsService';
-import { readableEntity } from './readableEntity';
-import { readEntityApplications } from './readEntityApplications';
+import { GitOpsService } from '../service/GitOpsService';
+import { readableEntity } from '../service/readableEntity';
+import { readEntityApplications } from '../service/readEntityApplications';
 
 /**
  * What an entity's pages read: its applications by environment, its

@@ -7,7 +7,7 @@ import {
 import { AgentEnvironments } from '../aggregation/ApplicationAggregator';
 import { readExistingApplicationSet } from '../applicationsets/applicationSetAccess';
 import { deploymentTargets } from '../applicationsets/deploymentTargets';
-import { GitOpsService } from './GitOpsService';
+import { GitOpsService } from '../service/GitOpsService';
 
 /** What an agent's entry says of the environments it serves. */
 function servedFields(served: AgentEnvironments | undefined) {
