@@ -30,6 +30,7 @@ describe('scaffolderModuleGitops', () => {
     ]);
     expect(Object.keys(addTemplateFilters.mock.calls[0][0])).toEqual([
       'gitopsCloneUrl',
+      'gitopsRepositoryUrl',
     ]);
   });
 });

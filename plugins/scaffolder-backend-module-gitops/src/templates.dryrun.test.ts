@@ -243,7 +243,8 @@ describe('gitops-service template through the scaffolder dry-run API', () => {
       expect(deployment.metadata.name).toBe('orders');
       expect(deployment.metadata.labels['gitops/environment']).toBe(env);
       const container = deployment.spec.template.spec.containers[0];
-      expect(container.image).toBe('ghcr.io/acme/orders:latest');
+      // every overlay starts at the skeleton's first version, an ordered tag
+      expect(container.image).toBe('ghcr.io/acme/orders:0.1.0');
       expect(container.env[0].value).toBe(env);
       expect(deployment.spec.replicas).toBe(env === 'prod' ? 3 : 1);
     },

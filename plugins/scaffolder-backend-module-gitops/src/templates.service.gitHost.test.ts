@@ -122,6 +122,10 @@ describe('gitops-service on the sandbox git host', () => {
       error: undefined,
     });
     const cloneUrl = `${gitHost().baseUrl}/acme/orders.git`;
+    // the output card links the repository over the host's scheme, a page it serves
+    const repository = outcome.output.links?.find(l => l.title === 'Repository');
+    expect(repository?.url).toBe(`${gitHost().baseUrl}/acme/orders`);
+    expect((await fetch(repository!.url)).status).toBe(200);
     // (catalog:register adds the location, then reads its entities)
     expect([...new Set(registered)]).toEqual([
       `${gitHost().baseUrl}/acme/orders/tree/main/catalog-info.yaml`,

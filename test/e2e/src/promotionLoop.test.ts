@@ -2,6 +2,7 @@ import { Browser, Page } from 'playwright-core';
 import { journeyRecorder } from './support/journey';
 import { launchChromium, openPortal } from './support/browser';
 import { inCatalog } from './support/entityTab';
+import { eventually, guestToken } from './support/portalCalls';
 import { Portal, startPortal } from './support/startPortal';
 
 /*
@@ -10,7 +11,8 @@ import { Portal, startPortal } from './support/startPortal';
  * GitOps tab opens the promote-release template prefilled, its task opens a
  * pull request on the git host, the tab lists it, Merge merges it, and the
  * target environment's agent deploys the new tag (synced from the portal
- * when the environment syncs by hand), shown without a reload.
+ * when the environment syncs by hand), shown without a reload. The same
+ * holds for a service the gitops-service template creates on the git host.
  */
 
 const COMPONENT = 'payments-api';
@@ -46,104 +48,289 @@ function cellOf(application: string) {
     });
 }
 
+/**
+ * Promotes what the GitOps tab of a component offers through a pull request
+ * on the git host, merges it from the tab, and waits until the target
+ * environment runs it; answers the environment and its tag before and after.
+ */
+async function promoteThroughPullRequest(
+  component: string,
+  repository: string,
+) {
+  await inCatalog(portal, component);
+  await openPortal(
+    page,
+    portal.baseUrl,
+    `/catalog/default/component/${component}/gitops`,
+  );
+  await page
+    .getByRole('table', { name: 'Environment matrix' })
+    .waitFor({ timeout: 60_000 });
+
+  // the Promotion card offers the next release of the environment behind
+  const promote = page
+    .locator('a', { hasText: /^Promote \S+ to \S+$/ })
+    .first();
+  await promote.waitFor({ timeout: 60_000 });
+  const [, tag, environment] = (await promote.textContent())!.match(
+    /^Promote (\S+) to (\S+)$/,
+  )!;
+  const application = `${component}-${environment}`;
+  const cell = cellOf(application);
+  const before = (await cell.innerText()).split('\n')[0];
+  expect(before).not.toContain(tag);
+
+  // the template opens prefilled for this service and environment
+  await promote.click();
+  await page
+    .getByRole('textbox', { name: /^Image tag/ })
+    .waitFor({ timeout: 60_000 });
+  expect(
+    await page.getByRole('textbox', { name: /^Image tag/ }).inputValue(),
+  ).toBe(tag);
+  expect(
+    await page.getByRole('textbox', { name: /^Repository/ }).inputValue(),
+  ).toBe(repository);
+  await page.getByRole('button', { name: 'Review' }).click();
+  await page.getByRole('button', { name: 'Create' }).click();
+
+  // the task completes; its output links the pull request, which the
+  // git host serves
+  const link = page.getByRole('link', { name: 'Pull request' });
+  await link.waitFor({ timeout: 120_000 });
+  const href = (await link.getAttribute('href'))!;
+  expect(href).toMatch(
+    new RegExp(
+      `^${portal.sandbox.gitHost!.baseUrl}/acme/${repository}/pull/\\d+$`,
+    ),
+  );
+  const pullPage = await fetch(href);
+  expect(pullPage.status).toBe(200);
+  const number = Number(href.split('/').pop());
+
+  // back on the GitOps tab the pull request is listed; Merge merges it
+  await openPortal(
+    page,
+    portal.baseUrl,
+    `/catalog/default/component/${component}/gitops`,
+  );
+  const pulls = page.getByRole('table', {
+    name: 'Promotion pull requests',
+  });
+  await pulls.waitFor({ timeout: 60_000 });
+  const row = pulls.getByRole('row').filter({ hasText: `#${number} ` });
+  expect(await row.getByRole('cell').nth(1).innerText()).toBe(environment);
+  await row.getByRole('button', { name: 'Merge' }).click();
+  await page
+    .getByText(new RegExp(`^Merged #${number} as [0-9a-f]{7}$`))
+    .waitFor({ timeout: 30_000 });
+  await row.waitFor({ state: 'detached', timeout: 30_000 });
+
+  // the environment's agent sees the merge; a manual-sync environment
+  // is synced from the portal. The matrix shows the new tag, no reload.
+  const outOfSync = cell.getByText('OutOfSync', { exact: true });
+  const deployed = cell.getByText(` · ${tag}`, { exact: false });
+  await outOfSync.or(deployed).first().waitFor({ timeout: 60_000 });
+  if (await outOfSync.isVisible()) {
+    await cell.getByRole('button', { name: `Open ${application}` }).click();
+    const drawer = page.locator('[role="presentation"]').filter({
+      has: page.getByRole('tablist', { name: 'Application details' }),
+    });
+    await drawer.getByRole('button', { name: 'Sync', exact: true }).click();
+    const dialog = page.getByRole('dialog', {
+      name: `Sync ${application}`,
+    });
+    await dialog.getByRole('button', { name: 'Synchronize' }).click();
+    await drawer.getByText(/Sync succeeded/).waitFor({ timeout: 60_000 });
+    await page.keyboard.press('Escape');
+  }
+  await deployed.waitFor({ timeout: 60_000 });
+  const after = (await cell.innerText()).split('\n')[0];
+  expect(after).not.toBe(before);
+  return { application, tag, before, after };
+}
+
+/** An application as the sandbox agent reports it (what its cluster runs). */
+async function agentApplication(agentId: string, name: string) {
+  const agent = portal.sandbox.agent(agentId);
+  const res = await fetch(`${agent.url}/api/v1/applications/${name}`, {
+    headers: { authorization: `Bearer ${agent.token}` },
+  });
+  return res.status === 200 ? res.json() : undefined;
+}
+
+/** Whether an application is synced, its last sync done, and runs `image`. */
+function runs(app: any, image: string): boolean {
+  return (
+    app?.status?.sync?.status === 'Synced' &&
+    app?.status?.operationState?.phase === 'Succeeded' &&
+    (app?.status?.summary?.images ?? []).includes(image)
+  );
+}
+
+/**
+ * What a release build does: commits the new image tag to one overlay of a
+ * repository on the git host (the host's GitHub REST API, its token).
+ */
+async function commitImageTag(
+  repository: string,
+  environment: string,
+  tag: string,
+) {
+  const { apiBaseUrl, token } = portal.sandbox.gitHost!;
+  const rest = async (method: string, route: string, body?: unknown) => {
+    const res = await fetch(`${apiBaseUrl}/repos/acme/${repository}${route}`, {
+      method,
+      headers: {
+        authorization: `token ${token}`,
+        'content-type': 'application/json',
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    expect({ route, ok: res.ok }).toEqual({ route, ok: true });
+    return res.json();
+  };
+  const file = `deploy/overlays/${environment}/kustomization.yaml`;
+  const head = await rest('GET', '/branches/main');
+  const current = await rest('GET', `/contents/${file}?ref=main`);
+  const content = Buffer.from(current.content, 'base64')
+    .toString('utf8')
+    .replace(/newTag: .*/, `newTag: ${tag}`);
+  const tree = await rest('POST', '/git/trees', {
+    base_tree: head.commit.commit.tree.sha,
+    tree: [{ path: file, mode: '100644', content }],
+  });
+  const commit = await rest('POST', '/git/commits', {
+    message: `Release ${tag} to ${environment}`,
+    tree: tree.sha,
+    parents: [head.commit.sha],
+  });
+  await rest('PATCH', '/git/refs/heads/main', { sha: commit.sha });
+}
+
 describe('the promotion loop', () => {
   journey(
     'promotes a release through a pull request on the git host, merges it from the portal, and the environment runs it',
     async () => {
+      const { application, before, after } = await promoteThroughPullRequest(
+        COMPONENT,
+        `${COMPONENT}-deploy`,
+      );
+      // eslint-disable-next-line no-console
+      console.log(`promotion loop: ${application} ${before} -> ${after}`);
+    },
+  );
+
+  journey(
+    'creates a service on the git host with the GitOps service template, and promotes its release the same way',
+    async () => {
+      const name = `orders-${Date.now().toString(36)}`;
+      const agentId = 'argocd-nonprod';
+      const gitHost = portal.sandbox.gitHost!;
+      // signed in once the example catalog (the guest's team) is ingested,
+      // and once the portal knows where the agent deploys dev and QA
       await inCatalog(portal, COMPONENT);
+      const token = await guestToken(portal.baseUrl);
+      const served = await eventually(
+        async () => {
+          const res = await fetch(`${portal.baseUrl}/api/gitops/agents`, {
+            headers: { authorization: `Bearer ${token}` },
+          });
+          const { items } = (await res.json()) as {
+            items: Array<{
+              id: string;
+              serves?: Array<{ environment: string }>;
+            }>;
+          };
+          return (items.find(a => a.id === agentId)?.serves ?? []).map(
+            s => s.environment,
+          );
+        },
+        environments => ['dev', 'qa'].every(e => environments.includes(e)),
+        60_000,
+      );
+      expect(served).toEqual(expect.arrayContaining(['dev', 'qa']));
       await openPortal(
         page,
         portal.baseUrl,
-        `/catalog/default/component/${COMPONENT}/gitops`,
+        '/create/templates/default/gitops-service',
       );
+      // the sign-in redirect lands on the template list; open the form itself
+      await page.goto(
+        `${portal.baseUrl}/create/templates/default/gitops-service`,
+      );
+      await page.getByRole('textbox', { name: /^Name/ }).fill(name);
+      const owner = page.locator('#root_owner');
+      await owner.click();
+      await owner.fill('team-payments');
       await page
-        .getByRole('table', { name: 'Environment matrix' })
-        .waitFor({ timeout: 60_000 });
+        .getByRole('option', { name: /team-payments/ })
+        .first()
+        .click();
+      await page.getByRole('button', { name: 'Next' }).click();
 
-      // the Promotion card offers the next release of the environment behind
-      const promote = page
-        .locator('a', { hasText: /^Promote \S+ to \S+$/ })
-        .first();
-      await promote.waitFor({ timeout: 60_000 });
-      const [, tag, environment] = (await promote.textContent())!.match(
-        /^Promote (\S+) to (\S+)$/,
-      )!;
-      const application = `${COMPONENT}-${environment}`;
-      const cell = cellOf(application);
-      const before = (await cell.innerText()).split('\n')[0];
-      expect(before).not.toContain(tag);
+      await page.getByRole('textbox', { name: /^Project/ }).fill('payments');
+      await page.getByRole('checkbox', { name: /^QA\b/ }).check();
+      await page.getByRole('button', { name: /GitOps agent/ }).click();
+      const agents = page.getByRole('listbox');
+      await agents.getByRole('option', { name: /^argocd-nonprod/ }).click();
+      await agents.waitFor({ state: 'detached' });
+      await page.getByRole('button', { name: 'Next' }).click();
 
-      // the template opens prefilled for this service and environment
-      await promote.click();
+      // published on the git host (the picker offers it beside github.com)
       await page
-        .getByRole('textbox', { name: /^Image tag/ })
-        .waitFor({ timeout: 60_000 });
+        .getByTestId('host-select')
+        .locator('xpath=descendant-or-self::select')
+        .selectOption(gitHost.host);
+      await page.getByRole('textbox', { name: /^Owner/ }).fill('acme');
+      const repositoryName = page.getByRole('textbox', { name: /^Repository/ });
+      await repositoryName.fill(name);
+      // the name field completes from the host's repositories: leaving it takes the typed name
+      await repositoryName.press('Tab');
       expect(
-        await page.getByRole('textbox', { name: /^Image tag/ }).inputValue(),
-      ).toBe(tag);
-      expect(
-        await page.getByRole('textbox', { name: /^Repository/ }).inputValue(),
-      ).toBe(`${COMPONENT}-deploy`);
+        await page
+          .getByRole('checkbox', { name: 'Publish the repository' })
+          .isChecked(),
+      ).toBe(true);
       await page.getByRole('button', { name: 'Review' }).click();
       await page.getByRole('button', { name: 'Create' }).click();
 
-      // the task completes; its output links the pull request, which the
-      // git host serves
-      const link = page.getByRole('link', { name: 'Pull request' });
-      await link.waitFor({ timeout: 120_000 });
-      const href = (await link.getAttribute('href'))!;
-      expect(href).toMatch(
-        new RegExp(
-          `^${
-            portal.sandbox.gitHost!.baseUrl
-          }/acme/${COMPONENT}-deploy/pull/\\d+$`,
-        ),
-      );
-      const pullPage = await fetch(href);
-      expect(pullPage.status).toBe(200);
-      const number = Number(href.split('/').pop());
+      // the task completes; its output links the repository on the host
+      const repositoryLink = page.getByRole('link', { name: 'Repository' });
+      await repositoryLink.waitFor({ timeout: 180_000 });
+      const repositoryUrl = (await repositoryLink.getAttribute('href'))!;
+      expect(repositoryUrl).toBe(`${gitHost.baseUrl}/acme/${name}`);
+      expect((await fetch(repositoryUrl)).status).toBe(200);
 
-      // back on the GitOps tab the pull request is listed; Merge merges it
-      await openPortal(
-        page,
-        portal.baseUrl,
-        `/catalog/default/component/${COMPONENT}/gitops`,
-      );
-      const pulls = page.getByRole('table', {
-        name: 'Promotion pull requests',
-      });
-      await pulls.waitFor({ timeout: 60_000 });
-      const row = pulls.getByRole('row').filter({ hasText: `#${number} ` });
-      expect(await row.getByRole('cell').nth(1).innerText()).toBe(environment);
-      await row.getByRole('button', { name: 'Merge' }).click();
-      await page
-        .getByText(new RegExp(`^Merged #${number} as [0-9a-f]{7}$`))
-        .waitFor({ timeout: 30_000 });
-      await row.waitFor({ state: 'detached', timeout: 30_000 });
-
-      // the environment's agent sees the merge; a manual-sync environment
-      // is synced from the portal. The matrix shows the new tag, no reload.
-      const outOfSync = cell.getByText('OutOfSync', { exact: true });
-      const deployed = cell.getByText(` · ${tag}`, { exact: false });
-      await outOfSync.or(deployed).first().waitFor({ timeout: 60_000 });
-      if (await outOfSync.isVisible()) {
-        await cell.getByRole('button', { name: `Open ${application}` }).click();
-        const drawer = page.locator('[role="presentation"]').filter({
-          has: page.getByRole('tablist', { name: 'Application details' }),
-        });
-        await drawer.getByRole('button', { name: 'Sync', exact: true }).click();
-        const dialog = page.getByRole('dialog', {
-          name: `Sync ${application}`,
-        });
-        await dialog.getByRole('button', { name: 'Synchronize' }).click();
-        await drawer.getByText(/Sync succeeded/).waitFor({ timeout: 60_000 });
-        await page.keyboard.press('Escape');
+      // its applications deploy each overlay's tag from the host's commits
+      const image = `ghcr.io/acme/${name}`;
+      const deployed = (environment: string, tag: string) =>
+        eventually(
+          () => agentApplication(agentId, `${name}-${environment}`),
+          app => runs(app, `${image}:${tag}`),
+          120_000,
+        );
+      for (const environment of ['dev', 'qa']) {
+        const app = await deployed(environment, '0.1.0');
+        expect(runs(app, `${image}:0.1.0`)).toBe(true);
+        expect(app.spec.source.repoURL).toBe(
+          `${gitHost.baseUrl}/acme/${name}.git`,
+        );
       }
-      await deployed.waitFor({ timeout: 60_000 });
-      const after = (await cell.innerText()).split('\n')[0];
-      expect(after).not.toBe(before);
+
+      // a release build reaches dev; QA is behind and gets it by promotion
+      await commitImageTag(name, 'dev', '0.2.0');
+      expect(runs(await deployed('dev', '0.2.0'), `${image}:0.2.0`)).toBe(true);
+      const promoted = await promoteThroughPullRequest(name, name);
+      expect({
+        application: promoted.application,
+        tag: promoted.tag,
+      }).toEqual({ application: `${name}-qa`, tag: '0.2.0' });
+      expect(runs(await deployed('qa', '0.2.0'), `${image}:0.2.0`)).toBe(true);
       // eslint-disable-next-line no-console
-      console.log(`promotion loop: ${application} ${before} -> ${after}`);
+      console.log(
+        `promotion loop of a new service: ${promoted.application} ${promoted.before} -> ${promoted.after}`,
+      );
     },
   );
 });

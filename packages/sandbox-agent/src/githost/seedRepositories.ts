@@ -175,13 +175,42 @@ function newTagOf(kustomization: string, image: string | undefined): string | un
   return entry?.newTag === undefined ? undefined : String(entry.newTag);
 }
 
+/** A Kustomize overlay whose image tag the sandbox follows: its directory, and the image (else its only one). */
+export interface TrackedOverlay {
+  path: string;
+  image?: string;
+}
+
+const KUSTOMIZATION = /(^|\/)kustomization\.yaml$/;
+
+/**
+ * The overlays of a repository nobody described (one a template published
+ * on the host): every directory of the default branch's head holding a
+ * `kustomization.yaml`; those setting no image tag tag nothing.
+ */
+export function discoveredOverlays(repo: HostedRepo): TrackedOverlay[] {
+  const head = repo.git.refSha(`refs/heads/${repo.defaultBranch}`);
+  if (!head) return [];
+  return repo.git
+    .treeEntries(head, true)
+    .filter(entry => entry.type === 'blob' && KUSTOMIZATION.test(entry.path))
+    .map(entry => ({ path: path.posix.dirname(entry.path) }));
+}
+
 /**
  * Points a repository model at its git twin: the history of the default
  * branch (with each overlay's image tag per commit) and the open pull
- * requests come from the host from now on.
+ * requests come from the host from now on. The overlays are read again on
+ * every change when given as a function.
  */
-export function linkModel(host: GitHost, repo: HostedRepo, model: GitRepository, overlays: Array<{ path: string; image?: string }>) {
+export function linkModel(
+  host: GitHost,
+  repo: HostedRepo,
+  model: GitRepository,
+  overlaysOf: TrackedOverlay[] | (() => TrackedOverlay[]),
+) {
   const sync = () => {
+    const overlays = typeof overlaysOf === 'function' ? overlaysOf() : overlaysOf;
     const history = repo.git.history(`refs/heads/${repo.defaultBranch}`);
     const blobs = repo.git.readBlobs(history.flatMap(c => overlays.map(o => `${c.sha}:${o.path}/kustomization.yaml`)));
     model.adoptHistory(history.map(c => {

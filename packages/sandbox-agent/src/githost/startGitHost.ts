@@ -4,7 +4,7 @@ import { Scenario } from '../scenario/schema';
 import { sha1Hex } from '../util/hash';
 import { GitHost, HostedRepo } from './GitHost';
 import { GitHostServer } from './GitHostServer';
-import { hostedContent, linkModel, overlayPaths, seedRepository } from './seedRepositories';
+import { discoveredOverlays, hostedContent, linkModel, overlayPaths, seedRepository } from './seedRepositories';
 
 /** How to run the sandbox's git host. */
 export interface GitHostOptions {
@@ -104,7 +104,8 @@ export async function startGitHost(
       );
       options.log(`sandbox: git host with ${contents.length} repositories ready in ${Date.now() - seedingSince} ms at ${baseUrl}`);
       // a repository created on the host later (a template's publish):
-      // the agents deploy from its git history once it has a commit
+      // the agents deploy from its git history once it has a commit, each
+      // overlay at the image tag its kustomization sets, as seeded ones
       git.resolveWith(url => {
         const repo = host.byUrl(url);
         if (!repo || syncs.has(repo) || !repo.git.refSha(`refs/heads/${repo.defaultBranch}`)) return undefined;
@@ -117,7 +118,7 @@ export async function startGitHost(
           version: '1.0',
           subject: repo.name,
         });
-        syncs.set(repo, linkModel(host, repo, model, []));
+        syncs.set(repo, linkModel(host, repo, model, () => discoveredOverlays(repo)));
         return model;
       });
     },

@@ -374,6 +374,8 @@ export function createTemplateApplication(
       chart: chartSource
         ? { repoURL: chartSource.repoURL, name: chartSource.chart, version: chartSource.targetRevision }
         : undefined,
+      // the overlay whose image tag each revision deploys (imageTagFor)
+      path: gitSource.path === undefined ? undefined : String(gitSource.path),
     },
     image: `ghcr.io/acme/${service}`,
     replicas: 1 + (h % 3),

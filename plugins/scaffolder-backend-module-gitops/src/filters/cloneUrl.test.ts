@@ -1,6 +1,10 @@
 import { ConfigReader } from '@backstage/config';
 import { ScmIntegrations } from '@backstage/integration';
-import { cloneUrlOf, createCloneUrlFilter } from './cloneUrl';
+import {
+  cloneUrlOf,
+  createCloneUrlFilter,
+  repositoryUrlOf,
+} from './cloneUrl';
 
 const integrations = ScmIntegrations.fromConfig(
   new ConfigReader({
@@ -32,9 +36,25 @@ describe('cloneUrlOf', () => {
   });
 
   it('refuses what is not a RepoUrlPicker value, as a filter', () => {
-    const { gitopsCloneUrl } = createCloneUrlFilter(integrations);
+    const { gitopsCloneUrl, gitopsRepositoryUrl } =
+      createCloneUrlFilter(integrations);
     expect(() => gitopsCloneUrl(42)).toThrow(
       'gitopsCloneUrl takes a RepoUrlPicker value',
     );
+    expect(() => gitopsRepositoryUrl(undefined)).toThrow(
+      'gitopsRepositoryUrl takes a RepoUrlPicker value',
+    );
+  });
+});
+
+describe('repositoryUrlOf', () => {
+  it('links a repository over the scheme of its host, github.com over https', () => {
+    const { gitopsRepositoryUrl } = createCloneUrlFilter(integrations);
+    expect(gitopsRepositoryUrl('localhost:7007?owner=acme&repo=orders')).toBe(
+      'http://localhost:7007/acme/orders',
+    );
+    expect(
+      repositoryUrlOf(integrations, 'github.com?owner=acme&repo=orders'),
+    ).toBe('https://github.com/acme/orders');
   });
 });
