@@ -1,8 +1,10 @@
+import type { GitOpsApiSchemas } from '../client/gitopsApiClient';
+
 /**
  * Whether an application's live state equals its desired state.
  * @public
  */
-export type SyncStatusCode = 'Synced' | 'OutOfSync' | 'Unknown';
+export type SyncStatusCode = GitOpsApiSchemas['SyncStatus'];
 
 /**
  * Every {@link SyncStatusCode}, in display order.
@@ -19,13 +21,7 @@ export const SYNC_STATUSES: readonly SyncStatusCode[] = [
  * assesses it.
  * @public
  */
-export type HealthStatusCode =
-  | 'Healthy'
-  | 'Progressing'
-  | 'Degraded'
-  | 'Suspended'
-  | 'Missing'
-  | 'Unknown';
+export type HealthStatusCode = GitOpsApiSchemas['HealthStatus'];
 
 /**
  * Every {@link HealthStatusCode}, in display order.

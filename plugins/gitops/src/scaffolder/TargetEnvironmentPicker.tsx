@@ -1,13 +1,11 @@
 import type { FieldExtensionComponentProps } from '@backstage/plugin-scaffolder-react';
-import FormControl from '@material-ui/core/FormControl';
 import FormControlLabel from '@material-ui/core/FormControlLabel';
-import FormHelperText from '@material-ui/core/FormHelperText';
 import FormLabel from '@material-ui/core/FormLabel';
 import Radio from '@material-ui/core/Radio';
 import RadioGroup from '@material-ui/core/RadioGroup';
 import type { EnvironmentDefinition } from '@gitops-suite/plugin-gitops-common';
-import { errorMessage } from '../lib/errorMessage';
 import { environmentChoices } from './environmentChoices';
+import { EnvironmentFieldset } from './EnvironmentFieldset';
 
 /**
  * The one environment a template acts on (a `type: string` field), as radio
@@ -31,11 +29,11 @@ export function TargetEnvironmentPicker(
   );
   const id = idSchema?.$id ?? 'gitops-environment';
   return (
-    <FormControl
-      component="fieldset"
-      margin="normal"
+    <EnvironmentFieldset
       required={required}
-      error={Boolean(rawErrors?.length) || Boolean(failed)}
+      rawErrors={rawErrors}
+      failed={failed}
+      description={schema.description}
     >
       <FormLabel component="legend" id={`${id}-label`}>
         {schema.title ?? 'Environment'}
@@ -55,11 +53,6 @@ export function TargetEnvironmentPicker(
           />
         ))}
       </RadioGroup>
-      <FormHelperText>
-        {failed
-          ? `The environments could not be listed: ${errorMessage(failed)}`
-          : schema.description}
-      </FormHelperText>
-    </FormControl>
+    </EnvironmentFieldset>
   );
 }
