@@ -1,10 +1,8 @@
-import type { GitOpsApiSchemas } from '../client/gitopsApiClient';
-
 /**
  * Whether an application's live state equals its desired state.
  * @public
  */
-export type SyncStatusCode = GitOpsApiSchemas['SyncStatus'];
+export type SyncStatusCode = 'Synced' | 'OutOfSync' | 'Unknown';
 
 /**
  * Every {@link SyncStatusCode}, in display order.
@@ -21,7 +19,13 @@ export const SYNC_STATUSES: readonly SyncStatusCode[] = [
  * assesses it.
  * @public
  */
-export type HealthStatusCode = GitOpsApiSchemas['HealthStatus'];
+export type HealthStatusCode =
+  | 'Healthy'
+  | 'Progressing'
+  | 'Degraded'
+  | 'Suspended'
+  | 'Missing'
+  | 'Unknown';
 
 /**
  * Every {@link HealthStatusCode}, in display order.

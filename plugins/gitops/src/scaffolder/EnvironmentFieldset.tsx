@@ -1,3 +1,4 @@
+import type { FieldExtensionComponentProps } from '@backstage/plugin-scaffolder-react';
 import FormControl from '@material-ui/core/FormControl';
 import FormHelperText from '@material-ui/core/FormHelperText';
 import type { ReactNode } from 'react';
@@ -9,14 +10,17 @@ import { errorMessage } from '../lib/errorMessage';
  * description (or why the environments are missing) below its choices.
  */
 export function EnvironmentFieldset(props: {
-  required?: boolean;
-  rawErrors?: string[];
+  /** The picker's own field props. */
+  field: Pick<
+    FieldExtensionComponentProps<unknown>,
+    'required' | 'rawErrors' | 'schema'
+  >;
   /** Why the environments could not be listed, if they could not. */
   failed?: Error;
-  description?: string;
   children: ReactNode;
 }) {
-  const { required, rawErrors, failed, description, children } = props;
+  const { field, failed, children } = props;
+  const { required, rawErrors, schema } = field;
   return (
     <FormControl
       component="fieldset"
@@ -28,7 +32,7 @@ export function EnvironmentFieldset(props: {
       <FormHelperText>
         {failed
           ? `The environments could not be listed: ${errorMessage(failed)}`
-          : description}
+          : schema.description}
       </FormHelperText>
     </FormControl>
   );

@@ -122,7 +122,7 @@ function SingleEnvironment(
 function Environments(
   props: FieldExtensionComponentProps<string[], GitOpsEnvironmentPickerOptions>,
 ) {
-  const { formData, onChange, schema, rawErrors, required } = props;
+  const { formData, onChange, schema } = props;
   const { options, form, definitions, current } = useEnvironmentChoices(props);
   const added = options.newEnvironmentField
     ? text(form[options.newEnvironmentField])
@@ -154,12 +154,7 @@ function Environments(
   };
   const failed = definitions.error ?? current.error;
   return (
-    <EnvironmentFieldset
-      required={required}
-      rawErrors={rawErrors}
-      failed={failed}
-      description={schema.description}
-    >
+    <EnvironmentFieldset field={props} failed={failed}>
       <FormLabel component="legend">{schema.title ?? 'Environments'}</FormLabel>
       <FormGroup>
         {choices.map(choice => (

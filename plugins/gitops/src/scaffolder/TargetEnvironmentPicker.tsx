@@ -22,19 +22,14 @@ export function TargetEnvironmentPicker(
     failed?: Error;
   },
 ) {
-  const { formData, onChange, schema, rawErrors, required, idSchema } = props;
+  const { formData, onChange, schema, idSchema } = props;
   const { definitions, current, failed } = props;
   const choices = environmentChoices(definitions, current).filter(
     choice => !current || choice.current,
   );
   const id = idSchema?.$id ?? 'gitops-environment';
   return (
-    <EnvironmentFieldset
-      required={required}
-      rawErrors={rawErrors}
-      failed={failed}
-      description={schema.description}
-    >
+    <EnvironmentFieldset field={props} failed={failed}>
       <FormLabel component="legend" id={`${id}-label`}>
         {schema.title ?? 'Environment'}
       </FormLabel>
