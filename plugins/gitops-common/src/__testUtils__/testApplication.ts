@@ -1,4 +1,8 @@
-import type { GitOpsApplication } from '../types';
+import type {
+  GitOpsApplication,
+  HealthStatusCode,
+  SyncStatusCode,
+} from '../types';
 import { applicationKey } from '../util/applicationKey';
 
 /**
@@ -34,4 +38,33 @@ export function testApplication(
     },
     ...overrides,
   };
+}
+
+/**
+ * A fleet for tests, one application per row: its name, agent,
+ * environment, sync and health status, and what else it overrides.
+ * @internal
+ */
+export function testFleet(
+  rows: Array<
+    [
+      name: string,
+      agentId: string,
+      environment: string,
+      sync: SyncStatusCode,
+      health: HealthStatusCode,
+      extra?: Partial<GitOpsApplication>,
+    ]
+  >,
+): GitOpsApplication[] {
+  return rows.map(([name, agentId, environment, sync, health, extra]) =>
+    testApplication({
+      name,
+      agentId,
+      environment,
+      sync: { status: sync },
+      health: { status: health },
+      ...extra,
+    }),
+  );
 }

@@ -1,36 +1,12 @@
 import type { EnvironmentDefinition, GitOpsApplication } from '../types';
+import { testApplication } from '../__testUtils__/testApplication';
 import { groupByEnvironment } from './groupByEnvironment';
 
-function app(
+const app = (
   name: string,
   environment: string,
   extra: Partial<GitOpsApplication> = {},
-): GitOpsApplication {
-  return {
-    key: `a1:/${name}`,
-    agentId: 'a1',
-    agentKind: 'argocd',
-    name,
-    project: 'default',
-    labels: {},
-    annotations: {},
-    sources: [],
-    multiSource: false,
-    destination: {},
-    environment,
-    sync: { status: 'Synced' },
-    health: { status: 'Healthy' },
-    history: [],
-    images: [],
-    syncPolicy: {
-      automated: false,
-      prune: false,
-      selfHeal: false,
-      syncOptions: [],
-    },
-    ...extra,
-  };
-}
+) => testApplication({ agentId: 'a1', name, environment, ...extra });
 
 const definitions: EnvironmentDefinition[] = [
   { name: 'dev', title: 'Development', order: 1 },

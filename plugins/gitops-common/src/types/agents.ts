@@ -1,20 +1,15 @@
 import type { GitOpsApiSchemas } from '../client/gitopsApiClient';
 /**
- * A configured GitOps agent, as the portal may show it (no credentials).
+ * A configured GitOps agent, as the portal may show it (no credentials):
+ * the API's agent entry (id from `gitops.agents[].id`, kind `argocd` or
+ * `harness` or a third party's) without what the backend observes of it:
+ * its status and the clusters it serves each environment on.
  * @public
  */
-export interface GitOpsAgentInfo {
-  /** The agent id from configuration (`gitops.agents[].id`). */
-  id: string;
-  /** The provider kind, `argocd` or `harness` (third parties add more). */
-  kind: string;
-  title?: string;
-  /** Where a user opens the agent's own UI. */
-  uiUrl?: string;
-  region?: string;
-  /** The environments this agent serves. */
-  environments?: string[];
-}
+export type GitOpsAgentInfo = Omit<
+  GitOpsApiSchemas['Agent'],
+  'serves' | 'status'
+>;
 
 /**
  * The connectivity of one agent, checked by the backend.

@@ -3,27 +3,14 @@ import type { GitOpsApiSchemas } from '../client/gitopsApiClient';
  * An operation the portal performs against an agent.
  * @public
  */
-export type OperationAction =
-  | 'refresh'
-  | 'sync'
-  | 'rollback'
-  | 'terminate'
-  | 'resource.action'
-  | 'applicationset.create'
-  | 'applicationset.delete'
-  | 'pullrequest.merge';
+export type OperationAction = AuditEvent['action'];
 
 /**
  * How an audited operation ended; `refused` when the portal refused it (a
  * permission or the trust model) before the agent was called.
  * @public
  */
-export type OperationOutcome =
-  | 'pending'
-  | 'succeeded'
-  | 'failed'
-  | 'refused'
-  | 'unknown';
+export type OperationOutcome = AuditEvent['outcome'];
 
 /**
  * One audited operation: who did what, when, and how it ended.

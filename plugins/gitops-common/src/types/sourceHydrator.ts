@@ -12,9 +12,7 @@ export type SourceHydrator = GitOpsApiSchemas['SourceHydrator'];
  * The hydration running now or last: `Hydrating`, `Failed` or `Hydrated`.
  * @public
  */
-export type HydrateOperation = NonNullable<
-  SourceHydrator['currentOperation']
->;
+export type HydrateOperation = NonNullable<SourceHydrator['currentOperation']>;
 
 /**
  * The phase of a hydrate operation.

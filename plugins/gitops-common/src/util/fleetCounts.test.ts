@@ -1,5 +1,8 @@
 import type { GitOpsApplication } from '../types';
-import { testApplication as app } from '../__testUtils__/testApplication';
+import {
+  testApplication as app,
+  testFleet,
+} from '../__testUtils__/testApplication';
 import {
   countedHealthStatus,
   countedSyncStatus,
@@ -23,37 +26,13 @@ function expectWhole(counts: FleetCounts) {
 // statuses an agent, a snapshot or a third-party provider may send
 const odd = (status: string) => status as never;
 
-const fleet: GitOpsApplication[] = [
-  app({ name: 'a', agentId: 'x', environment: 'dev' }),
-  app({
-    name: 'b',
-    agentId: 'x',
-    environment: 'dev',
-    sync: { status: odd('Weird') },
-    health: { status: odd('Odd') },
-  }),
-  app({
-    name: 'c',
-    agentId: 'y',
-    environment: 'prod',
-    sync: { status: 'OutOfSync' },
-    health: { status: 'Degraded' },
-  }),
-  app({
-    name: 'd',
-    agentId: 'y',
-    environment: 'prod',
-    sync: { status: odd('') },
-    health: { status: odd('degraded') },
-  }),
-  app({
-    name: 'e',
-    agentId: 'z',
-    environment: 'qa',
-    sync: { status: odd(undefined as never) },
-    health: { status: 'Unknown' },
-  }),
-];
+const fleet: GitOpsApplication[] = testFleet([
+  ['a', 'x', 'dev', 'Synced', 'Healthy'],
+  ['b', 'x', 'dev', odd('Weird'), odd('Odd')],
+  ['c', 'y', 'prod', 'OutOfSync', 'Degraded'],
+  ['d', 'y', 'prod', odd(''), odd('degraded')],
+  ['e', 'z', 'qa', odd(undefined as never), 'Unknown'],
+]);
 
 describe('FleetCounts', () => {
   it('folds statuses outside the model into Unknown', () => {

@@ -1,6 +1,13 @@
-import type { AgentError, GitOpsAgentStatus } from '../types';
+import type {
+  AgentError,
+  GitOpsAgentStatus,
+  GitOpsApplication,
+} from '../types';
 import { isDrifting, summarizeFleet } from './summarizeFleet';
-import { testApplication as app } from '../__testUtils__/testApplication';
+import {
+  testApplication as app,
+  testFleet,
+} from '../__testUtils__/testApplication';
 
 const agents: GitOpsAgentStatus[] = [
   {
@@ -28,44 +35,20 @@ const errors: AgentError[] = [
 ];
 
 describe('summarizeFleet', () => {
-  const apps = [
-    app({ name: 'a', agentId: 'dev', environment: 'dev' }),
-    app({
-      name: 'b',
-      agentId: 'dev',
-      environment: 'dev',
-      sync: { status: 'OutOfSync' },
-    }),
-    app({
-      name: 'c',
-      agentId: 'prod',
-      environment: 'prod',
-      health: { status: 'Degraded' },
-    }),
-    app({
-      name: 'd',
-      agentId: 'prod',
-      environment: 'prod',
-      sync: { status: 'OutOfSync' },
-      health: { status: 'Progressing' },
-      operation: { phase: 'Running' },
-    }),
-    app({
-      name: 'e',
-      agentId: 'stray',
-      environment: 'edge',
-      sync: { status: 'Unknown' },
-      health: { status: 'Missing' },
-    }),
-    app({
-      name: 'f',
-      agentId: 'prod',
-      environment: 'qa',
-      sync: { status: 'OutOfSync' },
-      health: { status: 'Degraded' },
-      operation: { phase: 'Failed' },
-    }),
-  ];
+  const running: Partial<GitOpsApplication> = {
+    operation: { phase: 'Running' },
+  };
+  const failed: Partial<GitOpsApplication> = {
+    operation: { phase: 'Failed' },
+  };
+  const apps = testFleet([
+    ['a', 'dev', 'dev', 'Synced', 'Healthy'],
+    ['b', 'dev', 'dev', 'OutOfSync', 'Healthy'],
+    ['c', 'prod', 'prod', 'Synced', 'Degraded'],
+    ['d', 'prod', 'prod', 'OutOfSync', 'Progressing', running],
+    ['e', 'stray', 'edge', 'Unknown', 'Missing'],
+    ['f', 'prod', 'qa', 'OutOfSync', 'Degraded', failed],
+  ]);
 
   it('counts by sync and health, every status included', () => {
     const summary = summarizeFleet(apps, agents, errors);

@@ -1,6 +1,7 @@
 import type {
   EntityApplicationsResponse,
   GitOpsApplication,
+  ResourceDiff,
 } from '@gitops-suite/plugin-gitops-common';
 import type { Entity } from '@backstage/catalog-model';
 import { serviceComponent } from './catalog';
@@ -146,5 +147,21 @@ export function entityApplicationsWithout(
         { agentId, syncedAt: '2024-05-01T12:00:00Z', stale: true, feed },
       ],
     }),
+  };
+}
+
+/** One resource of an application's diff: by default payments' Service, changed. */
+export function resourceDiff(
+  overrides: Partial<ResourceDiff> = {},
+): ResourceDiff {
+  return {
+    kind: 'Service',
+    name: 'payments',
+    namespace: 'payments',
+    syncStatus: 'OutOfSync',
+    modified: true,
+    targetState: {},
+    liveState: {},
+    ...overrides,
   };
 }

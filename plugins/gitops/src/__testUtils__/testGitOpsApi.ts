@@ -4,7 +4,12 @@ import {
   type GitOpsApplication,
 } from '@gitops-suite/plugin-gitops-common';
 import type { GitOpsApi } from '../api';
-import { devApp, entityApplications, revisions } from './fixtures';
+import {
+  devApp,
+  entityApplications,
+  resourceDiff,
+  revisions,
+} from './fixtures';
 import {
   entityDeliveryMetrics,
   fleetDeliveryMetrics,
@@ -116,25 +121,18 @@ export function testGitOpsApi(overrides: Partial<GitOpsApi> = {}): GitOpsApi {
       ],
     }),
     getApplicationDiff: async () => [
-      {
-        kind: 'Service',
-        name: 'payments',
-        namespace: 'payments',
-        syncStatus: 'OutOfSync',
-        modified: true,
+      resourceDiff({
         targetState: { kind: 'Service', spec: { port: 8080 } },
         liveState: { kind: 'Service', spec: { port: 80 } },
-      },
-      {
+      }),
+      resourceDiff({
         kind: 'Deployment',
         group: 'apps',
-        name: 'payments',
-        namespace: 'payments',
         syncStatus: 'Synced',
         modified: false,
         targetState: { kind: 'Deployment' },
         liveState: { kind: 'Deployment' },
-      },
+      }),
     ],
     getRevisionMetadata: async (_app, revision) => ({
       revision,

@@ -9,10 +9,10 @@ import {
   EntityContentBlueprint,
 } from '@backstage/plugin-catalog-react/alpha';
 import { FormFieldBlueprint } from '@backstage/plugin-scaffolder-react/alpha';
-import { screen } from '@testing-library/react';
 import { gitopsApiRef } from '../api';
 import { entity, unannotatedEntity } from '../__testUtils__/fixtures';
 import { promotionInsight } from '../__testUtils__/deliveryFixtures';
+import { findPromotionCard } from '../__testUtils__/promotionCard';
 import { testGitOpsApi } from '../__testUtils__/testGitOpsApi';
 import {
   GitOpsAgentPicker,
@@ -146,16 +146,9 @@ describe('the GitOps plugin in the new frontend system', () => {
         ],
       },
     );
-    expect(
-      await screen.findByRole(
-        'table',
-        { name: 'Promotion' },
-        { timeout: 10_000 },
-      ),
-    ).toBeInTheDocument();
-    expect(
-      screen.getByText('prod is 2 revisions behind dev for 2d 3h'),
-    ).toBeInTheDocument();
+    const promotion = await findPromotionCard();
+    expect(promotion.table).toBeInTheDocument();
+    expect(promotion.prodLag).toBeInTheDocument();
   });
 
   it.each([

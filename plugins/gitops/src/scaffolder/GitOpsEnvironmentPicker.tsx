@@ -4,22 +4,20 @@ import type {
   FieldExtensionComponentProps,
 } from '@backstage/plugin-scaffolder-react';
 import Checkbox from '@material-ui/core/Checkbox';
-import FormControl from '@material-ui/core/FormControl';
 import FormControlLabel from '@material-ui/core/FormControlLabel';
 import FormGroup from '@material-ui/core/FormGroup';
-import FormHelperText from '@material-ui/core/FormHelperText';
 import FormLabel from '@material-ui/core/FormLabel';
 import Alert from '@material-ui/lab/Alert';
 import { useEffect } from 'react';
 import useAsync from 'react-use/esm/useAsync';
 import { GitOpsApi, gitopsApiRef } from '../api';
-import { errorMessage } from '../lib/errorMessage';
 import {
   EnvironmentChoice,
   environmentChoices,
   environmentsProblem,
   targetEnvironmentProblem,
 } from './environmentChoices';
+import { EnvironmentFieldset } from './EnvironmentFieldset';
 import { TargetEnvironmentPicker } from './TargetEnvironmentPicker';
 
 /**
@@ -124,7 +122,7 @@ function SingleEnvironment(
 function Environments(
   props: FieldExtensionComponentProps<string[], GitOpsEnvironmentPickerOptions>,
 ) {
-  const { formData, onChange, schema, rawErrors, required } = props;
+  const { formData, onChange, schema } = props;
   const { options, form, definitions, current } = useEnvironmentChoices(props);
   const added = options.newEnvironmentField
     ? text(form[options.newEnvironmentField])
@@ -156,12 +154,7 @@ function Environments(
   };
   const failed = definitions.error ?? current.error;
   return (
-    <FormControl
-      component="fieldset"
-      margin="normal"
-      required={required}
-      error={Boolean(rawErrors?.length) || Boolean(failed)}
-    >
+    <EnvironmentFieldset field={props} failed={failed}>
       <FormLabel component="legend">{schema.title ?? 'Environments'}</FormLabel>
       <FormGroup>
         {choices.map(choice => (
@@ -187,12 +180,7 @@ function Environments(
           deployed.
         </Alert>
       )}
-      <FormHelperText>
-        {failed
-          ? `The environments could not be listed: ${errorMessage(failed)}`
-          : schema.description}
-      </FormHelperText>
-    </FormControl>
+    </EnvironmentFieldset>
   );
 }
 

@@ -1,13 +1,11 @@
 import type { FieldExtensionComponentProps } from '@backstage/plugin-scaffolder-react';
-import FormControl from '@material-ui/core/FormControl';
 import FormControlLabel from '@material-ui/core/FormControlLabel';
-import FormHelperText from '@material-ui/core/FormHelperText';
 import FormLabel from '@material-ui/core/FormLabel';
 import Radio from '@material-ui/core/Radio';
 import RadioGroup from '@material-ui/core/RadioGroup';
 import type { EnvironmentDefinition } from '@gitops-suite/plugin-gitops-common';
-import { errorMessage } from '../lib/errorMessage';
 import { environmentChoices } from './environmentChoices';
+import { EnvironmentFieldset } from './EnvironmentFieldset';
 
 /**
  * The one environment a template acts on (a `type: string` field), as radio
@@ -24,19 +22,14 @@ export function TargetEnvironmentPicker(
     failed?: Error;
   },
 ) {
-  const { formData, onChange, schema, rawErrors, required, idSchema } = props;
+  const { formData, onChange, schema, idSchema } = props;
   const { definitions, current, failed } = props;
   const choices = environmentChoices(definitions, current).filter(
     choice => !current || choice.current,
   );
   const id = idSchema?.$id ?? 'gitops-environment';
   return (
-    <FormControl
-      component="fieldset"
-      margin="normal"
-      required={required}
-      error={Boolean(rawErrors?.length) || Boolean(failed)}
-    >
+    <EnvironmentFieldset field={props} failed={failed}>
       <FormLabel component="legend" id={`${id}-label`}>
         {schema.title ?? 'Environment'}
       </FormLabel>
@@ -55,11 +48,6 @@ export function TargetEnvironmentPicker(
           />
         ))}
       </RadioGroup>
-      <FormHelperText>
-        {failed
-          ? `The environments could not be listed: ${errorMessage(failed)}`
-          : schema.description}
-      </FormHelperText>
-    </FormControl>
+    </EnvironmentFieldset>
   );
 }

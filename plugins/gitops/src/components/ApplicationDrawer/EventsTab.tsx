@@ -4,10 +4,34 @@ import TableCell from '@material-ui/core/TableCell';
 import TableRow from '@material-ui/core/TableRow';
 import Typography from '@material-ui/core/Typography';
 import { shortRevision } from '@gitops-suite/plugin-gitops-common';
+import type { ReactNode } from 'react';
 import type { ApplicationRef } from '../../api';
 import { useApplicationEvents } from '../../hooks/useApplicationEvents';
 import { formatTimestamp } from '../../lib/timeSince';
 import { CompactTable } from '../WordWrapTableHead';
+
+/** A titled table of recorded events, or a note that none were recorded. */
+function RecordedEvents(props: {
+  title: string;
+  none: string;
+  label: string;
+  headings: string[];
+  rows: ReactNode[];
+}) {
+  const { title, none, label, headings, rows } = props;
+  return (
+    <>
+      <Typography variant="h6">{title}</Typography>
+      {rows.length === 0 ? (
+        <Typography color="textSecondary">{none}</Typography>
+      ) : (
+        <CompactTable label={label} headings={headings}>
+          {rows}
+        </CompactTable>
+      )}
+    </>
+  );
+}
 
 /** Who ran which operation, and when the application drifted. */
 export function EventsTab(props: { app: ApplicationRef }) {
@@ -18,54 +42,46 @@ export function EventsTab(props: { app: ApplicationRef }) {
   const drift = value?.drift ?? [];
   return (
     <Box>
-      <Typography variant="h6">Operations</Typography>
-      {audit.length === 0 ? (
-        <Typography color="textSecondary">No operations recorded.</Typography>
-      ) : (
-        <CompactTable
-          label="Audit entries"
-          headings={['When', 'Action', 'Who', 'Outcome', 'Message']}
-        >
-          {audit.map(event => (
+      <RecordedEvents
+        title="Operations"
+        none="No operations recorded."
+        label="Audit entries"
+        headings={['When', 'Action', 'Who', 'Outcome', 'Message']}
+        rows={audit.map(event => (
+          <TableRow key={event.id}>
+            <TableCell>{formatTimestamp(event.startedAt)}</TableCell>
+            <TableCell>
+              {event.action}
+              {event.parameters?.dryRun === true && ' (dry run)'}
+            </TableCell>
+            <TableCell>{event.actor}</TableCell>
+            <TableCell>{event.outcome}</TableCell>
+            <TableCell>{event.message ?? ''}</TableCell>
+          </TableRow>
+        ))}
+      />
+      <Box mt={2}>
+        <RecordedEvents
+          title="Drift"
+          none="No drift recorded."
+          label="Drift events"
+          headings={['From', 'Until', 'Sync', 'Health', 'Revision']}
+          rows={drift.map(event => (
             <TableRow key={event.id}>
               <TableCell>{formatTimestamp(event.startedAt)}</TableCell>
               <TableCell>
-                {event.action}
-                {event.parameters?.dryRun === true && ' (dry run)'}
+                {event.endedAt
+                  ? formatTimestamp(event.endedAt)
+                  : 'still drifting'}
               </TableCell>
-              <TableCell>{event.actor}</TableCell>
-              <TableCell>{event.outcome}</TableCell>
-              <TableCell>{event.message ?? ''}</TableCell>
+              <TableCell>{event.syncStatus}</TableCell>
+              <TableCell>{event.health ?? '—'}</TableCell>
+              <TableCell>
+                <code>{shortRevision(event.revision) ?? '—'}</code>
+              </TableCell>
             </TableRow>
           ))}
-        </CompactTable>
-      )}
-      <Box mt={2}>
-        <Typography variant="h6">Drift</Typography>
-        {drift.length === 0 ? (
-          <Typography color="textSecondary">No drift recorded.</Typography>
-        ) : (
-          <CompactTable
-            label="Drift events"
-            headings={['From', 'Until', 'Sync', 'Health', 'Revision']}
-          >
-            {drift.map(event => (
-              <TableRow key={event.id}>
-                <TableCell>{formatTimestamp(event.startedAt)}</TableCell>
-                <TableCell>
-                  {event.endedAt
-                    ? formatTimestamp(event.endedAt)
-                    : 'still drifting'}
-                </TableCell>
-                <TableCell>{event.syncStatus}</TableCell>
-                <TableCell>{event.health ?? '—'}</TableCell>
-                <TableCell>
-                  <code>{shortRevision(event.revision) ?? '—'}</code>
-                </TableCell>
-              </TableRow>
-            ))}
-          </CompactTable>
-        )}
+        />
       </Box>
     </Box>
   );

@@ -6,7 +6,12 @@ import {
 } from '@gitops-suite/plugin-gitops-common';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { devApp, entityRef, prodApp } from '../../__testUtils__/fixtures';
+import {
+  devApp,
+  entityRef,
+  prodApp,
+  resourceDiff,
+} from '../../__testUtils__/fixtures';
 import { FollowedOperationsBar } from '../../__testUtils__/followedOperationsBar';
 import { renderWithEntity } from '../../__testUtils__/renderWithEntity';
 import { testSignalApi } from '../../__testUtils__/signals';
@@ -115,24 +120,13 @@ describe('OperationsBar', () => {
     const api = testGitOpsApi({
       syncApplication,
       getApplicationDiff: async () => [
-        {
-          kind: 'Service',
-          name: 'payments',
-          namespace: 'payments',
-          syncStatus: 'OutOfSync',
-          modified: true,
-          targetState: {},
-          liveState: {},
-        },
-        {
+        resourceDiff(),
+        resourceDiff({
           kind: 'ConfigMap',
           name: 'settings',
-          namespace: 'payments',
-          syncStatus: 'OutOfSync',
           modified: false,
-          targetState: {},
           liveState: null,
-        },
+        }),
       ],
     });
     await renderWithEntity(

@@ -1,8 +1,4 @@
-import {
-  InfoCard,
-  Progress,
-  ResponseErrorPanel,
-} from '@backstage/core-components';
+import { InfoCard } from '@backstage/core-components';
 import { useEntity, useEntityRefLink } from '@backstage/plugin-catalog-react';
 import Table from '@material-ui/core/Table';
 import TableBody from '@material-ui/core/TableBody';
@@ -10,62 +6,57 @@ import Typography from '@material-ui/core/Typography';
 import Alert from '@material-ui/lab/Alert';
 import { useEntityApplications } from '../../hooks/useEntityApplications';
 import { entityOutage } from '../../lib/agentOutage';
+import { LiveContent } from '../LiveContent';
 import { EnvironmentSummaryRow } from './EnvironmentSummaryRow';
 
 /** Where the entity runs, one line per environment, for the overview tab. */
 export function EntityGitOpsOverviewCard() {
   const { entity } = useEntity();
   const entityLink = useEntityRefLink();
-  const { value, loading, error } = useEntityApplications({
-    intervalMs: 60_000,
-  });
+  const state = useEntityApplications({ intervalMs: 60_000 });
   const deepLink = {
     title: 'View GitOps',
     link: `${entityLink(entity)}/gitops`,
   };
 
-  let content;
-  if (loading) {
-    content = <Progress />;
-  } else if (error && !value) {
-    content = <ResponseErrorPanel error={error} />;
-  } else if (value) {
-    const total = value.environments.reduce(
-      (n, g) => n + g.applications.length,
-      0,
-    );
-    const { errors } = entityOutage(value);
-    content = (
-      <>
-        {errors.length > 0 && (
-          <Alert severity="warning">
-            {errors.length} agent{errors.length === 1 ? '' : 's'} did not
-            answer: {errors.map(e => e.agentId).join(', ')}
-          </Alert>
-        )}
-        {total === 0 ? (
-          <Typography color="textSecondary">
-            No GitOps applications match this entity.
-          </Typography>
-        ) : (
-          <Table size="small" aria-label="Environments">
-            <TableBody>
-              {value.environments.map(group => (
-                <EnvironmentSummaryRow key={group.name} group={group} />
-              ))}
-            </TableBody>
-          </Table>
-        )}
-      </>
-    );
-  }
   return (
     <InfoCard
       title="GitOps"
       subheader="Deployments by environment"
       deepLink={deepLink}
     >
-      {content}
+      <LiveContent state={state}>
+        {value => {
+          const total = value.environments.reduce(
+            (n, g) => n + g.applications.length,
+            0,
+          );
+          const { errors } = entityOutage(value);
+          return (
+            <>
+              {errors.length > 0 && (
+                <Alert severity="warning">
+                  {errors.length} agent{errors.length === 1 ? '' : 's'} did not
+                  answer: {errors.map(e => e.agentId).join(', ')}
+                </Alert>
+              )}
+              {total === 0 ? (
+                <Typography color="textSecondary">
+                  No GitOps applications match this entity.
+                </Typography>
+              ) : (
+                <Table size="small" aria-label="Environments">
+                  <TableBody>
+                    {value.environments.map(group => (
+                      <EnvironmentSummaryRow key={group.name} group={group} />
+                    ))}
+                  </TableBody>
+                </Table>
+              )}
+            </>
+          );
+        }}
+      </LiveContent>
     </InfoCard>
   );
 }

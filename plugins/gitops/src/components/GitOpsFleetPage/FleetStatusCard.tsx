@@ -8,7 +8,7 @@ import Box from '@material-ui/core/Box';
 import Typography from '@material-ui/core/Typography';
 import type { FleetFilterKey } from '../../hooks/useFleetFilters';
 import { HEALTH_COLORS, SYNC_COLORS } from '../StatusChips';
-import { StackedBar } from './StackedBar';
+import { BarSegment, StackedBar } from './StackedBar';
 
 function Figure(props: { label: string; value: number }) {
   return (
@@ -19,6 +19,19 @@ function Figure(props: { label: string; value: number }) {
       </Typography>
     </Box>
   );
+}
+
+/** One segment per status, in the given order, with the status's colour. */
+function statusSegments<S extends string>(
+  statuses: readonly S[],
+  counts: Partial<Record<S, number>>,
+  colors: Record<S, string>,
+): BarSegment[] {
+  return statuses.map(status => ({
+    label: status,
+    count: counts[status] ?? 0,
+    color: colors[status],
+  }));
 }
 
 /** Counts by health and sync across the (filtered) fleet. */
@@ -40,20 +53,16 @@ export function FleetStatusCard(props: {
       </Box>
       <StackedBar
         title="Health"
-        segments={HEALTH_STATUSES.map(status => ({
-          label: status,
-          count: summary.byHealth[status] ?? 0,
-          color: HEALTH_COLORS[status],
-        }))}
+        segments={statusSegments(
+          HEALTH_STATUSES,
+          summary.byHealth,
+          HEALTH_COLORS,
+        )}
         onSelect={label => onFilter('health', label)}
       />
       <StackedBar
         title="Sync"
-        segments={SYNC_STATUSES.map(status => ({
-          label: status,
-          count: summary.bySync[status] ?? 0,
-          color: SYNC_COLORS[status],
-        }))}
+        segments={statusSegments(SYNC_STATUSES, summary.bySync, SYNC_COLORS)}
         onSelect={label => onFilter('sync', label)}
       />
     </InfoCard>

@@ -1,11 +1,7 @@
-import {
-  InfoCard,
-  LinkButton,
-  Progress,
-  ResponseErrorPanel,
-} from '@backstage/core-components';
+import { InfoCard, LinkButton } from '@backstage/core-components';
 import type {
   PromotionEnvironmentState,
+  PromotionInsight as PromotionInsightValue,
   PromotionStep,
 } from '@gitops-suite/plugin-gitops-common';
 import Chip from '@material-ui/core/Chip';
@@ -14,6 +10,7 @@ import TableCell from '@material-ui/core/TableCell';
 import TableRow from '@material-ui/core/TableRow';
 import Typography from '@material-ui/core/Typography';
 import { UnansweredAgentsAlert } from '../AgentErrorBanners';
+import { LiveContent } from '../LiveContent';
 import { usePromotionInsight } from '../../hooks/usePromotionInsight';
 import { CommitLink } from '../Links/CommitLink';
 import { formatDuration } from '../DeliveryMetricsCard/formatMetrics';
@@ -67,80 +64,83 @@ const STATUS_LABEL: Record<PromotionStep['status'], string> = {
   unknown: 'differs',
 };
 
+/** Each step of the promotion order, as a table. */
+function PromotionSteps(props: {
+  insight: PromotionInsightValue;
+  entityRef: string;
+}) {
+  const { insight, entityRef } = props;
+  const byName = new Map(insight.environments.map(e => [e.environment, e]));
+  return (
+    <>
+      <UnansweredAgentsAlert errors={insight.errors} />
+      {insight.steps.length === 0 ? (
+        <Typography color="textSecondary">
+          Promotion needs the service in at least two environments.
+        </Typography>
+      ) : (
+        <CompactTable
+          label="Promotion"
+          headings={['Step', 'Status', 'From', 'To', {}]}
+        >
+          {insight.steps.map(step => (
+            <TableRow key={`${step.from}-${step.to}`}>
+              <TableCell component="th" scope="row" style={wrapAtWords}>
+                {step.from} → {step.to}
+              </TableCell>
+              <TableCell>
+                {step.status === 'behind' ? (
+                  <StatusChip
+                    label={STATUS_LABEL[step.status]}
+                    color={ATTENTION_RED}
+                  />
+                ) : (
+                  <Chip size="small" label={STATUS_LABEL[step.status]} />
+                )}
+                <Typography variant="caption" component="div">
+                  {describe(step)}
+                </Typography>
+              </TableCell>
+              <TableCell>
+                <Running state={byName.get(step.from)} />
+              </TableCell>
+              <TableCell>
+                <Running state={byName.get(step.to)} />
+              </TableCell>
+              <TableCell align="right">
+                {step.promotion && (
+                  <LinkButton
+                    to={promotionLink(entityRef, step.promotion)}
+                    variant="outlined"
+                    size="small"
+                    color="primary"
+                  >
+                    Promote {step.promotion.tag} to {step.to}
+                  </LinkButton>
+                )}
+              </TableCell>
+            </TableRow>
+          ))}
+        </CompactTable>
+      )}
+    </>
+  );
+}
+
 /**
  * What separates each environment from the next in promotion order, with
  * a button that opens the promotion template prefilled for the next one.
  */
 export function PromotionInsight() {
-  const { value, loading, error, entityRef } = usePromotionInsight();
-  let content;
-  if (loading) {
-    content = <Progress />;
-  } else if (error && !value) {
-    content = <ResponseErrorPanel error={error} />;
-  } else if (value) {
-    const byName = new Map(value.environments.map(e => [e.environment, e]));
-    content = (
-      <>
-        <UnansweredAgentsAlert errors={value.errors} />
-        {value.steps.length === 0 ? (
-          <Typography color="textSecondary">
-            Promotion needs the service in at least two environments.
-          </Typography>
-        ) : (
-          <CompactTable
-            label="Promotion"
-            headings={['Step', 'Status', 'From', 'To', {}]}
-          >
-            {value.steps.map(step => (
-              <TableRow key={`${step.from}-${step.to}`}>
-                <TableCell component="th" scope="row" style={wrapAtWords}>
-                  {step.from} → {step.to}
-                </TableCell>
-                <TableCell>
-                  {step.status === 'behind' ? (
-                    <StatusChip
-                      label={STATUS_LABEL[step.status]}
-                      color={ATTENTION_RED}
-                    />
-                  ) : (
-                    <Chip size="small" label={STATUS_LABEL[step.status]} />
-                  )}
-                  <Typography variant="caption" component="div">
-                    {describe(step)}
-                  </Typography>
-                </TableCell>
-                <TableCell>
-                  <Running state={byName.get(step.from)} />
-                </TableCell>
-                <TableCell>
-                  <Running state={byName.get(step.to)} />
-                </TableCell>
-                <TableCell align="right">
-                  {step.promotion && (
-                    <LinkButton
-                      to={promotionLink(entityRef, step.promotion)}
-                      variant="outlined"
-                      size="small"
-                      color="primary"
-                    >
-                      Promote {step.promotion.tag} to {step.to}
-                    </LinkButton>
-                  )}
-                </TableCell>
-              </TableRow>
-            ))}
-          </CompactTable>
-        )}
-      </>
-    );
-  }
+  const { entityRef, ...state } = usePromotionInsight();
   return (
     <InfoCard
       title="Promotion"
       subheader="What separates each environment from the next"
     >
-      {content}
+      <LiveContent state={state}>
+        {value => <PromotionSteps insight={value} entityRef={entityRef} />}
+      </LiveContent>
     </InfoCard>
   );
 }

@@ -1,0 +1,1 @@
+export { LiveContent } from './LiveContent';
