@@ -3,56 +3,19 @@ import {
   OTHER_ENVIRONMENTS,
 } from '@gitops-suite/plugin-gitops-common';
 import {
+  deployment,
+  paymentsInstance,
+  promotionEnvironments as environments,
+} from '../__testUtils__/deliveryFixtures';
+import {
   computeDeliveryMetrics,
   metricsWindow,
 } from './computeDeliveryMetrics';
-import { AppIdentity, DeliveryEvents, DeploymentEvent } from './types';
+import { AppIdentity, DeliveryEvents } from './types';
 
-const environments = [
-  { name: 'dev', order: 1 },
-  { name: 'qa', order: 2 },
-  { name: 'prod', order: 3 },
-] as EnvironmentDefinition[];
-
-const prod: AppIdentity = {
-  appKey: 'prod:/payments-prod',
-  agentId: 'prod',
-  application: 'payments-prod',
-  service: 'payments',
-  environment: 'prod',
-};
-const qa: AppIdentity = {
-  appKey: 'nonprod:/payments-qa',
-  agentId: 'nonprod',
-  application: 'payments-qa',
-  service: 'payments',
-  environment: 'qa',
-};
-const dev: AppIdentity = {
-  appKey: 'nonprod:/payments-dev',
-  agentId: 'nonprod',
-  application: 'payments-dev',
-  service: 'payments',
-  environment: 'dev',
-};
-
-function deployment(
-  app: AppIdentity,
-  historyId: number,
-  revision: string,
-  deployedAt: string,
-  extra: Partial<DeploymentEvent> = {},
-): DeploymentEvent {
-  return {
-    ...app,
-    historyId,
-    revision,
-    deployedAt,
-    revisionChanged: true,
-    rollback: false,
-    ...extra,
-  };
-}
+const prod = paymentsInstance('prod', 'prod');
+const qa = paymentsInstance('nonprod', 'qa');
+const dev = paymentsInstance('nonprod', 'dev');
 
 const events: DeliveryEvents = {
   deployments: [
