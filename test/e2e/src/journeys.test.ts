@@ -1,7 +1,7 @@
 import path from 'node:path';
-import { Page } from 'playwright-core';
 import { openPortal, waitForProgress } from './support/browser';
 import { repoRoot } from './support/startPortal';
+import { applicationDrawer, openGitOpsTab } from './support/entityTab';
 import { usePortalPage } from './support/portalPage';
 import {
   eventually,
@@ -21,13 +21,6 @@ const session = usePortalPage({
   viewport: { width: 1440, height: 1000 },
 });
 const { journey } = session;
-
-/** The open application drawer (MUI class names carry suffixes in a build). */
-function drawerOf(p: Page) {
-  return p
-    .locator('[role="presentation"]')
-    .filter({ has: p.getByRole('tablist', { name: 'Application details' }) });
-}
 
 /** The guest's token, for checking what the portal's API answers. */
 const guestToken = () => portalGuestToken(session.portal.baseUrl);
@@ -63,19 +56,6 @@ async function applicationsOf(component: string) {
   return environments.flatMap(env =>
     env.applications.map(app => ({ ...app, environment: env.name })),
   );
-}
-
-async function openGitOpsTab(component: string) {
-  await openPortal(
-    session.page,
-    session.portal.baseUrl,
-    `/catalog/default/component/${component}/gitops`,
-  );
-  const matrix = session.page.getByRole('table', {
-    name: 'Environment matrix',
-  });
-  await matrix.waitFor({ timeout: 60_000 });
-  return matrix;
 }
 
 describe('a new user in the GitOps portal', () => {
@@ -146,9 +126,13 @@ describe('a new user in the GitOps portal', () => {
         a => a.environment === 'qa',
       )!;
       expect(before.sync.status).toBe('OutOfSync');
-      const matrix = await openGitOpsTab('payments-api');
+      const matrix = await openGitOpsTab(
+        session.page,
+        session.portal,
+        'payments-api',
+      );
       await matrix.getByRole('button', { name: `Open ${before.name}` }).click();
-      const drawer = drawerOf(session.page);
+      const drawer = applicationDrawer(session.page);
 
       // a dry run first: it ends as soon as the agent reports it, is shown
       // as a dry run, and deploys nothing
@@ -243,9 +227,13 @@ describe('a new user in the GitOps portal', () => {
       const [app] = (await applicationsOf('checkout-web')).filter(
         a => a.environment === 'dev',
       );
-      const matrix = await openGitOpsTab('checkout-web');
+      const matrix = await openGitOpsTab(
+        session.page,
+        session.portal,
+        'checkout-web',
+      );
       await matrix.getByRole('button', { name: `Open ${app.name}` }).click();
-      const drawer = drawerOf(session.page);
+      const drawer = applicationDrawer(session.page);
       await drawer.getByRole('tab', { name: 'Resources' }).waitFor();
       await waitForProgress(session.page);
       await drawer
@@ -297,9 +285,13 @@ describe('a new user in the GitOps portal', () => {
         app.name,
         'replicas',
       );
-      const matrix = await openGitOpsTab('inventory-service');
+      const matrix = await openGitOpsTab(
+        session.page,
+        session.portal,
+        'inventory-service',
+      );
       await matrix.getByRole('button', { name: `Open ${app.name}` }).click();
-      const drawer = drawerOf(session.page);
+      const drawer = applicationDrawer(session.page);
       await drawer.getByRole('tab', { name: 'Diff' }).click();
       const summary = drawer.getByText(
         `${drift.resource.kind}/${drift.resource.namespace}/${drift.resource.name}`,
@@ -393,7 +385,11 @@ describe('a new user in the GitOps portal', () => {
       expect(others.length).toBeGreaterThan(0);
       session.portal.sandbox.stopAgent(down);
       try {
-        const matrix = await openGitOpsTab('payments-api');
+        const matrix = await openGitOpsTab(
+          session.page,
+          session.portal,
+          'payments-api',
+        );
         await session.page
           .getByText(
             new RegExp(
@@ -546,11 +542,15 @@ describe('a new user in the GitOps portal', () => {
           sync: true,
         });
         try {
-          const matrix = await openGitOpsTab(component);
+          const matrix = await openGitOpsTab(
+            session.page,
+            session.portal,
+            component,
+          );
           await matrix
             .getByRole('button', { name: `Open ${app.name}` })
             .click();
-          const drawer = drawerOf(session.page);
+          const drawer = applicationDrawer(session.page);
           const terminate = drawer.getByRole('button', {
             name: 'Terminate',
             exact: true,
