@@ -1,5 +1,5 @@
 import { openPortal } from './support/browser';
-import { inCatalog } from './support/entityTab';
+import { applicationDrawer, inCatalog } from './support/entityTab';
 import { eventually, guestToken } from './support/portalCalls';
 import { usePortalPage } from './support/portalPage';
 
@@ -124,9 +124,7 @@ async function promoteThroughPullRequest(
   await outOfSync.or(deployed).first().waitFor({ timeout: 60_000 });
   if (await outOfSync.isVisible()) {
     await cell.getByRole('button', { name: `Open ${application}` }).click();
-    const drawer = session.page.locator('[role="presentation"]').filter({
-      has: session.page.getByRole('tablist', { name: 'Application details' }),
-    });
+    const drawer = applicationDrawer(session.page);
     await drawer.getByRole('button', { name: 'Sync', exact: true }).click();
     const dialog = session.page.getByRole('dialog', {
       name: `Sync ${application}`,
