@@ -3,6 +3,7 @@ import { openPortal, waitForProgress } from './support/browser';
 import { repoRoot } from './support/startPortal';
 import { applicationDrawer, openGitOpsTab } from './support/entityTab';
 import { usePortalPage } from './support/portalPage';
+import { fillServiceTemplate } from './support/serviceTemplate';
 import {
   eventually,
   guestToken as portalGuestToken,
@@ -419,36 +420,10 @@ describe('a new user in the GitOps portal', () => {
     '7. creates a service from the GitOps service template; its applications appear',
     async () => {
       const name = `e2e-${Date.now().toString(36)}`;
-      await openPortal(
-        session.page,
-        session.portal.baseUrl,
-        '/create/templates/default/gitops-service',
-      );
-      // the sign-in redirect lands on the template list; open the form itself
-      await session.page.goto(
-        `${session.portal.baseUrl}/create/templates/default/gitops-service`,
-      );
-      await session.page.getByRole('textbox', { name: /^Name/ }).fill(name);
-      await session.page
-        .getByRole('textbox', { name: /^Description/ })
-        .fill('Created by the e2e journey');
-      const owner = session.page.locator('#root_owner');
-      await owner.click();
-      await owner.fill('team-payments');
-      await session.page
-        .getByRole('option', { name: /team-payments/ })
-        .first()
-        .click();
-      await session.page.getByRole('button', { name: 'Next' }).click();
-
-      // the team's own project: the portal checks the owner may deploy there
-      await session.page
-        .getByRole('textbox', { name: /^Project/ })
-        .fill('payments');
-      // the pickers offer the configured environments and agents
-      await session.page.getByRole('checkbox', { name: /^QA\b/ }).check();
-      await session.page.getByRole('button', { name: /GitOps agent/ }).click();
-      const agents = session.page.getByRole('listbox');
+      const agents = await fillServiceTemplate(session.page, session.portal, {
+        name,
+        description: 'Created by the e2e journey',
+      });
       expect(
         (await agents.getByRole('option').allInnerTexts()).map(
           o => o.split(/\s/)[0],

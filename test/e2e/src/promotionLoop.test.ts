@@ -2,6 +2,7 @@ import { openPortal } from './support/browser';
 import { applicationDrawer, inCatalog } from './support/entityTab';
 import { eventually, guestToken } from './support/portalCalls';
 import { usePortalPage } from './support/portalPage';
+import { fillServiceTemplate } from './support/serviceTemplate';
 
 /*
  * The whole promotion loop in the running portal, with the sandbox's git
@@ -242,31 +243,9 @@ describe('the promotion loop', () => {
         60_000,
       );
       expect(served).toEqual(expect.arrayContaining(['dev', 'qa']));
-      await openPortal(
-        session.page,
-        session.portal.baseUrl,
-        '/create/templates/default/gitops-service',
-      );
-      // the sign-in redirect lands on the template list; open the form itself
-      await session.page.goto(
-        `${session.portal.baseUrl}/create/templates/default/gitops-service`,
-      );
-      await session.page.getByRole('textbox', { name: /^Name/ }).fill(name);
-      const owner = session.page.locator('#root_owner');
-      await owner.click();
-      await owner.fill('team-payments');
-      await session.page
-        .getByRole('option', { name: /team-payments/ })
-        .first()
-        .click();
-      await session.page.getByRole('button', { name: 'Next' }).click();
-
-      await session.page
-        .getByRole('textbox', { name: /^Project/ })
-        .fill('payments');
-      await session.page.getByRole('checkbox', { name: /^QA\b/ }).check();
-      await session.page.getByRole('button', { name: /GitOps agent/ }).click();
-      const agents = session.page.getByRole('listbox');
+      const agents = await fillServiceTemplate(session.page, session.portal, {
+        name,
+      });
       await agents.getByRole('option', { name: /^argocd-nonprod/ }).click();
       await agents.waitFor({ state: 'detached' });
       await session.page.getByRole('button', { name: 'Next' }).click();
