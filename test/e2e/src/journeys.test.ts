@@ -1,8 +1,9 @@
 import path from 'node:path';
-import { Browser, Page } from 'playwright-core';
-import { journeyRecorder } from './support/journey';
-import { launchChromium, openPortal, waitForProgress } from './support/browser';
-import { Portal, repoRoot, startPortal } from './support/startPortal';
+import { openPortal, waitForProgress } from './support/browser';
+import { repoRoot } from './support/startPortal';
+import { applicationDrawer, openGitOpsTab } from './support/entityTab';
+import { usePortalPage } from './support/portalPage';
+import { fillServiceTemplate } from './support/serviceTemplate';
 import {
   eventually,
   guestToken as portalGuestToken,
@@ -16,38 +17,17 @@ import {
  */
 
 const screenshots = path.join(repoRoot, 'docs/screenshots');
-let portal: Portal;
-let browser: Browser;
-let page: Page;
-
-beforeAll(async () => {
-  [portal, browser] = await Promise.all([
-    startPortal({ config: { permission: { enabled: true, policy: 'owner' } } }),
-    launchChromium(),
-  ]);
-  page = await browser.newPage({ viewport: { width: 1440, height: 1000 } });
-}, 300_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await portal?.stop();
+const session = usePortalPage({
+  portal: { config: { permission: { enabled: true, policy: 'owner' } } },
+  viewport: { width: 1440, height: 1000 },
 });
-
-/** A journey that leaves its screen in test-results/ when it fails. */
-const journey = journeyRecorder(() => page);
-
-/** The open application drawer (MUI class names carry suffixes in a build). */
-function drawerOf(p: Page) {
-  return p
-    .locator('[role="presentation"]')
-    .filter({ has: p.getByRole('tablist', { name: 'Application details' }) });
-}
+const { journey } = session;
 
 /** The guest's token, for checking what the portal's API answers. */
-const guestToken = () => portalGuestToken(portal.baseUrl);
+const guestToken = () => portalGuestToken(session.portal.baseUrl);
 
 async function api(route: string, init: RequestInit = {}) {
-  const res = await fetch(`${portal.baseUrl}/api/gitops${route}`, {
+  const res = await fetch(`${session.portal.baseUrl}/api/gitops${route}`, {
     ...init,
     headers: {
       authorization: `Bearer ${await guestToken()}`,
@@ -79,17 +59,6 @@ async function applicationsOf(component: string) {
   );
 }
 
-async function openGitOpsTab(component: string) {
-  await openPortal(
-    page,
-    portal.baseUrl,
-    `/catalog/default/component/${component}/gitops`,
-  );
-  const matrix = page.getByRole('table', { name: 'Environment matrix' });
-  await matrix.waitFor({ timeout: 60_000 });
-  return matrix;
-}
-
 describe('a new user in the GitOps portal', () => {
   journey(
     '1. finds a service in the catalog and sees where it runs, environments in promotion order',
@@ -100,24 +69,26 @@ describe('a new user in the GitOps portal', () => {
         async () =>
           (
             await fetch(
-              `${portal.baseUrl}/api/catalog/entities/by-name/component/default/payments-api`,
+              `${session.portal.baseUrl}/api/catalog/entities/by-name/component/default/payments-api`,
               { headers: { authorization: `Bearer ${await guestToken()}` } },
             )
           ).status,
         status => status === 200,
         120_000,
       );
-      await openPortal(page, portal.baseUrl, '/catalog');
-      await page
+      await openPortal(session.page, session.portal.baseUrl, '/catalog');
+      await session.page
         .getByRole('link', { name: 'payments-api', exact: true })
         .click();
       // the new frontend system's entity page heads its contents with
       // links (Backstage UI header tabs), not ARIA tabs
-      await page
+      await session.page
         .locator('a[href$="/catalog/default/component/payments-api/gitops"]')
         .click();
-      await waitForProgress(page);
-      const matrix = page.getByRole('table', { name: 'Environment matrix' });
+      await waitForProgress(session.page);
+      const matrix = session.page.getByRole('table', {
+        name: 'Environment matrix',
+      });
       await matrix.waitFor();
       const headers = (await matrix.locator('thead th').allInnerTexts()).map(
         h => h.trim(),
@@ -142,7 +113,7 @@ describe('a new user in the GitOps portal', () => {
           .nth(column - 1);
         await cell.getByRole('button', { name: `Open ${app.name}` }).waitFor();
       }
-      await page.screenshot({
+      await session.page.screenshot({
         path: path.join(screenshots, 'entity-gitops-tab.png'),
         fullPage: true,
       });
@@ -156,14 +127,18 @@ describe('a new user in the GitOps portal', () => {
         a => a.environment === 'qa',
       )!;
       expect(before.sync.status).toBe('OutOfSync');
-      const matrix = await openGitOpsTab('payments-api');
+      const matrix = await openGitOpsTab(
+        session.page,
+        session.portal,
+        'payments-api',
+      );
       await matrix.getByRole('button', { name: `Open ${before.name}` }).click();
-      const drawer = drawerOf(page);
+      const drawer = applicationDrawer(session.page);
 
       // a dry run first: it ends as soon as the agent reports it, is shown
       // as a dry run, and deploys nothing
       await drawer.getByRole('button', { name: 'Sync', exact: true }).click();
-      const dryDialog = page.getByRole('dialog', {
+      const dryDialog = session.page.getByRole('dialog', {
         name: `Sync ${before.name}`,
       });
       await dryDialog.getByRole('checkbox', { name: 'Dry run' }).check();
@@ -192,8 +167,10 @@ describe('a new user in the GitOps portal', () => {
       ).toBe(true);
 
       await drawer.getByRole('button', { name: 'Sync', exact: true }).click();
-      const dialog = page.getByRole('dialog', { name: `Sync ${before.name}` });
-      await page.screenshot({
+      const dialog = session.page.getByRole('dialog', {
+        name: `Sync ${before.name}`,
+      });
+      await session.page.screenshot({
         path: path.join(screenshots, 'sync-dialog.png'),
       });
       await dialog.getByRole('button', { name: 'Synchronize' }).click();
@@ -210,7 +187,7 @@ describe('a new user in the GitOps portal', () => {
       );
       expect(after?.sync.status).toBe('Synced');
       expect(after?.health.status).toBe('Healthy');
-      await page.screenshot({
+      await session.page.screenshot({
         path: path.join(screenshots, 'application-drawer.png'),
       });
 
@@ -240,7 +217,7 @@ describe('a new user in the GitOps portal', () => {
             String(r.actor).includes('guest'),
         ),
       ).toBe(true);
-      await page.keyboard.press('Escape');
+      await session.page.keyboard.press('Escape');
     },
   );
 
@@ -251,11 +228,15 @@ describe('a new user in the GitOps portal', () => {
       const [app] = (await applicationsOf('checkout-web')).filter(
         a => a.environment === 'dev',
       );
-      const matrix = await openGitOpsTab('checkout-web');
+      const matrix = await openGitOpsTab(
+        session.page,
+        session.portal,
+        'checkout-web',
+      );
       await matrix.getByRole('button', { name: `Open ${app.name}` }).click();
-      const drawer = drawerOf(page);
+      const drawer = applicationDrawer(session.page);
       await drawer.getByRole('tab', { name: 'Resources' }).waitFor();
-      await waitForProgress(page);
+      await waitForProgress(session.page);
       await drawer
         .getByText(/team-checkout owns checkout-web/)
         .waitFor({ timeout: 30_000 });
@@ -267,7 +248,7 @@ describe('a new user in the GitOps portal', () => {
       expect(
         await drawer.getByRole('button', { name: 'Rollback' }).isDisabled(),
       ).toBe(true);
-      await page.keyboard.press('Escape');
+      await session.page.keyboard.press('Escape');
 
       const auditBefore = await api(
         `/audit?entityRef=component:default/checkout-web`,
@@ -300,10 +281,18 @@ describe('a new user in the GitOps portal', () => {
       const [app] = (await applicationsOf('inventory-service')).filter(
         a => a.environment === 'qa',
       );
-      const drift = portal.sandbox.drift(app.agentId, app.name, 'replicas');
-      const matrix = await openGitOpsTab('inventory-service');
+      const drift = session.portal.sandbox.drift(
+        app.agentId,
+        app.name,
+        'replicas',
+      );
+      const matrix = await openGitOpsTab(
+        session.page,
+        session.portal,
+        'inventory-service',
+      );
       await matrix.getByRole('button', { name: `Open ${app.name}` }).click();
-      const drawer = drawerOf(page);
+      const drawer = applicationDrawer(session.page);
       await drawer.getByRole('tab', { name: 'Diff' }).click();
       const summary = drawer.getByText(
         `${drift.resource.kind}/${drift.resource.namespace}/${drift.resource.name}`,
@@ -322,7 +311,7 @@ describe('a new user in the GitOps portal', () => {
       const text = await drawer.innerText();
       expect(text).toContain(`"replicas": ${drift.live}`);
       expect(text).toContain(`"replicas": ${drift.target}`);
-      await page.keyboard.press('Escape');
+      await session.page.keyboard.press('Escape');
     },
   );
 
@@ -338,19 +327,21 @@ describe('a new user in the GitOps portal', () => {
       expect(names).toEqual(
         expect.arrayContaining(['ledger-service-prod', 'search-api-qa']),
       );
-      await openPortal(page, portal.baseUrl, '/gitops');
-      await page.getByLabel('Health', { exact: true }).click();
-      await page.getByRole('option', { name: 'Degraded', exact: true }).click();
-      await page.keyboard.press('Escape');
+      await openPortal(session.page, session.portal.baseUrl, '/gitops');
+      await session.page.getByLabel('Health', { exact: true }).click();
+      await session.page
+        .getByRole('option', { name: 'Degraded', exact: true })
+        .click();
+      await session.page.keyboard.press('Escape');
       expect(
         await eventually(
-          async () => page.url(),
+          async () => session.page.url(),
           url => url.includes('health=Degraded'),
         ),
       ).toContain('health=Degraded');
-      const table = page.getByText(`Needs attention (${names.length})`);
+      const table = session.page.getByText(`Needs attention (${names.length})`);
       await table.waitFor({ timeout: 30_000 });
-      const rows = page.locator('tbody tr');
+      const rows = session.page.locator('tbody tr');
       const shown = new Set<string>();
       for (const row of await rows.allInnerTexts()) {
         const name = names.find(n => row.includes(n));
@@ -363,15 +354,17 @@ describe('a new user in the GitOps portal', () => {
         timeout: 15_000,
       });
       // the filter's menu has closed (its fade-out done) before the picture
-      await page.locator('.MuiPopover-root').waitFor({ state: 'detached' });
-      await page.screenshot({
+      await session.page
+        .locator('.MuiPopover-root')
+        .waitFor({ state: 'detached' });
+      await session.page.screenshot({
         path: path.join(screenshots, 'fleet-page.png'),
         fullPage: true,
       });
       // a row opens the application's drawer, on behalf of its owner
       await ledger.getByText('ledger-service-prod').click();
-      const drawer = page.getByRole('presentation').filter({
-        has: page.getByRole('heading', { name: 'ledger-service-prod' }),
+      const drawer = session.page.getByRole('presentation').filter({
+        has: session.page.getByRole('heading', { name: 'ledger-service-prod' }),
       });
       await drawer.waitFor({ timeout: 15_000 });
       await drawer
@@ -379,7 +372,7 @@ describe('a new user in the GitOps portal', () => {
           /Last sync failed .*must be less than or equal to memory limit/,
         )
         .waitFor({ timeout: 15_000 });
-      await page.keyboard.press('Escape');
+      await session.page.keyboard.press('Escape');
       await drawer.waitFor({ state: 'detached', timeout: 15_000 });
     },
   );
@@ -391,10 +384,14 @@ describe('a new user in the GitOps portal', () => {
       const down = apps.find(a => a.environment === 'prod')!.agentId;
       const others = apps.filter(a => a.agentId !== down);
       expect(others.length).toBeGreaterThan(0);
-      portal.sandbox.stopAgent(down);
+      session.portal.sandbox.stopAgent(down);
       try {
-        const matrix = await openGitOpsTab('payments-api');
-        await page
+        const matrix = await openGitOpsTab(
+          session.page,
+          session.portal,
+          'payments-api',
+        );
+        await session.page
           .getByText(
             new RegExp(
               `Agent ${down} .*its applications (are missing below|below show their last known state)`,
@@ -414,7 +411,7 @@ describe('a new user in the GitOps portal', () => {
             .waitFor();
         }
       } finally {
-        portal.sandbox.startAgent(down);
+        session.portal.sandbox.startAgent(down);
       }
     },
   );
@@ -423,34 +420,10 @@ describe('a new user in the GitOps portal', () => {
     '7. creates a service from the GitOps service template; its applications appear',
     async () => {
       const name = `e2e-${Date.now().toString(36)}`;
-      await openPortal(
-        page,
-        portal.baseUrl,
-        '/create/templates/default/gitops-service',
-      );
-      // the sign-in redirect lands on the template list; open the form itself
-      await page.goto(
-        `${portal.baseUrl}/create/templates/default/gitops-service`,
-      );
-      await page.getByRole('textbox', { name: /^Name/ }).fill(name);
-      await page
-        .getByRole('textbox', { name: /^Description/ })
-        .fill('Created by the e2e journey');
-      const owner = page.locator('#root_owner');
-      await owner.click();
-      await owner.fill('team-payments');
-      await page
-        .getByRole('option', { name: /team-payments/ })
-        .first()
-        .click();
-      await page.getByRole('button', { name: 'Next' }).click();
-
-      // the team's own project: the portal checks the owner may deploy there
-      await page.getByRole('textbox', { name: /^Project/ }).fill('payments');
-      // the pickers offer the configured environments and agents
-      await page.getByRole('checkbox', { name: /^QA\b/ }).check();
-      await page.getByRole('button', { name: /GitOps agent/ }).click();
-      const agents = page.getByRole('listbox');
+      const agents = await fillServiceTemplate(session.page, session.portal, {
+        name,
+        description: 'Created by the e2e journey',
+      });
       expect(
         (await agents.getByRole('option').allInnerTexts()).map(
           o => o.split(/\s/)[0],
@@ -458,22 +431,24 @@ describe('a new user in the GitOps portal', () => {
       ).toEqual(expect.arrayContaining(['argocd-nonprod']));
       await agents.getByRole('option', { name: /^argocd-nonprod/ }).click();
       await agents.waitFor({ state: 'detached' });
-      await page.screenshot({
+      await session.page.screenshot({
         path: path.join(screenshots, 'template-form.png'),
         fullPage: true,
       });
-      await page.getByRole('button', { name: 'Next' }).click();
+      await session.page.getByRole('button', { name: 'Next' }).click();
       // no GitHub here: the repository is not published, the ApplicationSet is
-      await page.getByRole('textbox', { name: /^Owner/ }).fill('acme');
-      await page.getByRole('textbox', { name: /^Repository/ }).fill(name);
-      await page
+      await session.page.getByRole('textbox', { name: /^Owner/ }).fill('acme');
+      await session.page
+        .getByRole('textbox', { name: /^Repository/ })
+        .fill(name);
+      await session.page
         .getByRole('checkbox', { name: 'Publish the repository' })
         .uncheck();
-      await page.getByRole('button', { name: 'Review' }).click();
-      await page.getByRole('button', { name: 'Create' }).click();
+      await session.page.getByRole('button', { name: 'Review' }).click();
+      await session.page.getByRole('button', { name: 'Create' }).click();
 
       // the task page follows the steps
-      await page
+      await session.page
         .getByText(/Create the ApplicationSet/)
         .first()
         .waitFor({ timeout: 60_000 });
@@ -502,8 +477,8 @@ describe('a new user in the GitOps portal', () => {
       // page opens its log by itself when the run ends, or on "Show logs";
       // it re-renders on every event, so the button may go between a look
       // and a click: look again until the log shows the last step
-      const showLogs = page.getByRole('button', { name: /show logs/i });
-      const finished = page.getByText(
+      const showLogs = session.page.getByRole('button', { name: /show logs/i });
+      const finished = session.page.getByText(
         'Finished step Create the ApplicationSet',
       );
       const logShown = await eventually(
@@ -519,9 +494,9 @@ describe('a new user in the GitOps portal', () => {
       );
       expect(logShown).toBe(true);
       expect(
-        await page.getByText(/Skipping step publish because/).count(),
+        await session.page.getByText(/Skipping step publish because/).count(),
       ).toBe(1);
-      await page.screenshot({
+      await session.page.screenshot({
         path: path.join(screenshots, 'template-task.png'),
       });
     },
@@ -538,20 +513,26 @@ describe('a new user in the GitOps portal', () => {
         )!;
         const base = `/entity/default/component/${component}/applications/${app.agentId}/${app.name}`;
         // a sync held Running on the agent until someone terminates it
-        portal.sandbox.holdOperations(app.agentId, app.name, { sync: true });
+        session.portal.sandbox.holdOperations(app.agentId, app.name, {
+          sync: true,
+        });
         try {
-          const matrix = await openGitOpsTab(component);
+          const matrix = await openGitOpsTab(
+            session.page,
+            session.portal,
+            component,
+          );
           await matrix
             .getByRole('button', { name: `Open ${app.name}` })
             .click();
-          const drawer = drawerOf(page);
+          const drawer = applicationDrawer(session.page);
           const terminate = drawer.getByRole('button', {
             name: 'Terminate',
             exact: true,
           });
           await terminate.waitFor({ timeout: 30_000 });
           await terminate.click();
-          await page
+          await session.page
             .getByRole('dialog', {
               name: `Terminate the operation of ${app.name}?`,
             })
@@ -598,8 +579,8 @@ describe('a new user in the GitOps portal', () => {
               name: `Actions for Deployment/${deployment.name}`,
             })
             .click();
-          await page.getByRole('menuitem', { name: 'restart' }).click();
-          await page
+          await session.page.getByRole('menuitem', { name: 'restart' }).click();
+          await session.page
             .getByRole('dialog', {
               name: `Run restart on Deployment/${deployment.name}?`,
             })
@@ -616,7 +597,7 @@ describe('a new user in the GitOps portal', () => {
             .getByText(`ReplicaSet/${after}`)
             .waitFor({ timeout: 30_000 });
           if (component === 'payments-gateway') {
-            await page.screenshot({
+            await session.page.screenshot({
               path: path.join(screenshots, 'resource-actions.png'),
             });
           }
@@ -634,9 +615,11 @@ describe('a new user in the GitOps portal', () => {
               ),
             ).toBe(true);
           }
-          await page.keyboard.press('Escape');
+          await session.page.keyboard.press('Escape');
         } finally {
-          portal.sandbox.holdOperations(app.agentId, app.name, { hold: false });
+          session.portal.sandbox.holdOperations(app.agentId, app.name, {
+            hold: false,
+          });
         }
       }
     },

@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { Browser, Page } from 'playwright-core';
-import { launchChromium, openPortal } from './support/browser';
+import { launchChromium } from './support/browser';
+import { applicationDrawer, openGitOpsTab } from './support/entityTab';
 import { Portal, repoRoot, startPortal } from './support/startPortal';
 
 /*
@@ -94,6 +95,20 @@ async function screenOnFailure(name: string, fn: () => Promise<void>) {
   }
 }
 
+/** The applications in the prod environment of an entity's applications answer. */
+function prodApplications(body: {
+  environments: Array<{
+    name: string;
+    applications: Array<{
+      name: string;
+      agentId: string;
+      sync: { status: string };
+    }>;
+  }>;
+}) {
+  return body.environments.find(env => env.name === 'prod')!.applications;
+}
+
 /** An entity's applications once the catalog has ingested it (404 before). */
 async function entityApplications(name: string) {
   const route = `/entity/default/component/${name}/applications`;
@@ -116,18 +131,10 @@ async function driftOnOpenTab(
   target: { name: string; agentId: string },
   agentKind: string,
 ) {
-  await openPortal(
-    page,
-    portal.baseUrl,
-    `/catalog/default/component/${name}/gitops`,
-  );
-  const matrix = page.getByRole('table', { name: 'Environment matrix' });
-  await matrix.waitFor({ timeout: 60_000 });
+  const matrix = await openGitOpsTab(page, portal, name);
   const entry = matrix.getByRole('button', { name: `Open ${target.name}` });
   await entry.getByText('Synced', { exact: true }).waitFor();
-  await page.evaluate(() => {
-    (window as unknown as { gitopsMark: string }).gitopsMark = 'kept';
-  });
+  await markPage();
 
   await listening(`gitops:entity:component:default/${name}`);
   const drifted = Date.now();
@@ -142,11 +149,21 @@ async function driftOnOpenTab(
   return entry;
 }
 
-/** The open application drawer (MUI class names carry suffixes in a build). */
-function drawerOnPage() {
-  return page.locator('[role="presentation"]').filter({
-    has: page.getByRole('tablist', { name: 'Application details' }),
+/**
+ * Marks the open page: a reload would lose the mark, so `pageMark()`
+ * answering 'kept' later shows the page was updated in place.
+ */
+async function markPage() {
+  await page.evaluate(() => {
+    (window as unknown as { gitopsMark: string }).gitopsMark = 'kept';
   });
+}
+
+/** The mark `markPage` left ('kept'), or undefined after a reload. */
+function pageMark() {
+  return page.evaluate(
+    () => (window as unknown as { gitopsMark?: string }).gitopsMark,
+  );
 }
 
 /**
@@ -168,19 +185,11 @@ async function rolloutOnOpenTab(
 ) {
   const answer = await entityApplications(name);
   expect(answer.status).toBe(200);
-  await openPortal(
-    page,
-    portal.baseUrl,
-    `/catalog/default/component/${name}/gitops`,
-  );
-  const matrix = page.getByRole('table', { name: 'Environment matrix' });
-  await matrix.waitFor({ timeout: 60_000 });
+  const matrix = await openGitOpsTab(page, portal, name);
   const waiting = matrix
     .getByRole('button', { name: `Open ${rollout.second}` })
     .getByText(`step 2/${rollout.steps} · Waiting`);
-  await page.evaluate(() => {
-    (window as unknown as { gitopsMark: string }).gitopsMark = 'kept';
-  });
+  await markPage();
   await listening(`gitops:entity:component:default/${name}`);
 
   portal.sandbox.holdOperations(rollout.agentId, rollout.first);
@@ -192,9 +201,11 @@ async function rolloutOnOpenTab(
   await waiting.waitFor({ timeout: 90_000 });
 
   await matrix.getByRole('button', { name: `Open ${rollout.second}` }).click();
-  await drawerOnPage().getByRole('tab', { name: 'ApplicationSet' }).click();
+  await applicationDrawer(page)
+    .getByRole('tab', { name: 'ApplicationSet' })
+    .click();
   const step = (n: number) =>
-    drawerOnPage().getByRole('region', { name: `Step ${n}` });
+    applicationDrawer(page).getByRole('region', { name: `Step ${n}` });
   const stateOf = (n: number, app: string) =>
     step(n).getByRole('listitem').filter({ hasText: app });
   await stateOf(1, rollout.first)
@@ -216,9 +227,7 @@ async function rolloutOnOpenTab(
   await page.keyboard.press('Escape');
   await waiting.waitFor({ state: 'detached', timeout: 60_000 });
   // the page's mark: what a reload would have lost
-  return page.evaluate(
-    () => (window as unknown as { gitopsMark?: string }).gitopsMark,
-  );
+  return pageMark();
 }
 
 describe('changes pushed to open pages', () => {
@@ -231,16 +240,7 @@ describe('changes pushed to open pages', () => {
         status: 200,
         body: expect.anything(),
       });
-      const target = (
-        body.environments as Array<{
-          name: string;
-          applications: Array<{
-            name: string;
-            agentId: string;
-            sync: { status: string };
-          }>;
-        }>
-      ).find(env => env.name === 'prod')!.applications[0];
+      const target = prodApplications(body)[0];
       expect(target.sync.status).toBe('Synced');
 
       // the agent's application drifts: the open tab shows it
@@ -249,7 +249,7 @@ describe('changes pushed to open pages', () => {
 
       // the drawer is open while the application is synced from elsewhere
       await entry.click();
-      const drawer = drawerOnPage();
+      const drawer = applicationDrawer(page);
       // the header's sync chip comes first (resource rows have their own)
       const headerSync = drawer
         .locator('[title^="Synced"], [title^="OutOfSync"]')
@@ -280,11 +280,7 @@ describe('changes pushed to open pages', () => {
         .getByText('Synced', { exact: true })
         .waitFor({ timeout: 60_000 });
 
-      expect(
-        await page.evaluate(
-          () => (window as unknown as { gitopsMark?: string }).gitopsMark,
-        ),
-      ).toBe('kept');
+      expect(await pageMark()).toBe('kept');
     }));
 
   it('shows a change made on a Harness agent on the open entity tab, through its watch stream, without reload', () =>
@@ -293,18 +289,9 @@ describe('changes pushed to open pages', () => {
       const answer = await entityApplications('risk-scoring');
       expect(answer.status).toBe(200);
       // prod syncs by hand: nothing syncs the drift back
-      const target = (
-        answer.body.environments as Array<{
-          name: string;
-          applications: Array<{
-            name: string;
-            agentId: string;
-            sync: { status: string };
-          }>;
-        }>
-      )
-        .find(env => env.name === 'prod')!
-        .applications.find(app => app.agentId === 'harness-eu')!;
+      const target = prodApplications(answer.body).find(
+        app => app.agentId === 'harness-eu',
+      )!;
       expect(target.sync.status).toBe('Synced');
       const fleet = await api('/fleet/summary');
       expect(fleet.body.freshness).toContainEqual(
@@ -313,34 +300,40 @@ describe('changes pushed to open pages', () => {
 
       await driftOnOpenTab('risk-scoring', target, 'Harness');
       expect(frames.join('\n')).toContain(`gitops:entity:${entityRef}`);
-      expect(
-        await page.evaluate(
-          () => (window as unknown as { gitopsMark?: string }).gitopsMark,
-        ),
-      ).toBe('kept');
+      expect(await pageMark()).toBe('kept');
     }));
 
-  it('follows a RollingSync ApplicationSet on an Argo CD agent step by step, live', () =>
-    screenOnFailure('rollout-argocd', async () => {
-      const mark = await rolloutOnOpenTab('promo-banner', {
+  it.each([
+    {
+      agent: 'an Argo CD',
+      screen: 'rollout-argocd',
+      set: 'promo-banner',
+      rollout: {
         agentId: 'argocd-nonprod',
         repo: 'https://github.com/acme/storefront-deploy.git',
         first: 'promo-banner-dev-eu',
         second: 'promo-banner-qa-eu',
         steps: 2,
-      });
-      expect(mark).toBe('kept');
-    }));
-
-  it('follows a RollingSync ApplicationSet on a Harness agent step by step, live', () =>
-    screenOnFailure('rollout-harness', async () => {
-      const mark = await rolloutOnOpenTab('fraud-rules', {
+      },
+    },
+    {
+      agent: 'a Harness',
+      screen: 'rollout-harness',
+      set: 'fraud-rules',
+      rollout: {
         agentId: 'harness-eu',
         repo: 'https://github.com/acme/storefront-deploy.git',
         first: 'fraud-rules-dev-a',
         second: 'fraud-rules-qa-a',
         steps: 3,
-      });
-      expect(mark).toBe('kept');
-    }));
+      },
+    },
+  ])(
+    'follows a RollingSync ApplicationSet on $agent agent step by step, live',
+    ({ screen, set, rollout }) =>
+      screenOnFailure(screen, async () => {
+        const mark = await rolloutOnOpenTab(set, rollout);
+        expect(mark).toBe('kept');
+      }),
+  );
 });

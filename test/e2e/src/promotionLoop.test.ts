@@ -1,9 +1,8 @@
-import { Browser, Page } from 'playwright-core';
-import { journeyRecorder } from './support/journey';
-import { launchChromium, openPortal } from './support/browser';
-import { inCatalog } from './support/entityTab';
+import { openPortal } from './support/browser';
+import { applicationDrawer, inCatalog } from './support/entityTab';
 import { eventually, guestToken } from './support/portalCalls';
-import { Portal, startPortal } from './support/startPortal';
+import { usePortalPage } from './support/portalPage';
+import { fillServiceTemplate } from './support/serviceTemplate';
 
 /*
  * The whole promotion loop in the running portal, with the sandbox's git
@@ -16,35 +15,22 @@ import { Portal, startPortal } from './support/startPortal';
  */
 
 const COMPONENT = 'payments-api';
-let portal: Portal;
-let browser: Browser;
-let page: Page;
-
-beforeAll(async () => {
-  [portal, browser] = await Promise.all([
-    startPortal({
-      gitHost: true,
-      config: { permission: { enabled: true, policy: 'owner' } },
-    }),
-    launchChromium(),
-  ]);
-  page = await browser.newPage({ viewport: { width: 1440, height: 1000 } });
-}, 300_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await portal?.stop();
+const session = usePortalPage({
+  portal: {
+    gitHost: true,
+    config: { permission: { enabled: true, policy: 'owner' } },
+  },
+  viewport: { width: 1440, height: 1000 },
 });
-
-const journey = journeyRecorder(() => page);
+const { journey } = session;
 
 /** The matrix cell of an application (the one holding its Open button). */
 function cellOf(application: string) {
-  return page
+  return session.page
     .getByRole('table', { name: 'Environment matrix' })
     .getByRole('cell')
     .filter({
-      has: page.getByRole('button', { name: `Open ${application}` }),
+      has: session.page.getByRole('button', { name: `Open ${application}` }),
     });
 }
 
@@ -57,18 +43,18 @@ async function promoteThroughPullRequest(
   component: string,
   repository: string,
 ) {
-  await inCatalog(portal, component);
+  await inCatalog(session.portal, component);
   await openPortal(
-    page,
-    portal.baseUrl,
+    session.page,
+    session.portal.baseUrl,
     `/catalog/default/component/${component}/gitops`,
   );
-  await page
+  await session.page
     .getByRole('table', { name: 'Environment matrix' })
     .waitFor({ timeout: 60_000 });
 
   // the Promotion card offers the next release of the environment behind
-  const promote = page
+  const promote = session.page
     .locator('a', { hasText: /^Promote \S+ to \S+$/ })
     .first();
   await promote.waitFor({ timeout: 60_000 });
@@ -82,26 +68,32 @@ async function promoteThroughPullRequest(
 
   // the template opens prefilled for this service and environment
   await promote.click();
-  await page
+  await session.page
     .getByRole('textbox', { name: /^Image tag/ })
     .waitFor({ timeout: 60_000 });
   expect(
-    await page.getByRole('textbox', { name: /^Image tag/ }).inputValue(),
+    await session.page
+      .getByRole('textbox', { name: /^Image tag/ })
+      .inputValue(),
   ).toBe(tag);
   expect(
-    await page.getByRole('textbox', { name: /^Repository/ }).inputValue(),
+    await session.page
+      .getByRole('textbox', { name: /^Repository/ })
+      .inputValue(),
   ).toBe(repository);
-  await page.getByRole('button', { name: 'Review' }).click();
-  await page.getByRole('button', { name: 'Create' }).click();
+  await session.page.getByRole('button', { name: 'Review' }).click();
+  await session.page.getByRole('button', { name: 'Create' }).click();
 
   // the task completes; its output links the pull request, which the
   // git host serves
-  const link = page.getByRole('link', { name: 'Pull request' });
+  const link = session.page.getByRole('link', { name: 'Pull request' });
   await link.waitFor({ timeout: 120_000 });
   const href = (await link.getAttribute('href'))!;
   expect(href).toMatch(
     new RegExp(
-      `^${portal.sandbox.gitHost!.baseUrl}/acme/${repository}/pull/\\d+$`,
+      `^${
+        session.portal.sandbox.gitHost!.baseUrl
+      }/acme/${repository}/pull/\\d+$`,
     ),
   );
   const pullPage = await fetch(href);
@@ -110,18 +102,18 @@ async function promoteThroughPullRequest(
 
   // back on the GitOps tab the pull request is listed; Merge merges it
   await openPortal(
-    page,
-    portal.baseUrl,
+    session.page,
+    session.portal.baseUrl,
     `/catalog/default/component/${component}/gitops`,
   );
-  const pulls = page.getByRole('table', {
+  const pulls = session.page.getByRole('table', {
     name: 'Promotion pull requests',
   });
   await pulls.waitFor({ timeout: 60_000 });
   const row = pulls.getByRole('row').filter({ hasText: `#${number} ` });
   expect(await row.getByRole('cell').nth(1).innerText()).toBe(environment);
   await row.getByRole('button', { name: 'Merge' }).click();
-  await page
+  await session.page
     .getByText(new RegExp(`^Merged #${number} as [0-9a-f]{7}$`))
     .waitFor({ timeout: 30_000 });
   await row.waitFor({ state: 'detached', timeout: 30_000 });
@@ -133,16 +125,14 @@ async function promoteThroughPullRequest(
   await outOfSync.or(deployed).first().waitFor({ timeout: 60_000 });
   if (await outOfSync.isVisible()) {
     await cell.getByRole('button', { name: `Open ${application}` }).click();
-    const drawer = page.locator('[role="presentation"]').filter({
-      has: page.getByRole('tablist', { name: 'Application details' }),
-    });
+    const drawer = applicationDrawer(session.page);
     await drawer.getByRole('button', { name: 'Sync', exact: true }).click();
-    const dialog = page.getByRole('dialog', {
+    const dialog = session.page.getByRole('dialog', {
       name: `Sync ${application}`,
     });
     await dialog.getByRole('button', { name: 'Synchronize' }).click();
     await drawer.getByText(/Sync succeeded/).waitFor({ timeout: 60_000 });
-    await page.keyboard.press('Escape');
+    await session.page.keyboard.press('Escape');
   }
   await deployed.waitFor({ timeout: 60_000 });
   const after = (await cell.innerText()).split('\n')[0];
@@ -152,7 +142,7 @@ async function promoteThroughPullRequest(
 
 /** An application as the sandbox agent reports it (what its cluster runs). */
 async function agentApplication(agentId: string, name: string) {
-  const agent = portal.sandbox.agent(agentId);
+  const agent = session.portal.sandbox.agent(agentId);
   const res = await fetch(`${agent.url}/api/v1/applications/${name}`, {
     headers: { authorization: `Bearer ${agent.token}` },
   });
@@ -177,7 +167,7 @@ async function commitImageTag(
   environment: string,
   tag: string,
 ) {
-  const { apiBaseUrl, token } = portal.sandbox.gitHost!;
+  const { apiBaseUrl, token } = session.portal.sandbox.gitHost!;
   const rest = async (method: string, route: string, body?: unknown) => {
     const res = await fetch(`${apiBaseUrl}/repos/acme/${repository}${route}`, {
       method,
@@ -226,16 +216,19 @@ describe('the promotion loop', () => {
     async () => {
       const name = `orders-${Date.now().toString(36)}`;
       const agentId = 'argocd-nonprod';
-      const gitHost = portal.sandbox.gitHost!;
+      const gitHost = session.portal.sandbox.gitHost!;
       // signed in once the example catalog (the guest's team) is ingested,
       // and once the portal knows where the agent deploys dev and QA
-      await inCatalog(portal, COMPONENT);
-      const token = await guestToken(portal.baseUrl);
+      await inCatalog(session.portal, COMPONENT);
+      const token = await guestToken(session.portal.baseUrl);
       const served = await eventually(
         async () => {
-          const res = await fetch(`${portal.baseUrl}/api/gitops/agents`, {
-            headers: { authorization: `Bearer ${token}` },
-          });
+          const res = await fetch(
+            `${session.portal.baseUrl}/api/gitops/agents`,
+            {
+              headers: { authorization: `Bearer ${token}` },
+            },
+          );
           const { items } = (await res.json()) as {
             items: Array<{
               id: string;
@@ -250,53 +243,37 @@ describe('the promotion loop', () => {
         60_000,
       );
       expect(served).toEqual(expect.arrayContaining(['dev', 'qa']));
-      await openPortal(
-        page,
-        portal.baseUrl,
-        '/create/templates/default/gitops-service',
-      );
-      // the sign-in redirect lands on the template list; open the form itself
-      await page.goto(
-        `${portal.baseUrl}/create/templates/default/gitops-service`,
-      );
-      await page.getByRole('textbox', { name: /^Name/ }).fill(name);
-      const owner = page.locator('#root_owner');
-      await owner.click();
-      await owner.fill('team-payments');
-      await page
-        .getByRole('option', { name: /team-payments/ })
-        .first()
-        .click();
-      await page.getByRole('button', { name: 'Next' }).click();
-
-      await page.getByRole('textbox', { name: /^Project/ }).fill('payments');
-      await page.getByRole('checkbox', { name: /^QA\b/ }).check();
-      await page.getByRole('button', { name: /GitOps agent/ }).click();
-      const agents = page.getByRole('listbox');
+      const agents = await fillServiceTemplate(session.page, session.portal, {
+        name,
+      });
       await agents.getByRole('option', { name: /^argocd-nonprod/ }).click();
       await agents.waitFor({ state: 'detached' });
-      await page.getByRole('button', { name: 'Next' }).click();
+      await session.page.getByRole('button', { name: 'Next' }).click();
 
       // published on the git host (the picker offers it beside github.com)
-      await page
+      await session.page
         .getByTestId('host-select')
         .locator('xpath=descendant-or-self::select')
         .selectOption(gitHost.host);
-      await page.getByRole('textbox', { name: /^Owner/ }).fill('acme');
-      const repositoryName = page.getByRole('textbox', { name: /^Repository/ });
+      await session.page.getByRole('textbox', { name: /^Owner/ }).fill('acme');
+      const repositoryName = session.page.getByRole('textbox', {
+        name: /^Repository/,
+      });
       await repositoryName.fill(name);
       // the name field completes from the host's repositories: leaving it takes the typed name
       await repositoryName.press('Tab');
       expect(
-        await page
+        await session.page
           .getByRole('checkbox', { name: 'Publish the repository' })
           .isChecked(),
       ).toBe(true);
-      await page.getByRole('button', { name: 'Review' }).click();
-      await page.getByRole('button', { name: 'Create' }).click();
+      await session.page.getByRole('button', { name: 'Review' }).click();
+      await session.page.getByRole('button', { name: 'Create' }).click();
 
       // the task completes; its output links the repository on the host
-      const repositoryLink = page.getByRole('link', { name: 'Repository' });
+      const repositoryLink = session.page.getByRole('link', {
+        name: 'Repository',
+      });
       await repositoryLink.waitFor({ timeout: 180_000 });
       const repositoryUrl = (await repositoryLink.getAttribute('href'))!;
       expect(repositoryUrl).toBe(`${gitHost.baseUrl}/acme/${name}`);

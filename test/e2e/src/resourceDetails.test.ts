@@ -1,10 +1,9 @@
 import path from 'node:path';
-import { Browser, Locator, Page } from 'playwright-core';
-import { journeyRecorder } from './support/journey';
-import { launchChromium } from './support/browser';
+import { Locator } from 'playwright-core';
 import { controlAgent, openApplicationDrawer } from './support/entityTab';
 import { pageWidth } from './support/pageChecks';
-import { Portal, repoRoot, startPortal } from './support/startPortal';
+import { repoRoot } from './support/startPortal';
+import { usePortalPage } from './support/portalPage';
 
 /*
  * A new user opens a resource of an application in the drawer: its live
@@ -14,33 +13,19 @@ import { Portal, repoRoot, startPortal } from './support/startPortal';
  * control API.
  */
 
-let portal: Portal;
-let browser: Browser;
-let page: Page;
-
-beforeAll(async () => {
-  [portal, browser] = await Promise.all([
-    startPortal({ config: { permission: { enabled: true, policy: 'owner' } } }),
-    launchChromium(),
-  ]);
-  page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-}, 300_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await portal?.stop();
+const session = usePortalPage({
+  portal: { config: { permission: { enabled: true, policy: 'owner' } } },
+  viewport: { width: 1280, height: 900 },
 });
-
-/** A journey that leaves its screen in test-results/ when it fails. */
-const journey = journeyRecorder(() => page);
+const { journey } = session;
 
 /** Calls a sandbox agent's control API (`/_sandbox/...`). */
 const control = (agentId: string, route: string, body: object) =>
-  controlAgent(portal, agentId, route, body);
+  controlAgent(session.portal, agentId, route, body);
 
 /** Opens the drawer of a service's application in one environment. */
 const openDrawer = (component: string, application: string) =>
-  openApplicationDrawer(page, portal, component, application);
+  openApplicationDrawer(session.page, session.portal, component, application);
 
 /** Opens the first resource row of a kind; answers the panel and its name. */
 async function openResource(drawer: Locator, kind: string) {
@@ -56,7 +41,7 @@ async function openResource(drawer: Locator, kind: string) {
 }
 
 async function noHorizontalScroll() {
-  const { scrollWidth, innerWidth } = await pageWidth(page);
+  const { scrollWidth, innerWidth } = await pageWidth(session.page);
   expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
 }
 
@@ -123,7 +108,7 @@ describe('a resource of an application, opened from the drawer', () => {
       await manifest.getByText(/kind: Secret/).waitFor({ timeout: 30_000 });
       const yaml = await manifest.innerText();
       expect(yaml).toContain('<redacted>');
-      for (const value of portal.sandbox.secretValues()) {
+      for (const value of session.portal.sandbox.secretValues()) {
         if (value.length >= 6) expect(yaml).not.toContain(value);
       }
       await noHorizontalScroll();
@@ -141,10 +126,10 @@ describe('a resource of an application, opened from the drawer', () => {
         'Pod',
         pod.name,
       );
-      await page.screenshot({
+      await session.page.screenshot({
         path: path.join(repoRoot, 'docs/screenshots/resource-logs.png'),
       });
-      await page.keyboard.press('Escape');
+      await session.page.keyboard.press('Escape');
     },
   );
 
@@ -167,7 +152,7 @@ describe('a resource of an application, opened from the drawer', () => {
         'Deployment',
         deployment.name,
       );
-      await page.keyboard.press('Escape');
+      await session.page.keyboard.press('Escape');
     },
   );
 });

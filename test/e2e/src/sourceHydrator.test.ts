@@ -1,8 +1,5 @@
-import { Browser, Page } from 'playwright-core';
-import { journeyRecorder } from './support/journey';
-import { launchChromium } from './support/browser';
 import { controlAgent, openApplicationDrawer } from './support/entityTab';
-import { Portal, startPortal } from './support/startPortal';
+import { usePortalPage } from './support/portalPage';
 
 /*
  * Applications the source hydrator renders (examples/fleet.yaml:
@@ -12,25 +9,12 @@ import { Portal, startPortal } from './support/startPortal';
  * that fails while the drawer is open shows there with no reload.
  */
 
-let portal: Portal;
-let browser: Browser;
-let page: Page;
-
-beforeAll(async () => {
-  [portal, browser] = await Promise.all([startPortal(), launchChromium()]);
-  page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-}, 300_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await portal?.stop();
-});
-
-const journey = journeyRecorder(() => page);
+const session = usePortalPage({ viewport: { width: 1280, height: 900 } });
+const { journey } = session;
 
 /** The dry and hydrated commits an agent reports for an application. */
 async function hydration(agentId: string, name: string) {
-  const agent = portal.sandbox.agent(agentId);
+  const agent = session.portal.sandbox.agent(agentId);
   const res = await fetch(`${agent.url}/api/v1/applications/${name}`, {
     headers: { authorization: `Bearer ${agent.token}` },
   });
@@ -46,8 +30,8 @@ describe('the source hydrator on the entity tab', () => {
     'shows the dry and hydrated commits, and a failed hydration live (Argo CD)',
     async () => {
       const drawer = await openApplicationDrawer(
-        page,
-        portal,
+        session.page,
+        session.portal,
         'pricing-engine',
         'pricing-engine-dev',
       );
@@ -59,7 +43,7 @@ describe('the source hydrator on the entity tab', () => {
       await hydrator.getByText(/apps\/pricing-engine @ main/).waitFor();
       await hydrator.getByText('Hydrated', { exact: true }).waitFor();
       // the dry branch moves with a value the render cannot take
-      await controlAgent(portal, 'argocd-nonprod', '/dry-commit', {
+      await controlAgent(session.portal, 'argocd-nonprod', '/dry-commit', {
         application: 'pricing-engine-dev',
         values: { replicas: 'many' },
       });
@@ -68,8 +52,10 @@ describe('the source hydrator on the entity tab', () => {
         .waitFor({ timeout: 60_000 });
       // the matrix (under the drawer) still names what runs: the last
       // hydrated commit and the dry commit it was rendered from
-      await page.keyboard.press('Escape');
-      const matrix = page.getByRole('table', { name: 'Environment matrix' });
+      await session.page.keyboard.press('Escape');
+      const matrix = session.page.getByRole('table', {
+        name: 'Environment matrix',
+      });
       await matrix
         .getByRole('link', {
           name: new RegExp(`^Commit ${drySHA.slice(0, 7)}`),
@@ -96,8 +82,8 @@ describe('the source hydrator on the entity tab', () => {
     'shows a failed hydration of a Harness agent with its message',
     async () => {
       const drawer = await openApplicationDrawer(
-        page,
-        portal,
+        session.page,
+        session.portal,
         'kyc-service',
         'kyc-service-prod',
       );

@@ -1,12 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { mockCredentials } from '@backstage/backend-test-utils';
-import { parse as parseYaml } from 'yaml';
 import {
   ReliabilityBackend,
   startReliabilityBackend,
 } from './support/startReliabilityBackend';
 import { fleetApplications } from './support/fleetScenario';
+import { gitopsSpecPaths, repoRoot } from './support/gitopsRouteSpec';
 import { ownerOf, ownerPolicy, MEMBERSHIP } from './support/ownerPolicy';
 
 /*
@@ -23,16 +23,9 @@ import { ownerOf, ownerPolicy, MEMBERSHIP } from './support/ownerPolicy';
 
 jest.setTimeout(120_000);
 
-const ROOT = path.resolve(__dirname, '../../..');
-const spec = parseYaml(
-  fs.readFileSync(
-    path.join(ROOT, 'plugins/gitops-backend/src/schema/openapi.yaml'),
-    'utf8',
-  ),
-);
 const swagger = JSON.parse(
   fs.readFileSync(
-    path.join(ROOT, 'packages/sandbox-agent/testdata/argocd/swagger.json'),
+    path.join(repoRoot, 'packages/sandbox-agent/testdata/argocd/swagger.json'),
     'utf8',
   ),
 );
@@ -196,9 +189,7 @@ describe('permissions derived from the route table', () => {
     return res.status;
   }
 
-  const specPaths = Object.entries(
-    spec.paths as Record<string, Record<string, unknown>>,
-  );
+  const specPaths = gitopsSpecPaths();
 
   it('covers every route of the spec', () => {
     const methods = specPaths.flatMap(([p, m]) =>

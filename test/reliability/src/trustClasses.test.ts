@@ -1,7 +1,4 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { mockCredentials } from '@backstage/backend-test-utils';
-import { parse as parseYaml } from 'yaml';
 import {
   shopApplicationSet,
   waitFor,
@@ -10,6 +7,7 @@ import {
   ReliabilityBackend,
   startReliabilityBackend,
 } from './support/startReliabilityBackend';
+import { gitopsSpecPaths } from './support/gitopsRouteSpec';
 import { ownerPolicy } from './support/ownerPolicy';
 
 jest.setTimeout(120_000);
@@ -24,13 +22,6 @@ jest.setTimeout(120_000);
  * requests do get through.
  */
 
-const ROOT = path.resolve(__dirname, '../../..');
-const spec = parseYaml(
-  fs.readFileSync(
-    path.join(ROOT, 'plugins/gitops-backend/src/schema/openapi.yaml'),
-    'utf8',
-  ),
-);
 const ACTIONS = '/api/gitops/.backstage/actions/v1/actions';
 const ALICE = mockCredentials.user.header('user:default/alice');
 const ENTITY = 'component:default/payments';
@@ -187,9 +178,7 @@ describe('trust classes: foreign project, destination, repository and label', ()
     }
   }
 
-  const specPosts = Object.entries(
-    spec.paths as Record<string, Record<string, unknown>>,
-  ).filter(([, methods]) => methods.post);
+  const specPosts = gitopsSpecPaths().filter(([, methods]) => methods.post);
 
   /**
    * A resource of the planted application's shape: the trust check decides
@@ -290,9 +279,7 @@ describe('trust classes: foreign project, destination, repository and label', ()
 
   it("refuses deleting a set whose applications lie in another team's project, destination or repository, or claim another team", async () => {
     const backend = env;
-    const deletes = Object.entries(
-      spec.paths as Record<string, Record<string, unknown>>,
-    )
+    const deletes = gitopsSpecPaths()
       .filter(([, methods]) => methods.delete)
       .map(([p]) => p);
     expect(deletes).toEqual(['/agents/{agentId}/applicationsets/{setName}']);

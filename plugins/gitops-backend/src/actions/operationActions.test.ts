@@ -11,6 +11,7 @@ import {
   SYNC,
   useActionsFleet,
 } from '../__testUtils__/actionsFleet';
+import { prunedPaymentsProdSyncRow } from '../__testUtils__/auditedSync';
 
 jest.setTimeout(60_000);
 
@@ -52,16 +53,7 @@ describe('gitops actions: sync and refresh', () => {
       expect(synced.status.operationState.operation.sync.prune).toBe(true);
 
       expect(await env.auditRows()).toContainEqual(
-        expect.objectContaining({
-          id: res.body.output.auditId,
-          actor: mockCredentials.user().principal.userEntityRef,
-          entityRef: 'component:default/payments',
-          agentId: 'prod',
-          application: 'payments-prod',
-          action: 'sync',
-          parameters: { prune: true },
-          outcome: 'succeeded',
-        }),
+        prunedPaymentsProdSyncRow(res.body.output.auditId),
       );
     });
 

@@ -31,7 +31,7 @@ describe.each(databases.eachSupportedId())(
         store.openDrift('prod-eu', 'payments-prod'),
       ).resolves.toBeUndefined();
 
-      const opened = await store.recordDriftStart({
+      const drift = {
         agentId: 'prod-eu',
         application: 'payments-prod',
         entityRef: 'component:default/payments',
@@ -39,16 +39,11 @@ describe.each(databases.eachSupportedId())(
         syncStatus: 'OutOfSync',
         health: 'Degraded',
         revision: 'abc123',
-      });
+      } as const;
+      const opened = await store.recordDriftStart(drift);
       expect(opened).toEqual({
         id: expect.stringMatching(/^[0-9a-f-]{36}$/),
-        agentId: 'prod-eu',
-        application: 'payments-prod',
-        entityRef: 'component:default/payments',
-        environment: 'prod',
-        syncStatus: 'OutOfSync',
-        health: 'Degraded',
-        revision: 'abc123',
+        ...drift,
         startedAt: T0,
       });
       await expect(

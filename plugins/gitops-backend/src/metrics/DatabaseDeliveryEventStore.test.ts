@@ -1,20 +1,18 @@
 import { mockServices } from '@backstage/backend-test-utils';
 import { migrationsDirectory as migrationsDir } from '../database/migrateDatabase';
+import {
+  deployment,
+  paymentsInstance,
+} from '../__testUtils__/deliveryFixtures';
 import { createTestDatabases } from '../__testUtils__/testDatabases';
 import { DatabaseDeliveryEventStore } from './DatabaseDeliveryEventStore';
-import { AppIdentity, DeploymentEvent } from './types';
+import { AppIdentity } from './types';
 
 jest.setTimeout(60_000);
 
 const databases = createTestDatabases();
 
-const prod: AppIdentity = {
-  appKey: 'prod:/payments-prod',
-  agentId: 'prod',
-  application: 'payments-prod',
-  service: 'payments',
-  environment: 'prod',
-};
+const prod = paymentsInstance('prod', 'prod');
 const other: AppIdentity = {
   appKey: 'prod:team-a/checkout',
   agentId: 'prod',
@@ -22,24 +20,6 @@ const other: AppIdentity = {
   appNamespace: 'team-a',
   environment: 'prod',
 };
-
-function deployment(
-  app: AppIdentity,
-  historyId: number,
-  revision: string,
-  deployedAt: string,
-  extra: Partial<DeploymentEvent> = {},
-): DeploymentEvent {
-  return {
-    ...app,
-    historyId,
-    revision,
-    deployedAt,
-    revisionChanged: true,
-    rollback: false,
-    ...extra,
-  };
-}
 
 describe.each(databases.eachSupportedId())(
   'DatabaseDeliveryEventStore (%s)',

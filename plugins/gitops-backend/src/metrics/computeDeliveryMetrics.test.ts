@@ -3,56 +3,19 @@ import {
   OTHER_ENVIRONMENTS,
 } from '@gitops-suite/plugin-gitops-common';
 import {
+  deployment,
+  paymentsInstance,
+  promotionEnvironments as environments,
+} from '../__testUtils__/deliveryFixtures';
+import {
   computeDeliveryMetrics,
   metricsWindow,
 } from './computeDeliveryMetrics';
-import { AppIdentity, DeliveryEvents, DeploymentEvent } from './types';
+import { AppIdentity, DeliveryEvents } from './types';
 
-const environments = [
-  { name: 'dev', order: 1 },
-  { name: 'qa', order: 2 },
-  { name: 'prod', order: 3 },
-] as EnvironmentDefinition[];
-
-const prod: AppIdentity = {
-  appKey: 'prod:/payments-prod',
-  agentId: 'prod',
-  application: 'payments-prod',
-  service: 'payments',
-  environment: 'prod',
-};
-const qa: AppIdentity = {
-  appKey: 'nonprod:/payments-qa',
-  agentId: 'nonprod',
-  application: 'payments-qa',
-  service: 'payments',
-  environment: 'qa',
-};
-const dev: AppIdentity = {
-  appKey: 'nonprod:/payments-dev',
-  agentId: 'nonprod',
-  application: 'payments-dev',
-  service: 'payments',
-  environment: 'dev',
-};
-
-function deployment(
-  app: AppIdentity,
-  historyId: number,
-  revision: string,
-  deployedAt: string,
-  extra: Partial<DeploymentEvent> = {},
-): DeploymentEvent {
-  return {
-    ...app,
-    historyId,
-    revision,
-    deployedAt,
-    revisionChanged: true,
-    rollback: false,
-    ...extra,
-  };
-}
+const prod = paymentsInstance('prod', 'prod');
+const qa = paymentsInstance('nonprod', 'qa');
+const dev = paymentsInstance('nonprod', 'dev');
 
 const events: DeliveryEvents = {
   deployments: [
@@ -125,9 +88,18 @@ describe('metricsWindow', () => {
 });
 
 describe('computeDeliveryMetrics', () => {
-  const day = (d: number) => ({
+  /** The trend entry of November `d`th: its deployments, failed changes and median lead time. */
+  const trendDay = (
+    d: number,
+    deployments = 0,
+    failedChanges = 0,
+    leadTimeMedianSeconds?: number,
+  ) => ({
     start: `2026-11-${d}T00:00:00.000Z`,
     end: `2026-11-${d + 1}T00:00:00.000Z`,
+    deployments,
+    failedChanges,
+    ...(leadTimeMedianSeconds === undefined ? {} : { leadTimeMedianSeconds }),
   });
 
   it('computes the four metrics per environment, in promotion order', () => {
@@ -155,28 +127,13 @@ describe('computeDeliveryMetrics', () => {
       timeToRestore: { medianSeconds: 2700, samples: 2, ongoing: 0 },
       lastDeployedAt: '2026-11-19T08:00:00.000Z',
       trend: [
-        {
-          ...day(15),
-          deployments: 1,
-          failedChanges: 0,
-          leadTimeMedianSeconds: 7200,
-        },
-        { ...day(16), deployments: 0, failedChanges: 0 },
-        {
-          ...day(17),
-          deployments: 2,
-          failedChanges: 1,
-          leadTimeMedianSeconds: 3600,
-        },
-        { ...day(18), deployments: 0, failedChanges: 0 },
-        {
-          ...day(19),
-          deployments: 1,
-          failedChanges: 1,
-          leadTimeMedianSeconds: 86400,
-        },
-        { ...day(20), deployments: 0, failedChanges: 0 },
-        { ...day(21), deployments: 0, failedChanges: 0 },
+        trendDay(15, 1, 0, 7200),
+        trendDay(16),
+        trendDay(17, 2, 1, 3600),
+        trendDay(18),
+        trendDay(19, 1, 1, 86400),
+        trendDay(20),
+        trendDay(21),
       ],
     });
 
@@ -193,18 +150,13 @@ describe('computeDeliveryMetrics', () => {
       timeToRestore: { samples: 0, ongoing: 1 },
       lastDeployedAt: '2026-11-16T09:00:00.000Z',
       trend: [
-        { ...day(15), deployments: 0, failedChanges: 0 },
-        {
-          ...day(16),
-          deployments: 1,
-          failedChanges: 1,
-          leadTimeMedianSeconds: 3600,
-        },
-        { ...day(17), deployments: 0, failedChanges: 0 },
-        { ...day(18), deployments: 0, failedChanges: 1 },
-        { ...day(19), deployments: 0, failedChanges: 0 },
-        { ...day(20), deployments: 0, failedChanges: 0 },
-        { ...day(21), deployments: 0, failedChanges: 0 },
+        trendDay(15),
+        trendDay(16, 1, 1, 3600),
+        trendDay(17),
+        trendDay(18, 0, 1),
+        trendDay(19),
+        trendDay(20),
+        trendDay(21),
       ],
     });
 

@@ -1,16 +1,10 @@
 import {
-  EnvironmentDefinition,
   GitOpsApplication,
   HistoryEntry,
 } from '@gitops-suite/plugin-gitops-common';
+import { promotionEnvironments as environments } from '../__testUtils__/deliveryFixtures';
 import { computePromotionSteps } from './computePromotionInsight';
 import { promotionRepoUrl, repoUrlPickerValue } from './repoUrlPickerValue';
-
-const environments = [
-  { name: 'dev', order: 1 },
-  { name: 'qa', order: 2 },
-  { name: 'prod', order: 3 },
-] as EnvironmentDefinition[];
 
 function app(
   environment: string,

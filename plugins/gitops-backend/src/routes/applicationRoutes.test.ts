@@ -1,4 +1,3 @@
-import { mockCredentials } from '@backstage/backend-test-utils';
 import {
   gitopsApplicationRefreshPermission,
   gitopsApplicationRollbackPermission,
@@ -6,6 +5,7 @@ import {
 } from '@gitops-suite/plugin-gitops-common';
 import { useGitOpsTestBackend, waitFor } from '../testUtils';
 import { startRouterFleet } from '../__testUtils__/routerFleet';
+import { prunedPaymentsProdSyncRow } from '../__testUtils__/auditedSync';
 
 jest.setTimeout(60_000);
 
@@ -84,16 +84,7 @@ describe('application operations (router over real sandbox agents)', () => {
         .set('Authorization', env.auth);
       expect(audit.status).toBe(200);
       expect(audit.body.items).toContainEqual(
-        expect.objectContaining({
-          id: res.body.auditId,
-          actor: mockCredentials.user().principal.userEntityRef,
-          entityRef: 'component:default/payments',
-          agentId: 'prod',
-          application: 'payments-prod',
-          action: 'sync',
-          parameters: { prune: true },
-          outcome: 'succeeded',
-        }),
+        prunedPaymentsProdSyncRow(res.body.auditId),
       );
 
       const events = await env

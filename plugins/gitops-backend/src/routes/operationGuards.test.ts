@@ -1,9 +1,5 @@
-import {
-  componentEntity,
-  configEnvironments,
-  useGitOpsTestBackend,
-  startGitOpsTestBackend,
-} from '../testUtils';
+import { useGitOpsTestBackend } from '../testUtils';
+import { startShopFleet } from '../__testUtils__/startShopFleet';
 import {
   shopHarnessAgent,
   shopNonprodAgent,
@@ -52,13 +48,7 @@ const sideEffects = (requests: Array<{ method: string; url: string }>) =>
   );
 
 describe('operation guards', () => {
-  const env = useGitOpsTestBackend(() =>
-    startGitOpsTestBackend({
-      scenario,
-      entities: [componentEntity('payments', { 'gitops/service': 'payments' })],
-      environments: configEnvironments,
-    }),
-  );
+  const env = useGitOpsTestBackend(() => startShopFleet(scenario));
 
   const auditRows = async () => {
     const res = await env

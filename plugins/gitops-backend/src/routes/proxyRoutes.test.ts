@@ -11,19 +11,27 @@ jest.setTimeout(60_000);
 describe('guarded proxy (router over real sandbox agents)', () => {
   const env = useGitOpsTestBackend(startRouterFleet);
 
+  /** GETs a path of the proxy as the test user: the answer and what reached an agent. */
+  async function proxyGet(path: string) {
+    const before = env.agentRequests.length;
+    const res = await env
+      .api()
+      .get(`/api/gitops/proxy/${path}`)
+      .set('Authorization', env.auth);
+    return { res, agentRequests: env.agentRequests.slice(before) };
+  }
+
   describe('guarded proxy', () => {
     it('forwards an allowlisted GET with the agent credential', async () => {
-      const before = env.agentRequests.length;
-      const res = await env
-        .api()
-        .get('/api/gitops/proxy/nonprod/api/v1/applications')
-        .set('Authorization', env.auth);
+      const { res, agentRequests } = await proxyGet(
+        'nonprod/api/v1/applications',
+      );
       expect(res.status).toBe(200);
       const names = res.body.items.map(
         (a: { metadata: { name: string } }) => a.metadata.name,
       );
       expect(names).toContain('payments-dev');
-      expect(env.agentRequests.slice(before).map(r => r.url)).toContainEqual(
+      expect(agentRequests.map(r => r.url)).toContainEqual(
         expect.stringContaining('/agents/nonprod/api/v1/applications'),
       );
     });
@@ -96,23 +104,18 @@ describe('guarded proxy (router over real sandbox agents)', () => {
 
     it('is 403 without the proxy permission and never reaches the agent', async () => {
       env.denied.add(gitopsProxyPermission.name);
-      const before = env.agentRequests.length;
-      const res = await env
-        .api()
-        .get('/api/gitops/proxy/nonprod/api/v1/applications')
-        .set('Authorization', env.auth);
+      const { res, agentRequests } = await proxyGet(
+        'nonprod/api/v1/applications',
+      );
       expect(res.status).toBe(403);
-      expect(env.agentRequests.slice(before)).toEqual([]);
+      expect(agentRequests).toEqual([]);
     });
 
     it('does not forward the caller’s Authorization header', async () => {
-      const before = env.agentRequests.length;
-      const res = await env
-        .api()
-        .get('/api/gitops/proxy/nonprod/api/version')
-        .set('Authorization', env.auth);
+      const { res, agentRequests: forwarded } = await proxyGet(
+        'nonprod/api/version',
+      );
       expect(res.status).toBe(200);
-      const forwarded = env.agentRequests.slice(before);
       expect(forwarded).toHaveLength(1);
       expect(forwarded[0].authorization).toBe(
         `Bearer ${env.sandbox.agent('nonprod').token}`,

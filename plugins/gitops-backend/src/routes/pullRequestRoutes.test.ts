@@ -1,14 +1,12 @@
 import {
-  componentEntity as entity,
-  configEnvironments,
   shopNonprodAgent,
   shopProdAgent,
   shopScenario,
   shopService,
-  startGitOpsTestBackend,
   useGitOpsTestBackend,
   waitFor,
 } from '../testUtils';
+import { startShopFleet } from '../__testUtils__/startShopFleet';
 
 /*
  * Promotion pull requests on the sandbox's git host, configured as a GitHub
@@ -18,54 +16,88 @@ import {
  */
 const scenario = shopScenario('gitops-backend-pull-requests-test', {
   services: [shopService('payments', { agents: ['nonprod', 'prod'] })],
-  agents: [shopNonprodAgent({ syncDurationMs: 50 }), shopProdAgent({ syncDurationMs: 50 })],
+  agents: [
+    shopNonprodAgent({ syncDurationMs: 50 }),
+    shopProdAgent({ syncDurationMs: 50 }),
+  ],
 });
 
 const PATH = '/api/gitops/entity/default/component/payments/pull-requests';
 
 describe('promotion pull request routes (git host of the sandbox)', () => {
   const env = useGitOpsTestBackend(() =>
-    startGitOpsTestBackend({
-      scenario,
-      entities: [entity('payments', { 'gitops/service': 'payments' })],
-      environments: configEnvironments,
-      gitHost: true,
-    }),
+    startShopFleet(scenario, { gitHost: true }),
   );
 
   /** Opens a pull request on the host as publish:github:pull-request does (git data, a ref, a pull). */
-  const openPromotion = async (branch: string, overlay: string, tag: string) => {
+  const openPromotion = async (
+    branch: string,
+    overlay: string,
+    tag: string,
+  ) => {
     const { apiBaseUrl, token } = env.sandbox.gitHost!;
     const call = async (method: string, path: string, body?: unknown) => {
-      const res = await fetch(`${apiBaseUrl}/repos/acme/payments-deploy${path}`, {
-        method,
-        headers: { authorization: `token ${token}`, 'content-type': 'application/json' },
-        body: body ? JSON.stringify(body) : undefined,
-      });
+      const res = await fetch(
+        `${apiBaseUrl}/repos/acme/payments-deploy${path}`,
+        {
+          method,
+          headers: {
+            authorization: `token ${token}`,
+            'content-type': 'application/json',
+          },
+          body: body ? JSON.stringify(body) : undefined,
+        },
+      );
       expect(res.ok).toBe(true);
       return res.json();
     };
     const [head] = await call('GET', '/commits?sha=main&per_page=1');
     const tree = await call('POST', '/git/trees', {
       base_tree: head.commit.tree.sha,
-      tree: [{ path: `${overlay}/kustomization.yaml`, mode: '100644', content: `images:\n  - name: ghcr.io/acme/payments\n    newTag: ${tag}\n` }],
+      tree: [
+        {
+          path: `${overlay}/kustomization.yaml`,
+          mode: '100644',
+          content: `images:\n  - name: ghcr.io/acme/payments\n    newTag: ${tag}\n`,
+        },
+      ],
     });
-    const commit = await call('POST', '/git/commits', { message: `Promote ${tag}`, tree: tree.sha, parents: [head.sha] });
-    await call('POST', '/git/refs', { ref: `refs/heads/${branch}`, sha: commit.sha });
-    return call('POST', '/pulls', { title: `Promote payments ${tag}`, head: branch, base: 'main' });
+    const commit = await call('POST', '/git/commits', {
+      message: `Promote ${tag}`,
+      tree: tree.sha,
+      parents: [head.sha],
+    });
+    await call('POST', '/git/refs', {
+      ref: `refs/heads/${branch}`,
+      sha: commit.sha,
+    });
+    return call('POST', '/pulls', {
+      title: `Promote payments ${tag}`,
+      head: branch,
+      base: 'main',
+    });
   };
 
   it('lists the open promotion pull requests with the environment each promotes to', async () => {
-    const opened = await openPromotion('promote-prod-9.9.9', 'overlays/prod', '9.9.9');
+    const opened = await openPromotion(
+      'promote-prod-9.9.9',
+      'overlays/prod',
+      '9.9.9',
+    );
     const res = await env.api().get(PATH).set('Authorization', env.auth);
-    expect({ status: res.status, body: res.status === 200 ? undefined : res.body }).toEqual({ status: 200 });
+    expect({
+      status: res.status,
+      body: res.status === 200 ? undefined : res.body,
+    }).toEqual({ status: 200 });
     expect(res.body.errors).toEqual([]);
     expect(res.body.pullRequests).toEqual([
       expect.objectContaining({
         number: opened.number,
         environment: 'prod',
         branch: 'promote-prod-9.9.9',
-        htmlUrl: `${env.sandbox.gitHost!.baseUrl}/acme/payments-deploy/pull/${opened.number}`,
+        htmlUrl: `${env.sandbox.gitHost!.baseUrl}/acme/payments-deploy/pull/${
+          opened.number
+        }`,
         repoUrl: `${env.sandbox.gitHost!.baseUrl}/acme/payments-deploy.git`,
       }),
     ]);
@@ -77,40 +109,76 @@ describe('promotion pull request routes (git host of the sandbox)', () => {
     const list = await env.api().get(PATH).set('Authorization', env.auth);
     const { repoUrl, number } = list.body.pullRequests[0];
     env.denied.add('gitops.pullrequest.merge');
-    const res = await env.api().post(`${PATH}/merge`).set('Authorization', env.auth).send({ repoUrl, number });
+    const res = await env
+      .api()
+      .post(`${PATH}/merge`)
+      .set('Authorization', env.auth)
+      .send({ repoUrl, number });
     expect(res.status).toBe(403);
-    expect(res.body.error.message).toBe('Not allowed: gitops.pullrequest.merge on component:default/payments');
+    expect(res.body.error.message).toBe(
+      'Not allowed: gitops.pullrequest.merge on component:default/payments',
+    );
     const still = await env.api().get(PATH).set('Authorization', env.auth);
-    expect(still.body.pullRequests.map((p: { number: number }) => p.number)).toEqual([number]);
+    expect(
+      still.body.pullRequests.map((p: { number: number }) => p.number),
+    ).toEqual([number]);
   });
 
   it('merges for an owner; the agent moves its applications to the merge commit', async () => {
     const list = await env.api().get(PATH).set('Authorization', env.auth);
     const { repoUrl, number } = list.body.pullRequests[0];
-    const res = await env.api().post(`${PATH}/merge`).set('Authorization', env.auth).send({ repoUrl, number });
+    const res = await env
+      .api()
+      .post(`${PATH}/merge`)
+      .set('Authorization', env.auth)
+      .send({ repoUrl, number });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ merged: true, pullRequest: { number, environment: 'prod' } });
+    expect(res.body).toMatchObject({
+      merged: true,
+      pullRequest: { number, environment: 'prod' },
+    });
     expect(res.body.sha).toMatch(/^[0-9a-f]{40}$/);
     const after = await env.api().get(PATH).set('Authorization', env.auth);
     expect(after.body.pullRequests).toEqual([]);
 
-    const prod = await waitFor('payments-prod to compare against the merge commit', async () => {
-      const apps = await env.api().get('/api/gitops/entity/default/component/payments/applications').set('Authorization', env.auth);
-      const found = apps.body.environments
-        .flatMap((e: { applications: Array<{ name: string; sync: { revision?: string } }> }) => e.applications)
-        .find((a: { name: string }) => a.name === 'payments-prod');
-      return found?.sync.revision === res.body.sha ? found : undefined;
-    });
+    const prod = await waitFor(
+      'payments-prod to compare against the merge commit',
+      async () => {
+        const apps = await env
+          .api()
+          .get('/api/gitops/entity/default/component/payments/applications')
+          .set('Authorization', env.auth);
+        const found = apps.body.environments
+          .flatMap(
+            (e: {
+              applications: Array<{
+                name: string;
+                sync: { revision?: string };
+              }>;
+            }) => e.applications,
+          )
+          .find((a: { name: string }) => a.name === 'payments-prod');
+        return found?.sync.revision === res.body.sha ? found : undefined;
+      },
+    );
     expect(prod.sync.revision).toBe(res.body.sha);
 
-    const events = await env.api().get('/api/gitops/entity/default/component/payments/events').set('Authorization', env.auth);
-    const merges = JSON.stringify(events.body).match(/pullrequest\.merge/g) ?? [];
+    const events = await env
+      .api()
+      .get('/api/gitops/entity/default/component/payments/events')
+      .set('Authorization', env.auth);
+    const merges =
+      JSON.stringify(events.body).match(/pullrequest\.merge/g) ?? [];
     expect(merges.length).toBeGreaterThanOrEqual(2); // the refusal and the merge
   });
 
   it('answers 404 for a pull request that is not open', async () => {
     const repoUrl = `${env.sandbox.gitHost!.baseUrl}/acme/payments-deploy.git`;
-    const res = await env.api().post(`${PATH}/merge`).set('Authorization', env.auth).send({ repoUrl, number: 999 });
+    const res = await env
+      .api()
+      .post(`${PATH}/merge`)
+      .set('Authorization', env.auth)
+      .send({ repoUrl, number: 999 });
     expect(res.status).toBe(404);
   });
 });

@@ -1,10 +1,5 @@
-import {
-  componentEntity,
-  configEnvironments,
-  startGitOpsTestBackend,
-  useGitOpsTestBackend,
-  waitFor,
-} from '../testUtils';
+import { useGitOpsTestBackend, waitFor } from '../testUtils';
+import { startShopFleet } from '../__testUtils__/startShopFleet';
 import {
   shopHarnessAgent,
   shopNonprodAgent,
@@ -55,16 +50,7 @@ const writes = (requests: Array<{ method: string; url: string }>) =>
   );
 
 describe.each(cases)('operations on a $provider application', c => {
-  const env = useGitOpsTestBackend(() =>
-    startGitOpsTestBackend({
-      scenario,
-      entities: [
-        componentEntity('payments', { 'gitops/service': 'payments' }),
-        componentEntity('risk', { 'gitops/service': 'risk' }),
-      ],
-      environments: configEnvironments,
-    }),
-  );
+  const env = useGitOpsTestBackend(() => startShopFleet(scenario));
   const base = `${APPS}/${c.entity}/applications/${c.agentId}/${c.app}`;
 
   afterEach(() => {

@@ -1,13 +1,11 @@
 import type { GitOpsApplication } from '@gitops-suite/plugin-gitops-common';
 import {
-  componentEntity as entity,
-  configEnvironments,
   shopScenario,
   shopService,
-  startGitOpsTestBackend,
   useGitOpsTestBackend,
   waitFor,
 } from '../testUtils';
+import { startShopFleet } from '../__testUtils__/startShopFleet';
 import { routerAgents } from '../__testUtils__/routerFleet';
 
 jest.setTimeout(60_000);
@@ -43,16 +41,7 @@ const scenario = shopScenario('gitops-backend-source-hydrator-test', {
 });
 
 describe('applications the source hydrator renders (router over real sandbox agents)', () => {
-  const env = useGitOpsTestBackend(() =>
-    startGitOpsTestBackend({
-      scenario,
-      entities: [
-        entity('pricing', { 'gitops/service': 'pricing' }),
-        entity('kyc', { 'gitops/service': 'kyc' }),
-      ],
-      environments: configEnvironments,
-    }),
-  );
+  const env = useGitOpsTestBackend(() => startShopFleet(scenario));
 
   const applications = async (service: string) => {
     const res = await env

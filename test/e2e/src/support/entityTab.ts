@@ -56,14 +56,33 @@ export async function openApplicationDrawer(
   application: string,
 ) {
   await inCatalog(portal, component);
+  const matrix = await openGitOpsTab(page, portal, component, 120_000);
+  await matrix.getByRole('button', { name: `Open ${application}` }).click();
+  return applicationDrawer(page);
+}
+
+/**
+ * Opens a component's GitOps tab; answers its environment matrix once it
+ * shows (within `timeout` ms).
+ */
+export async function openGitOpsTab(
+  page: Page,
+  portal: Portal,
+  component: string,
+  timeout = 60_000,
+) {
   await openPortal(
     page,
     portal.baseUrl,
     `/catalog/default/component/${component}/gitops`,
   );
   const matrix = page.getByRole('table', { name: 'Environment matrix' });
-  await matrix.waitFor({ timeout: 120_000 });
-  await matrix.getByRole('button', { name: `Open ${application}` }).click();
+  await matrix.waitFor({ timeout });
+  return matrix;
+}
+
+/** The open application drawer (MUI class names carry suffixes in a build). */
+export function applicationDrawer(page: Page) {
   return page.locator('[role="presentation"]').filter({
     has: page.getByRole('tablist', { name: 'Application details' }),
   });
