@@ -110,11 +110,6 @@ export class FleetRecorder {
     await this.histories.stop();
   }
 
-  /** Histories still to read: urgent, background (catch-up) and running. */
-  get pendingReads() {
-    return this.histories.size;
-  }
-
   /**
    * Resolves once what the recorder was given so far is recorded, or after
    * `timeoutMs`: a page that shows recorded events waits for the changes
