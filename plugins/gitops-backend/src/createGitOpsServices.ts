@@ -124,6 +124,7 @@ export async function createGitOpsServices(
     httpAuth: options.httpAuth,
     auth: options.auth,
     permissions: options.permissions,
+    auditor: options.auditor,
     catalog: options.catalog,
     entityLookup,
     logger,

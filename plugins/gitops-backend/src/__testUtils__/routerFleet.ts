@@ -71,9 +71,11 @@ export const GHOST_TOKEN = 'ghost-argo-token-0005';
 /** The harness over the router tests' fleet (with more `gitops` config). */
 export async function startRouterFleet(
   gitops?: Parameters<typeof startGitOpsTestBackend>[0]['gitops'],
+  features?: Parameters<typeof startGitOpsTestBackend>[0]['features'],
 ): Promise<GitOpsTestBackend> {
   return startGitOpsTestBackend({
     gitops,
+    features,
     scenario,
     entities,
     // deliberately not in alphabetical order

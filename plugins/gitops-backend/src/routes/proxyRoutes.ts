@@ -1,4 +1,5 @@
 import { Request, Response } from 'express';
+import { BackstageCredentials } from '@backstage/backend-plugin-api';
 import { InputError, NotAllowedError } from '@backstage/errors';
 import { gitopsProxyPermission } from '@gitops-suite/plugin-gitops-common';
 import { GitOpsService } from '../service/GitOpsService';
@@ -12,15 +13,20 @@ import { GitOpsRouter, requestCredentials } from './httpAdapters';
  * configured agents, only allowlisted read paths and query parameters free of
  * side effects, the caller's identity and
  * permission checked first, the agent credential added by the provider and
- * never returned, no caller header forwarded, every response scrubbed.
- * Any method reaches it (a write answers 405 naming GET), so it is
+ * never returned, no caller header forwarded, every response scrubbed, and
+ * every read, forwarded or refused, a low-severity auditor event.
+ * Any method reaches it (a write is refused, 403 naming GET), so it is
  * registered for all of them, untyped: the spec describes its GET only.
  */
 export function proxyRoutes(router: GitOpsRouter, ctx: GitOpsService) {
   const { registry, extraProxyPaths, knownSecrets } = ctx.deps;
 
-  const forward = async (req: Request<{ agentId: string }>, res: Response) => {
-    const credentials = await requestCredentials(ctx, req);
+  /** Checks, forwards and answers one proxied read: the agent's status. */
+  const answer = async (
+    req: Request<{ agentId: string }>,
+    res: Response,
+    credentials: BackstageCredentials,
+  ): Promise<number> => {
     if (req.method !== 'GET') {
       res.setHeader('allow', 'GET');
       throw new NotAllowedError(
@@ -52,6 +58,25 @@ export function proxyRoutes(router: GitOpsRouter, ctx: GitOpsService) {
       res.end();
     } else {
       res.json(scrubSecrets(upstream.body, knownSecrets));
+    }
+    return upstream.status;
+  };
+
+  const forward = async (req: Request<{ agentId: string }>, res: Response) => {
+    const credentials = await requestCredentials(ctx, req);
+    // every proxied read, forwarded or refused, is a low-severity event
+    const event = await ctx.deps.auditor.createEvent({
+      eventId: 'proxy-read',
+      severityLevel: 'low',
+      request: req,
+      meta: { agentId: req.params.agentId, path: req.path },
+    });
+    try {
+      const status = await answer(req, res, credentials);
+      await event.success({ meta: { status } });
+    } catch (error) {
+      await event.fail({ error: error as Error });
+      throw error;
     }
   };
   router.all('/proxy/:agentId', forward);

@@ -1,4 +1,5 @@
 import {
+  AuditorService,
   AuthService,
   HttpAuthService,
   LoggerService,
@@ -49,6 +50,8 @@ export class GitOpsService {
       httpAuth: HttpAuthService;
       auth: AuthService;
       permissions: PermissionsService;
+      /** Backstage's auditor: the proxy's reads are low-severity events. */
+      auditor: AuditorService;
       catalog: CatalogService;
       /** The entity -> query lookup, kept briefly per caller. */
       entityLookup: CachedEntityLookup;
