@@ -84,7 +84,7 @@ describe('the example fleet: a pull request yields a preview Application', () =>
     const ref = (entity: string) => ({
       entityRef: `component:default/${entity}`,
       agentId: 'argocd-nonprod',
-      appName: 'checkout-web-pr-42',
+      name: 'checkout-web-pr-42',
     });
     const credentials = mockCredentials.user();
     const app = await gitops.client.getApplication(

@@ -41,7 +41,7 @@ export function applicationTarget(input: {
     entityRef: parseEntityRefInput(input.entityRef),
     agentId: input.agentId,
     name: input.application,
-    appNamespace: input.appNamespace,
+    namespace: input.appNamespace,
   };
 }
 

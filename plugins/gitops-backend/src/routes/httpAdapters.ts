@@ -59,7 +59,7 @@ export function routeApplication(req: {
     entityRef: routeEntityRef(req.params),
     agentId,
     name: appName,
-    appNamespace: req.query.appNamespace || undefined,
+    namespace: req.query.appNamespace || undefined,
   };
 }
 

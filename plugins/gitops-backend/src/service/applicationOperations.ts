@@ -92,7 +92,7 @@ export async function runOperation(
             entityRef: stringifyEntityRef(target.entityRef),
             agentId: target.agentId,
             application: target.name,
-            appNamespace: target.appNamespace,
+            appNamespace: target.namespace,
             action: operation.action,
             parameters: operation.parameters,
           },

@@ -1,7 +1,10 @@
 import { BackstageCredentials } from '@backstage/backend-plugin-api';
 import { CompoundEntityRef, Entity } from '@backstage/catalog-model';
 import { ResourcePermission } from '@backstage/plugin-permission-common';
-import { GitOpsApplication } from '@gitops-suite/plugin-gitops-common';
+import {
+  EntityApplicationRef,
+  GitOpsApplication,
+} from '@gitops-suite/plugin-gitops-common';
 import {
   ApplicationRef,
   GitOpsProvider,
@@ -9,14 +12,14 @@ import {
 import { GitOpsService } from './GitOpsService';
 import { findEntityApplication } from './findEntityApplication';
 
-/** One application of a catalog entity, as a route or an action names it. */
-export interface ApplicationTarget {
+/**
+ * One application of a catalog entity, as a route or an action names it:
+ * common's `EntityApplicationRef` with the entity ref parsed where it came
+ * in (a route's path, an action's input).
+ */
+export type ApplicationTarget = Omit<EntityApplicationRef, 'entityRef'> & {
   entityRef: CompoundEntityRef;
-  agentId: string;
-  name: string;
-  /** The Application's own namespace, when several share a name. */
-  appNamespace?: string;
-}
+};
 
 /**
  * Looks the entity up as the caller may see it, checks `permission` on it,
@@ -45,7 +48,7 @@ export async function resolveEntityApplication(
     query,
     target.agentId,
     target.name,
-    target.appNamespace,
+    target.namespace,
   );
   const ref: ApplicationRef = {
     name: app.name,

@@ -1,5 +1,7 @@
-import type { GitOpsApplication } from '@gitops-suite/plugin-gitops-common';
-import type { ApplicationRef } from '../api';
+import type {
+  EntityApplicationRef,
+  GitOpsApplication,
+} from '@gitops-suite/plugin-gitops-common';
 import { OperationsBar } from '../components/ApplicationOperations/OperationsBar';
 import { useApplicationDetails } from '../hooks/useApplicationDetails';
 import type { OperationOptions } from '../hooks/useOperation';
@@ -9,7 +11,7 @@ import type { OperationOptions } from '../hooks/useOperation';
  * application as its one follower (`useApplicationDetails`) reads it.
  */
 export function FollowedOperationsBar(props: {
-  app: ApplicationRef;
+  app: EntityApplicationRef;
   initial: GitOpsApplication;
   onSettled?: () => void;
   options?: Pick<OperationOptions, 'pollIntervalMs' | 'timeoutMs'>;

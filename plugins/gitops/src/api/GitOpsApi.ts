@@ -1,5 +1,6 @@
 import { createApiRef } from '@backstage/core-plugin-api';
 import type {
+  EntityApplicationRef,
   EntityDeliveryMetricsResponse,
   FleetDeliveryMetricsResponse,
   PromotionInsight,
@@ -37,15 +38,10 @@ import type {
 /**
  * Names one application of a catalog entity.
  * @public
+ * @deprecated Use `EntityApplicationRef` of `@gitops-suite/plugin-gitops-common`,
+ * the one name the frontend, the actions and the backend share.
  */
-export interface ApplicationRef {
-  /** The owning catalog entity, as `kind:namespace/name`. */
-  entityRef: string;
-  agentId: string;
-  name: string;
-  /** The Application's own namespace, for apps in any namespace. */
-  namespace?: string;
-}
+export type ApplicationRef = EntityApplicationRef;
 
 /**
  * Audit entries and drift events, of an entity or of one application.
@@ -97,24 +93,24 @@ export interface GitOpsApi {
   ): Promise<MultiAgentResult<GitOpsApplicationSet>>;
   getEntityEvents(entityRef: string): Promise<GitOpsEvents>;
 
-  getApplication(app: ApplicationRef): Promise<GitOpsApplication>;
-  getResourceTree(app: ApplicationRef): Promise<ResourceTree>;
-  getApplicationDiff(app: ApplicationRef): Promise<ResourceDiff[]>;
+  getApplication(app: EntityApplicationRef): Promise<GitOpsApplication>;
+  getResourceTree(app: EntityApplicationRef): Promise<ResourceTree>;
+  getApplicationDiff(app: EntityApplicationRef): Promise<ResourceDiff[]>;
   getRevisionMetadata(
-    app: ApplicationRef,
+    app: EntityApplicationRef,
     revision: string,
   ): Promise<RevisionMetadata>;
-  getSyncWindows(app: ApplicationRef): Promise<SyncWindow[]>;
-  getApplicationEvents(app: ApplicationRef): Promise<GitOpsEvents>;
+  getSyncWindows(app: EntityApplicationRef): Promise<SyncWindow[]>;
+  getApplicationEvents(app: EntityApplicationRef): Promise<GitOpsEvents>;
 
   /** The live manifest of one resource of the application (secrets redacted). */
   getResourceManifest(
-    app: ApplicationRef,
+    app: EntityApplicationRef,
     resource: ResourceRef,
   ): Promise<ResourceManifest>;
   /** The Kubernetes events of one resource, most recent first. */
   getResourceEvents(
-    app: ApplicationRef,
+    app: EntityApplicationRef,
     resource: ResourceRef,
   ): Promise<ResourceEvent[]>;
   /**
@@ -123,7 +119,7 @@ export interface GitOpsApi {
    * which cancels the read upstream too.
    */
   streamResourceLogs(
-    app: ApplicationRef,
+    app: EntityApplicationRef,
     resource: ResourceRef,
     request: ResourceLogRequest,
     onLine: (line: ResourceLogLine) => void,
@@ -131,27 +127,27 @@ export interface GitOpsApi {
   ): Promise<void>;
 
   refreshApplication(
-    app: ApplicationRef,
+    app: EntityApplicationRef,
     request: RefreshRequest,
   ): Promise<OperationResponse>;
   syncApplication(
-    app: ApplicationRef,
+    app: EntityApplicationRef,
     request: SyncRequest,
   ): Promise<OperationResponse>;
   rollbackApplication(
-    app: ApplicationRef,
+    app: EntityApplicationRef,
     request: RollbackRequest,
   ): Promise<OperationResponse>;
   /** Stops the application's running operation (a sync or rollback). */
-  terminateOperation(app: ApplicationRef): Promise<OperationResponse>;
+  terminateOperation(app: EntityApplicationRef): Promise<OperationResponse>;
   /** The actions the agent offers on one resource of the application. */
   listResourceActions(
-    app: ApplicationRef,
+    app: EntityApplicationRef,
     resource: ResourceRef,
   ): Promise<ResourceAction[]>;
   /** Runs one of a resource's actions (restart a Deployment). */
   runResourceAction(
-    app: ApplicationRef,
+    app: EntityApplicationRef,
     resource: ResourceRef,
     action: string,
   ): Promise<OperationResponse>;

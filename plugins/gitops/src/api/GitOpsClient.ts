@@ -1,5 +1,6 @@
 import type { DiscoveryApi, FetchApi } from '@backstage/core-plugin-api';
 import {
+  type EntityApplicationRef,
   answerBody,
   applicationRouteParams,
   entityRouteParams,
@@ -15,60 +16,12 @@ import {
   type SyncRequest,
 } from '@gitops-suite/plugin-gitops-common';
 import type {
-  ApplicationRef,
   GitOpsApi,
   GitOpsEventQuery,
   ResourceLogRequest,
 } from './GitOpsApi';
 import { readNdjson } from './readNdjson';
-
-/** A resource's route parameters beside its application's. */
-function resourceRouteParams(app: ApplicationRef, resource: ResourceRef) {
-  const params = applicationRouteParams(app);
-  return {
-    path: params.path,
-    query: {
-      ...params.query,
-      resourceKind: resource.kind,
-      resourceName: resource.name,
-      resourceGroup: resource.group ?? '',
-      ...(resource.version && { resourceVersion: resource.version }),
-      ...(resource.namespace && { resourceNamespace: resource.namespace }),
-    },
-  };
-}
-
-/** Filter values as query parameters; an empty search is no search. */
-function fleetQuery(filter: FleetApplicationFilter = {}) {
-  const {
-    agent,
-    environment,
-    region,
-    health,
-    sync,
-    project,
-    search,
-    attention,
-    cluster,
-    server,
-  } = filter;
-  return {
-    agent,
-    environment,
-    region,
-    health,
-    sync,
-    project,
-    search: search || undefined,
-    attention: attention || undefined,
-    cluster,
-    server,
-  };
-}
-
-function windowQuery(windowDays?: number) {
-  return windowDays ? `${windowDays}d` : undefined;
-}
+import { fleetQuery, resourceRouteParams, windowQuery } from './requestParams';
 
 /**
  * Talks to the `gitops` backend plugin over HTTP, through the client typed
@@ -116,7 +69,7 @@ export class GitOpsClient implements GitOpsApi {
     );
   }
 
-  async getApplication(app: ApplicationRef) {
+  async getApplication(app: EntityApplicationRef) {
     const body = await answerBody(
       (
         await this.api()
@@ -128,7 +81,7 @@ export class GitOpsClient implements GitOpsApi {
     return body.application;
   }
 
-  async getResourceTree(app: ApplicationRef) {
+  async getResourceTree(app: EntityApplicationRef) {
     return answerBody(
       (await this.api()).GET(
         '/entity/{namespace}/{kind}/{name}/applications/{agentId}/{appName}/resource-tree',
@@ -137,7 +90,7 @@ export class GitOpsClient implements GitOpsApi {
     );
   }
 
-  async getApplicationDiff(app: ApplicationRef) {
+  async getApplicationDiff(app: EntityApplicationRef) {
     const body = await answerBody(
       (
         await this.api()
@@ -149,7 +102,7 @@ export class GitOpsClient implements GitOpsApi {
     return body.items;
   }
 
-  async getRevisionMetadata(app: ApplicationRef, revision: string) {
+  async getRevisionMetadata(app: EntityApplicationRef, revision: string) {
     const { path, query } = applicationRouteParams(app);
     return answerBody(
       (await this.api()).GET(
@@ -159,7 +112,7 @@ export class GitOpsClient implements GitOpsApi {
     );
   }
 
-  async getSyncWindows(app: ApplicationRef) {
+  async getSyncWindows(app: EntityApplicationRef) {
     const body = await answerBody(
       (
         await this.api()
@@ -171,7 +124,7 @@ export class GitOpsClient implements GitOpsApi {
     return body.items;
   }
 
-  async getApplicationEvents(app: ApplicationRef) {
+  async getApplicationEvents(app: EntityApplicationRef) {
     return answerBody(
       (await this.api()).GET(
         '/entity/{namespace}/{kind}/{name}/applications/{agentId}/{appName}/events',
@@ -180,7 +133,7 @@ export class GitOpsClient implements GitOpsApi {
     );
   }
 
-  async refreshApplication(app: ApplicationRef, request: RefreshRequest) {
+  async refreshApplication(app: EntityApplicationRef, request: RefreshRequest) {
     return answerBody(
       (await this.api()).POST(
         '/entity/{namespace}/{kind}/{name}/applications/{agentId}/{appName}/refresh',
@@ -189,7 +142,7 @@ export class GitOpsClient implements GitOpsApi {
     );
   }
 
-  async syncApplication(app: ApplicationRef, request: SyncRequest) {
+  async syncApplication(app: EntityApplicationRef, request: SyncRequest) {
     return answerBody(
       (await this.api()).POST(
         '/entity/{namespace}/{kind}/{name}/applications/{agentId}/{appName}/sync',
@@ -198,7 +151,10 @@ export class GitOpsClient implements GitOpsApi {
     );
   }
 
-  async rollbackApplication(app: ApplicationRef, request: RollbackRequest) {
+  async rollbackApplication(
+    app: EntityApplicationRef,
+    request: RollbackRequest,
+  ) {
     return answerBody(
       (await this.api()).POST(
         '/entity/{namespace}/{kind}/{name}/applications/{agentId}/{appName}/rollback',
@@ -217,7 +173,7 @@ export class GitOpsClient implements GitOpsApi {
     );
   }
 
-  async terminateOperation(app: ApplicationRef) {
+  async terminateOperation(app: EntityApplicationRef) {
     return answerBody(
       (await this.api()).POST(
         '/entity/{namespace}/{kind}/{name}/applications/{agentId}/{appName}/terminate',
@@ -226,7 +182,7 @@ export class GitOpsClient implements GitOpsApi {
     );
   }
 
-  async listResourceActions(app: ApplicationRef, resource: ResourceRef) {
+  async listResourceActions(app: EntityApplicationRef, resource: ResourceRef) {
     const params = applicationRouteParams(app);
     const body = await answerBody(
       (
@@ -254,7 +210,7 @@ export class GitOpsClient implements GitOpsApi {
   }
 
   async runResourceAction(
-    app: ApplicationRef,
+    app: EntityApplicationRef,
     resource: ResourceRef,
     action: string,
   ) {
@@ -370,9 +326,12 @@ export class GitOpsClient implements GitOpsApi {
 
   async getEntityPullRequests(entityRef: string) {
     return answerBody(
-      (await this.api()).GET('/entity/{namespace}/{kind}/{name}/pull-requests', {
-        params: { path: entityRouteParams(entityRef) },
-      }),
+      (await this.api()).GET(
+        '/entity/{namespace}/{kind}/{name}/pull-requests',
+        {
+          params: { path: entityRouteParams(entityRef) },
+        },
+      ),
     );
   }
 
@@ -391,7 +350,7 @@ export class GitOpsClient implements GitOpsApi {
     );
   }
 
-  async getResourceManifest(app: ApplicationRef, resource: ResourceRef) {
+  async getResourceManifest(app: EntityApplicationRef, resource: ResourceRef) {
     return answerBody(
       (await this.api()).GET(
         '/entity/{namespace}/{kind}/{name}/applications/{agentId}/{appName}/resource',
@@ -400,7 +359,7 @@ export class GitOpsClient implements GitOpsApi {
     );
   }
 
-  async getResourceEvents(app: ApplicationRef, resource: ResourceRef) {
+  async getResourceEvents(app: EntityApplicationRef, resource: ResourceRef) {
     const body = await answerBody(
       (
         await this.api()
@@ -413,7 +372,7 @@ export class GitOpsClient implements GitOpsApi {
   }
 
   async streamResourceLogs(
-    app: ApplicationRef,
+    app: EntityApplicationRef,
     resource: ResourceRef,
     request: ResourceLogRequest,
     onLine: (line: ResourceLogLine) => void,

@@ -1,10 +1,11 @@
 import { useApi } from '@backstage/core-plugin-api';
 import {
+  type EntityApplicationRef,
   gitopsSignalChannels,
   type GitOpsApplication,
 } from '@gitops-suite/plugin-gitops-common';
 import { useEffect, useState } from 'react';
-import { ApplicationRef, gitopsApiRef } from '../api';
+import { gitopsApiRef } from '../api';
 import { operationUnderWay } from '../lib/operationUnderWay';
 import { LiveAsyncState, useLiveAsync } from './useLiveAsync';
 
@@ -16,7 +17,7 @@ import { LiveAsyncState, useLiveAsync } from './useLiveAsync';
  * followed through it.
  */
 export function useApplicationDetails(
-  app: ApplicationRef,
+  app: EntityApplicationRef,
   options: { intervalMs?: number; busyIntervalMs?: number } = {},
 ): LiveAsyncState<GitOpsApplication> {
   const api = useApi(gitopsApiRef);

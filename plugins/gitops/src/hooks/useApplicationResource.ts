@@ -1,14 +1,15 @@
+import type { EntityApplicationRef } from '@gitops-suite/plugin-gitops-common';
 import { useApi } from '@backstage/core-plugin-api';
 import useAsyncRetry from 'react-use/esm/useAsyncRetry';
-import { ApplicationRef, GitOpsApi, gitopsApiRef } from '../api';
+import { GitOpsApi, gitopsApiRef } from '../api';
 
 /**
  * Loads one per-application resource (resource tree, diff, sync windows,
  * events) on demand; `retry` reloads it, e.g. after an operation.
  */
 export function useApplicationResource<T>(
-  app: ApplicationRef,
-  load: (api: GitOpsApi, app: ApplicationRef) => Promise<T>,
+  app: EntityApplicationRef,
+  load: (api: GitOpsApi, app: EntityApplicationRef) => Promise<T>,
 ) {
   const api = useApi(gitopsApiRef);
   const { entityRef, agentId, name, namespace } = app;

@@ -1,5 +1,6 @@
 import { useApi } from '@backstage/core-plugin-api';
 import type {
+  EntityApplicationRef,
   GitOpsApplication,
   OperationResponse,
   OperationState,
@@ -8,7 +9,7 @@ import type {
   SyncRequest,
 } from '@gitops-suite/plugin-gitops-common';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { ApplicationRef, GitOpsApi, gitopsApiRef } from '../api';
+import { GitOpsApi, gitopsApiRef } from '../api';
 import { errorMessage } from '../lib/errorMessage';
 import { operationUnderWay } from '../lib/operationUnderWay';
 
@@ -83,7 +84,7 @@ interface Followed {
 function start(
   api: GitOpsApi,
   kind: OperationKind,
-  ref: ApplicationRef,
+  ref: EntityApplicationRef,
   request: RefreshRequest | SyncRequest | RollbackRequest,
 ): Promise<OperationResponse> {
   switch (kind) {
@@ -104,7 +105,7 @@ function start(
  * re-read on its signals) hands it down.
  */
 export function useOperation(
-  ref: ApplicationRef,
+  ref: EntityApplicationRef,
   application: GitOpsApplication | undefined,
   { timeoutMs = 60_000, onStarted, onSettled }: OperationOptions = {},
 ) {

@@ -1,11 +1,12 @@
 import { useApi } from '@backstage/core-plugin-api';
 import type {
+  EntityApplicationRef,
   ResourceLogEntry,
   ResourceLogLine,
   ResourceRef,
 } from '@gitops-suite/plugin-gitops-common';
 import { useEffect, useState } from 'react';
-import { ApplicationRef, gitopsApiRef, ResourceLogRequest } from '../api';
+import { gitopsApiRef, ResourceLogRequest } from '../api';
 
 /** The most lines kept on the page; older ones scroll away. */
 const MAX_SHOWN_LOG_LINES = 5000;
@@ -26,7 +27,7 @@ export interface ResourceLogsState {
  * closed) aborts the read, which cancels it upstream too.
  */
 export function useResourceLogs(
-  app: ApplicationRef,
+  app: EntityApplicationRef,
   resource: ResourceRef,
   request: ResourceLogRequest,
   run: boolean,

@@ -1,10 +1,11 @@
+import type { EntityApplicationRef } from '@gitops-suite/plugin-gitops-common';
 import { useApi } from '@backstage/core-plugin-api';
 import useAsync from 'react-use/esm/useAsync';
-import { ApplicationRef, gitopsApiRef } from '../api';
+import { gitopsApiRef } from '../api';
 
 /** The commit metadata and signature state of one revision. */
 export function useRevisionMetadata(
-  app: ApplicationRef,
+  app: EntityApplicationRef,
   revision: string | undefined,
 ) {
   const api = useApi(gitopsApiRef);

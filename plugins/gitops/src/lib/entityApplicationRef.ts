@@ -1,11 +1,13 @@
-import type { GitOpsApplication } from '@gitops-suite/plugin-gitops-common';
-import type { ApplicationRef } from '../api';
+import type {
+  EntityApplicationRef,
+  GitOpsApplication,
+} from '@gitops-suite/plugin-gitops-common';
 
 /** Names an application of an entity for the per-application endpoints. */
-export function toApplicationRef(
+export function toEntityApplicationRef(
   entityRef: string,
   app: Pick<GitOpsApplication, 'agentId' | 'name' | 'namespace'>,
-): ApplicationRef {
+): EntityApplicationRef {
   return {
     entityRef,
     agentId: app.agentId,

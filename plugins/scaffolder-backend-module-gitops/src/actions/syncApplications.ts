@@ -2,12 +2,12 @@ import { z } from 'zod';
 import { PermissionsService } from '@backstage/backend-plugin-api';
 import { createTemplateAction } from '@backstage/plugin-scaffolder-node';
 import { examples } from './syncApplications.examples';
-import { gitopsApplicationSyncPermission } from '@gitops-suite/plugin-gitops-common';
-import { parseAuthorizedInput } from './authorizeInitiator';
 import {
-  EntityApplicationRef,
-  GitOpsBackendClient,
-} from './gitopsApi/GitOpsBackendClient';
+  gitopsApplicationSyncPermission,
+  type EntityApplicationRef,
+} from '@gitops-suite/plugin-gitops-common';
+import { parseAuthorizedInput } from './authorizeInitiator';
+import { GitOpsBackendClient } from './gitopsApi/GitOpsBackendClient';
 import { ENTITY_REF, actionSchema } from './validation';
 
 export const SYNC_APPLICATIONS_ACTION_ID = 'gitops:application:sync';
@@ -94,8 +94,8 @@ export function createSyncApplicationsAction(options: {
       const refs: EntityApplicationRef[] = input.applications.map(appName => ({
         entityRef: input.entityRef,
         agentId: input.agentId,
-        appName,
-        appNamespace: input.appNamespace,
+        name: appName,
+        namespace: input.appNamespace,
       }));
       if (ctx.isDryRun) {
         ctx.logger.info(
@@ -106,7 +106,7 @@ export function createSyncApplicationsAction(options: {
         ctx.output(
           'applications',
           refs.map(ref => ({
-            name: ref.appName,
+            name: ref.name,
             sync: 'Unknown',
             health: 'Unknown',
           })),
@@ -121,11 +121,11 @@ export function createSyncApplicationsAction(options: {
           { prune: input.prune, revision: input.revision },
           credentials,
         );
-        status.set(ref.appName, {
+        status.set(ref.name, {
           sync: application.sync.status,
           health: application.health.status,
         });
-        ctx.logger.info(`Sync of ${ref.appName} requested`);
+        ctx.logger.info(`Sync of ${ref.name} requested`);
       }
 
       if (input.wait) {
@@ -135,12 +135,12 @@ export function createSyncApplicationsAction(options: {
           const next: EntityApplicationRef[] = [];
           for (const ref of pending) {
             const app = await client.getApplication(ref, credentials);
-            status.set(ref.appName, {
+            status.set(ref.name, {
               sync: app.sync.status,
               health: app.health.status,
             });
             ctx.logger.info(
-              `${ref.appName}: ${app.sync.status}, ${app.health.status}${
+              `${ref.name}: ${app.sync.status}, ${app.health.status}${
                 app.operation?.phase
                   ? ` (operation ${app.operation.phase})`
                   : ''
@@ -153,7 +153,7 @@ export function createSyncApplicationsAction(options: {
           if (Date.now() >= deadline) {
             throw new Error(
               `Timed out after ${input.timeoutSeconds}s waiting for ${pending
-                .map(r => r.appName)
+                .map(r => r.name)
                 .join(', ')} to be Synced and Healthy`,
             );
           }
@@ -167,7 +167,7 @@ export function createSyncApplicationsAction(options: {
       }
       ctx.output(
         'applications',
-        refs.map(ref => ({ name: ref.appName, ...status.get(ref.appName)! })),
+        refs.map(ref => ({ name: ref.name, ...status.get(ref.name)! })),
       );
     },
   });

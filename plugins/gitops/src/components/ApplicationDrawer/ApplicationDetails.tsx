@@ -9,7 +9,7 @@ import Alert from '@material-ui/lab/Alert';
 import { useMemo, useState } from 'react';
 import { useApplicationDetails } from '../../hooks/useApplicationDetails';
 import type { OperationOptions } from '../../hooks/useOperation';
-import { toApplicationRef } from '../../lib/applicationRef';
+import { toEntityApplicationRef } from '../../lib/entityApplicationRef';
 import { errorMessage } from '../../lib/errorMessage';
 import { OperationsBar } from '../ApplicationOperations';
 import { HistoryTimeline } from '../HistoryTimeline';
@@ -43,7 +43,7 @@ export function ApplicationDetails(props: {
   const { entityRef, initial, onClose, onChanged, operationOptions } = props;
   const { agentId, name, namespace } = initial;
   const ref = useMemo(
-    () => toApplicationRef(entityRef, { agentId, name, namespace }),
+    () => toEntityApplicationRef(entityRef, { agentId, name, namespace }),
     [entityRef, agentId, name, namespace],
   );
   // the application's one follower; the operations bar follows through it

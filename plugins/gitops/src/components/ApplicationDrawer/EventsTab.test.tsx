@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { devApp, entityRef } from '../../__testUtils__/fixtures';
 import { renderWithEntity } from '../../__testUtils__/renderWithEntity';
 import { testGitOpsApi } from '../../__testUtils__/testGitOpsApi';
-import { toApplicationRef } from '../../lib/applicationRef';
+import { toEntityApplicationRef } from '../../lib/entityApplicationRef';
 import { EventsTab } from './EventsTab';
 
 describe('EventsTab', () => {
@@ -27,7 +27,7 @@ describe('EventsTab', () => {
       drift: [],
     }));
     await renderWithEntity(
-      <EventsTab app={toApplicationRef(entityRef, devApp)} />,
+      <EventsTab app={toEntityApplicationRef(entityRef, devApp)} />,
       { api: testGitOpsApi({ getApplicationEvents }) },
     );
     const table = await screen.findByRole('table', { name: 'Audit entries' });

@@ -3,9 +3,11 @@ import Box from '@material-ui/core/Box';
 import TableCell from '@material-ui/core/TableCell';
 import TableRow from '@material-ui/core/TableRow';
 import Typography from '@material-ui/core/Typography';
-import { shortRevision } from '@gitops-suite/plugin-gitops-common';
+import {
+  type EntityApplicationRef,
+  shortRevision,
+} from '@gitops-suite/plugin-gitops-common';
 import type { ReactNode } from 'react';
-import type { ApplicationRef } from '../../api';
 import { useApplicationEvents } from '../../hooks/useApplicationEvents';
 import { formatTimestamp } from '../../lib/timeSince';
 import { CompactTable } from '../WordWrapTableHead';
@@ -34,7 +36,7 @@ function RecordedEvents(props: {
 }
 
 /** Who ran which operation, and when the application drifted. */
-export function EventsTab(props: { app: ApplicationRef }) {
+export function EventsTab(props: { app: EntityApplicationRef }) {
   const { value, loading, error } = useApplicationEvents(props.app);
   if (loading) return <Progress />;
   if (error) return <ResponseErrorPanel error={error} />;

@@ -1,9 +1,9 @@
+import type { EntityApplicationRef } from '@gitops-suite/plugin-gitops-common';
 import { Progress, ResponseErrorPanel } from '@backstage/core-components';
 import Chip from '@material-ui/core/Chip';
 import TableCell from '@material-ui/core/TableCell';
 import TableRow from '@material-ui/core/TableRow';
 import Typography from '@material-ui/core/Typography';
-import type { ApplicationRef } from '../../api';
 import { useSyncWindows } from '../../hooks/useSyncWindows';
 import { describeCron } from '../../lib/describeCron';
 import { ATTENTION_RED, StatusChip } from '../StatusChips';
@@ -13,7 +13,7 @@ import { CompactTable } from '../WordWrapTableHead';
 const DEFAULT_TIME_ZONE = 'UTC';
 
 /** When the application's project lets syncs run. */
-export function SyncWindowsTab(props: { app: ApplicationRef }) {
+export function SyncWindowsTab(props: { app: EntityApplicationRef }) {
   const { value, loading, error } = useSyncWindows(props.app);
   if (loading) return <Progress />;
   if (error) return <ResponseErrorPanel error={error} />;

@@ -17,10 +17,10 @@ import { renderWithEntity } from '../../__testUtils__/renderWithEntity';
 import { testSignalApi } from '../../__testUtils__/signals';
 import { testGitOpsApi } from '../../__testUtils__/testGitOpsApi';
 import type { GitOpsApi } from '../../api';
-import { toApplicationRef } from '../../lib/applicationRef';
+import { toEntityApplicationRef } from '../../lib/entityApplicationRef';
 import { OperationsBar } from './OperationsBar';
 
-const ref = toApplicationRef(entityRef, prodApp);
+const ref = toEntityApplicationRef(entityRef, prodApp);
 const previous = {
   phase: 'Succeeded' as const,
   startedAt: '2024-04-30T12:00:00Z',
@@ -314,7 +314,7 @@ describe('OperationsBar', () => {
       auditId: 'b1',
       application: finished('Succeeded', 'rolled back'),
     }));
-    const devRef = toApplicationRef(entityRef, devApp);
+    const devRef = toEntityApplicationRef(entityRef, devApp);
     const manual = {
       ...devApp,
       syncPolicy: { ...devApp.syncPolicy, automated: false },
@@ -346,7 +346,7 @@ describe('OperationsBar', () => {
   });
 
   it('keeps rollback off, saying why, while automated sync is on', async () => {
-    const devRef = toApplicationRef(entityRef, devApp);
+    const devRef = toEntityApplicationRef(entityRef, devApp);
     await renderWithEntity(
       <OperationsBar app={devRef} application={devApp} options={options} />,
     );

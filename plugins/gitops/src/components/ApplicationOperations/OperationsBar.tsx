@@ -1,11 +1,13 @@
-import type { GitOpsApplication } from '@gitops-suite/plugin-gitops-common';
+import type {
+  EntityApplicationRef,
+  GitOpsApplication,
+} from '@gitops-suite/plugin-gitops-common';
 import Box from '@material-ui/core/Box';
 import Button from '@material-ui/core/Button';
 import Typography from '@material-ui/core/Typography';
 import HistoryIcon from '@material-ui/icons/History';
 import SyncIcon from '@material-ui/icons/Sync';
 import { useState } from 'react';
-import type { ApplicationRef } from '../../api';
 import { useEntityOwners } from '../../hooks/useEntityOwners';
 import { useGitOpsPermissions } from '../../hooks/useGitOpsPermissions';
 import { OperationOptions, useOperation } from '../../hooks/useOperation';
@@ -29,7 +31,7 @@ function joinActions(actions: string[]): string {
  * `application` is re-read, and shows the agent's message.
  */
 export function OperationsBar(props: {
-  app: ApplicationRef;
+  app: EntityApplicationRef;
   application: GitOpsApplication;
   /** Called once a sync or rollback is accepted (re-read the application). */
   onStarted?: () => void;

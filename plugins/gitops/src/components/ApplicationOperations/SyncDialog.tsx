@@ -1,4 +1,5 @@
 import type {
+  EntityApplicationRef,
   GitOpsApplication,
   ResourceRef,
   SyncRequest,
@@ -7,7 +8,6 @@ import DialogContent from '@material-ui/core/DialogContent';
 import TextField from '@material-ui/core/TextField';
 import Typography from '@material-ui/core/Typography';
 import { useEffect, useState } from 'react';
-import type { ApplicationRef } from '../../api';
 import { useApplicationDiff } from '../../hooks/useApplicationDiff';
 import { changeOf } from '../ResourceDiff';
 import { resourceId } from '../ResourceTree/buildTree';
@@ -26,7 +26,7 @@ function toRef({
 }
 
 function SyncDialogBody(props: {
-  app: ApplicationRef;
+  app: EntityApplicationRef;
   application: GitOpsApplication;
   onCancel: () => void;
   onConfirm: (request: SyncRequest) => void;
@@ -114,7 +114,7 @@ function SyncDialogBody(props: {
 /** Sync options and a confirmation listing what the sync will change. */
 export function SyncDialog(props: {
   open: boolean;
-  app: ApplicationRef;
+  app: EntityApplicationRef;
   application: GitOpsApplication;
   onClose: () => void;
   onConfirm: (request: SyncRequest) => void;

@@ -8,10 +8,10 @@ import { denyingPermissionApi } from '../../__testUtils__/permissions';
 import { renderWithEntity } from '../../__testUtils__/renderWithEntity';
 import { testGitOpsApi } from '../../__testUtils__/testGitOpsApi';
 import type { GitOpsApi } from '../../api';
-import { toApplicationRef } from '../../lib/applicationRef';
+import { toEntityApplicationRef } from '../../lib/entityApplicationRef';
 import { OperationsBar } from './OperationsBar';
 
-const ref = toApplicationRef(entityRef, prodApp);
+const ref = toEntityApplicationRef(entityRef, prodApp);
 const running: GitOpsApplication = {
   ...prodApp,
   operation: { phase: 'Running', startedAt: '2024-05-01T12:00:00Z' },
@@ -149,7 +149,7 @@ describe('the Terminate button', () => {
 
   it('is disabled, saying why, for a user who may not terminate', async () => {
     // a ref of its own: usePermission caches decisions per permission and ref
-    const locked = toApplicationRef(
+    const locked = toEntityApplicationRef(
       'component:default/locked-terminate',
       prodApp,
     );

@@ -1,11 +1,14 @@
 import { useApi } from '@backstage/core-plugin-api';
-import type { GitOpsApplication } from '@gitops-suite/plugin-gitops-common';
+import type {
+  EntityApplicationRef,
+  GitOpsApplication,
+} from '@gitops-suite/plugin-gitops-common';
 import Button from '@material-ui/core/Button';
 import Tooltip from '@material-ui/core/Tooltip';
 import StopIcon from '@material-ui/icons/Stop';
 import Alert from '@material-ui/lab/Alert';
 import { useState } from 'react';
-import { ApplicationRef, gitopsApiRef } from '../../api';
+import { gitopsApiRef } from '../../api';
 import { errorMessage } from '../../lib/errorMessage';
 import { ConfirmDialog } from './ConfirmDialog';
 
@@ -14,7 +17,7 @@ import { ConfirmDialog } from './ConfirmDialog';
  * the reason as its tooltip, when nothing runs or the user may not.
  */
 export function TerminateButton(props: {
-  app: ApplicationRef;
+  app: EntityApplicationRef;
   application: GitOpsApplication;
   /** Why the user may not terminate; undefined when they may. */
   deniedReason?: string;

@@ -2,14 +2,14 @@ import { screen, within } from '@testing-library/react';
 import { devApp, entityRef, revisions } from '../../__testUtils__/fixtures';
 import { renderWithEntity } from '../../__testUtils__/renderWithEntity';
 import { testGitOpsApi } from '../../__testUtils__/testGitOpsApi';
-import { toApplicationRef } from '../../lib/applicationRef';
+import { toEntityApplicationRef } from '../../lib/entityApplicationRef';
 import { HistoryTimeline } from './HistoryTimeline';
 
 describe('HistoryTimeline', () => {
   it('links every deployment to its commit and shows each signature state', async () => {
     await renderWithEntity(
       <HistoryTimeline
-        app={toApplicationRef(entityRef, devApp)}
+        app={toEntityApplicationRef(entityRef, devApp)}
         application={devApp}
       />,
     );
@@ -39,7 +39,7 @@ describe('HistoryTimeline', () => {
         },
       ],
     };
-    const ref = toApplicationRef(entityRef, rolledBack);
+    const ref = toEntityApplicationRef(entityRef, rolledBack);
     const audit = (action: 'sync' | 'rollback', actor: string, at: string) => ({
       id: `audit-${action}`,
       actor,
@@ -82,7 +82,7 @@ describe('HistoryTimeline', () => {
     });
     await renderWithEntity(
       <HistoryTimeline
-        app={toApplicationRef(entityRef, devApp)}
+        app={toEntityApplicationRef(entityRef, devApp)}
         application={devApp}
       />,
       { api: testGitOpsApi({ getApplicationEvents }) },

@@ -1,4 +1,7 @@
-import { deployedRevision } from '@gitops-suite/plugin-gitops-common';
+import {
+  type EntityApplicationRef,
+  deployedRevision,
+} from '@gitops-suite/plugin-gitops-common';
 import type { GitOpsApplication } from '@gitops-suite/plugin-gitops-common';
 import Typography from '@material-ui/core/Typography';
 import Timeline from '@material-ui/lab/Timeline';
@@ -8,7 +11,6 @@ import TimelineDot from '@material-ui/lab/TimelineDot';
 import TimelineItem from '@material-ui/lab/TimelineItem';
 import TimelineOppositeContent from '@material-ui/lab/TimelineOppositeContent';
 import TimelineSeparator from '@material-ui/lab/TimelineSeparator';
-import { ApplicationRef } from '../../api';
 import { useApplicationEvents } from '../../hooks/useApplicationEvents';
 import { actorName, portalRequester } from '../../lib/portalRequester';
 import { historyRevision } from '../../lib/revision';
@@ -32,7 +34,7 @@ const ASKED: Record<string, string> = {
  * fleet-wide audit permission).
  */
 export function HistoryTimeline(props: {
-  app: ApplicationRef;
+  app: EntityApplicationRef;
   application: GitOpsApplication;
 }) {
   // attribution is extra: without the events, history still shows

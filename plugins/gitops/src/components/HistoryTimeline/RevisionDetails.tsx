@@ -1,13 +1,13 @@
+import type { EntityApplicationRef } from '@gitops-suite/plugin-gitops-common';
 import Box from '@material-ui/core/Box';
 import Typography from '@material-ui/core/Typography';
-import type { ApplicationRef } from '../../api';
 import { useRevisionMetadata } from '../../hooks/useRevisionMetadata';
 import { formatTimestamp } from '../../lib/timeSince';
 import { SignatureBadge } from './SignatureBadge';
 
 /** The commit behind a revision: author, message, date and signature. */
 export function RevisionDetails(props: {
-  app: ApplicationRef;
+  app: EntityApplicationRef;
   revision?: string;
 }) {
   const { value, loading, error } = useRevisionMetadata(

@@ -1,6 +1,7 @@
 import { Progress, ResponseErrorPanel } from '@backstage/core-components';
 import { useApi } from '@backstage/core-plugin-api';
 import type {
+  EntityApplicationRef,
   ResourceManifest,
   ResourceNode,
   ResourceRef,
@@ -13,7 +14,7 @@ import Typography from '@material-ui/core/Typography';
 import ArrowBackIcon from '@material-ui/icons/ArrowBack';
 import { useMemo, useState } from 'react';
 import useAsyncRetry from 'react-use/esm/useAsyncRetry';
-import { ApplicationRef, gitopsApiRef } from '../../api';
+import { gitopsApiRef } from '../../api';
 import { KindIcon } from '../ResourceTree/KindIcon';
 import { ManifestTab } from './ManifestTab';
 import { ResourceEventsTab } from './ResourceEventsTab';
@@ -43,7 +44,7 @@ function ManifestView(props: {
  * events and, for pods and workloads, its containers' logs.
  */
 export function ResourceDetailsPanel(props: {
-  app: ApplicationRef;
+  app: EntityApplicationRef;
   node: ResourceNode;
   onClose: () => void;
 }) {

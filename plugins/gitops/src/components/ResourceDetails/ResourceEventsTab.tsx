@@ -1,17 +1,20 @@
 import { Progress, ResponseErrorPanel } from '@backstage/core-components';
 import { useApi } from '@backstage/core-plugin-api';
-import type { ResourceRef } from '@gitops-suite/plugin-gitops-common';
+import type {
+  EntityApplicationRef,
+  ResourceRef,
+} from '@gitops-suite/plugin-gitops-common';
 import TableCell from '@material-ui/core/TableCell';
 import TableRow from '@material-ui/core/TableRow';
 import Typography from '@material-ui/core/Typography';
 import useAsyncRetry from 'react-use/esm/useAsyncRetry';
-import { ApplicationRef, gitopsApiRef } from '../../api';
+import { gitopsApiRef } from '../../api';
 import { formatTimestamp } from '../../lib/timeSince';
 import { CompactTable } from '../WordWrapTableHead';
 
 /** The Kubernetes events of one resource, most recent first. */
 export function ResourceEventsTab(props: {
-  app: ApplicationRef;
+  app: EntityApplicationRef;
   resource: ResourceRef;
 }) {
   const { app, resource } = props;

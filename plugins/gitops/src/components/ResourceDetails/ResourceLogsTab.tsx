@@ -1,5 +1,8 @@
 import { ResponseErrorPanel } from '@backstage/core-components';
-import type { ResourceRef } from '@gitops-suite/plugin-gitops-common';
+import type {
+  EntityApplicationRef,
+  ResourceRef,
+} from '@gitops-suite/plugin-gitops-common';
 import Box from '@material-ui/core/Box';
 import Button from '@material-ui/core/Button';
 import CircularProgress from '@material-ui/core/CircularProgress';
@@ -12,7 +15,6 @@ import Switch from '@material-ui/core/Switch';
 import Typography from '@material-ui/core/Typography';
 import Alert from '@material-ui/lab/Alert';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import type { ApplicationRef } from '../../api';
 import { useResourceLogs } from '../../hooks/useResourceLogs';
 
 const TAILS = [100, 500, 1000] as const;
@@ -23,7 +25,7 @@ const TAILS = [100, 500, 1000] as const;
  * backend's size and time limits show as a "truncated" notice.
  */
 export function ResourceLogsTab(props: {
-  app: ApplicationRef;
+  app: EntityApplicationRef;
   resource: ResourceRef;
   containers: string[];
 }) {

@@ -1,3 +1,4 @@
+import type { EntityApplicationRef } from '@gitops-suite/plugin-gitops-common';
 import { Progress, ResponseErrorPanel } from '@backstage/core-components';
 import Box from '@material-ui/core/Box';
 import FormControlLabel from '@material-ui/core/FormControlLabel';
@@ -7,7 +8,6 @@ import ToggleButton from '@material-ui/lab/ToggleButton';
 import ToggleButtonGroup from '@material-ui/lab/ToggleButtonGroup';
 import { useState } from 'react';
 import type { ManifestFormat } from '../../lib/stableStringify';
-import type { ApplicationRef } from '../../api';
 import { useApplicationDiff } from '../../hooks/useApplicationDiff';
 import { changeOf, ResourceDiffItem } from './ResourceDiffItem';
 
@@ -16,7 +16,7 @@ import { changeOf, ResourceDiffItem } from './ResourceDiffItem';
  * in YAML as Argo CD shows it, or JSON on the toggle. Shows what differs by
  * default; every managed resource on demand.
  */
-export function ResourceDiffList(props: { app: ApplicationRef }) {
+export function ResourceDiffList(props: { app: EntityApplicationRef }) {
   const { value, loading, error } = useApplicationDiff(props.app);
   const [onlyChanged, setOnlyChanged] = useState(true);
   const [format, setFormat] = useState<ManifestFormat>('yaml');

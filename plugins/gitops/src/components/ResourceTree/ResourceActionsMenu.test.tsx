@@ -4,10 +4,10 @@ import { entityRef, prodApp } from '../../__testUtils__/fixtures';
 import { denyingPermissionApi } from '../../__testUtils__/permissions';
 import { renderWithEntity } from '../../__testUtils__/renderWithEntity';
 import { testGitOpsApi } from '../../__testUtils__/testGitOpsApi';
-import { toApplicationRef } from '../../lib/applicationRef';
+import { toEntityApplicationRef } from '../../lib/entityApplicationRef';
 import { ResourceTree } from './ResourceTree';
 
-const ref = toApplicationRef(entityRef, prodApp);
+const ref = toEntityApplicationRef(entityRef, prodApp);
 const deployment = {
   group: 'apps',
   kind: 'Deployment',
@@ -76,7 +76,7 @@ describe('resource actions in the resource tree', () => {
   it('disables every action, saying why, for a user who may not run them', async () => {
     const runResourceAction = jest.fn();
     // a ref of its own: usePermission caches decisions per permission and ref
-    const locked = toApplicationRef(
+    const locked = toEntityApplicationRef(
       'component:default/locked-actions',
       prodApp,
     );

@@ -1,6 +1,9 @@
 import { useApi } from '@backstage/core-plugin-api';
 import { usePermission } from '@backstage/plugin-permission-react';
-import { gitopsApplicationResourceActionPermission } from '@gitops-suite/plugin-gitops-common';
+import {
+  type EntityApplicationRef,
+  gitopsApplicationResourceActionPermission,
+} from '@gitops-suite/plugin-gitops-common';
 import type {
   ResourceAction,
   ResourceNode,
@@ -13,7 +16,7 @@ import Tooltip from '@material-ui/core/Tooltip';
 import MoreVertIcon from '@material-ui/icons/MoreVert';
 import Alert from '@material-ui/lab/Alert';
 import { MouseEvent, useState } from 'react';
-import { ApplicationRef, gitopsApiRef } from '../../api';
+import { gitopsApiRef } from '../../api';
 import { errorMessage } from '../../lib/errorMessage';
 import { ConfirmDialog } from '../ApplicationOperations/ConfirmDialog';
 
@@ -29,7 +32,7 @@ type Loaded =
  * may not run actions on the entity's applications.
  */
 export function ResourceActionsMenu(props: {
-  app: ApplicationRef;
+  app: EntityApplicationRef;
   node: ResourceNode;
   onDone?: () => void;
 }) {

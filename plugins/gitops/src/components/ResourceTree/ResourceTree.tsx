@@ -1,5 +1,8 @@
 import { Progress, ResponseErrorPanel } from '@backstage/core-components';
-import type { ResourceNode } from '@gitops-suite/plugin-gitops-common';
+import type {
+  EntityApplicationRef,
+  ResourceNode,
+} from '@gitops-suite/plugin-gitops-common';
 import Box from '@material-ui/core/Box';
 import Typography from '@material-ui/core/Typography';
 import ChevronRightIcon from '@material-ui/icons/ChevronRight';
@@ -7,7 +10,6 @@ import ExpandMoreIcon from '@material-ui/icons/ExpandMore';
 import TreeItem from '@material-ui/lab/TreeItem';
 import TreeView from '@material-ui/lab/TreeView';
 import { ReactNode, useMemo } from 'react';
-import type { ApplicationRef } from '../../api';
 import { useResourceTree } from '../../hooks/useResourceTree';
 import { HealthStatusChip, SyncStatusChip } from '../StatusChips';
 import { buildTree, TreeNode } from './buildTree';
@@ -69,7 +71,7 @@ function collectIds(items: TreeNode[]): string[] {
  * each resource's actions; `onOpen` makes each row open that resource.
  */
 export function ResourceTree(props: {
-  app: ApplicationRef;
+  app: EntityApplicationRef;
   onOpen?: (node: ResourceNode) => void;
 }) {
   const { value, loading, error, retry } = useResourceTree(props.app);

@@ -8,22 +8,13 @@ import {
   answerBody,
   applicationRouteParams,
   gitopsApiClient,
+  type EntityApplicationRef,
   type GitOpsApiClient,
   type GitOpsApiRequestBody,
 } from '@gitops-suite/plugin-gitops-common';
 
 /** The gitops backend's plugin id, for service tokens. */
 const GITOPS_PLUGIN_ID = 'gitops';
-
-/** Identifies one application of a catalog entity. */
-export interface EntityApplicationRef {
-  /** The owning entity, `kind:namespace/name`. */
-  entityRef: string;
-  agentId: string;
-  appName: string;
-  /** The Application's own namespace, for apps in any namespace. */
-  appNamespace?: string;
-}
 
 type ApplicationSetRequest = GitOpsApiRequestBody<
   '/agents/{agentId}/applicationsets',
@@ -123,7 +114,7 @@ export class GitOpsBackendClient {
     return this.call(credentials, 'POST', api =>
       api.POST(
         '/entity/{namespace}/{kind}/{name}/applications/{agentId}/{appName}/sync',
-        { params: routeParams(ref), body },
+        { params: applicationRouteParams(ref), body },
       ),
     );
   }
@@ -135,7 +126,7 @@ export class GitOpsBackendClient {
     const body = await this.call(credentials, 'GET', api =>
       api.GET(
         '/entity/{namespace}/{kind}/{name}/applications/{agentId}/{appName}',
-        { params: routeParams(ref) },
+        { params: applicationRouteParams(ref) },
       ),
     );
     return body.application;
@@ -179,13 +170,4 @@ export class GitOpsBackendClient {
       );
     }
   }
-}
-
-function routeParams(ref: EntityApplicationRef) {
-  return applicationRouteParams({
-    entityRef: ref.entityRef,
-    agentId: ref.agentId,
-    name: ref.appName,
-    namespace: ref.appNamespace,
-  });
 }
