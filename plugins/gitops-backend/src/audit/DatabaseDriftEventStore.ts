@@ -21,6 +21,7 @@ import {
   connectDatabase,
   DatabaseStoreOptions,
 } from '../database/migrateDatabase';
+import { newestFirstPage } from '../database/newestFirstPage';
 import { DbTimestamp, toIsoTimestamp } from '../database/rowValues';
 import { DriftEventStore } from './DriftEventStore';
 import {
@@ -198,16 +199,6 @@ export class DatabaseDriftEventStore implements DriftEventStore {
   async listDriftEvents(filter: DriftEventFilter = {}): Promise<DriftRecord[]> {
     const valid = parseInput(filterInput, filter, 'filter');
     const query = this.#db<DriftRow>(TABLE);
-    const columns = {
-      entity_ref: valid.entityRef,
-      agent_id: valid.agentId,
-      application: valid.application,
-      app_namespace: valid.appNamespace,
-      environment: valid.environment,
-    };
-    for (const [column, value] of Object.entries(columns)) {
-      if (value !== null) query.where(column, value);
-    }
     if (valid.open === true) query.whereNull('ended_at');
     if (valid.open === false) query.whereNotNull('ended_at');
     const since = valid.since;
@@ -216,16 +207,17 @@ export class DatabaseDriftEventStore implements DriftEventStore {
         inner.whereNull('ended_at').orWhere('ended_at', '>=', since),
       );
     }
-    if (valid.before !== undefined) {
-      query.where('started_at', '<', valid.before);
-    }
-    const rows = await query
-      .orderBy([
-        { column: 'started_at', order: 'desc' },
-        { column: 'id', order: 'desc' },
-      ])
-      .limit(valid.limit)
-      .select();
+    const rows = await newestFirstPage(
+      query,
+      {
+        entity_ref: valid.entityRef,
+        agent_id: valid.agentId,
+        application: valid.application,
+        app_namespace: valid.appNamespace,
+        environment: valid.environment,
+      },
+      valid,
+    );
     return rows.map(toDrift);
   }
 }

@@ -20,6 +20,7 @@ import {
   connectDatabase,
   DatabaseStoreOptions,
 } from '../database/migrateDatabase';
+import { newestFirstPage } from '../database/newestFirstPage';
 import { DbTimestamp, toIsoTimestamp } from '../database/rowValues';
 import { OperationStore } from './OperationStore';
 import {
@@ -230,25 +231,16 @@ export class DatabaseOperationStore implements OperationStore {
     filter: OperationFilter = {},
   ): Promise<AuditOperation[]> {
     const valid = parseInput(filterInput, filter, 'filter');
-    const query = this.#db<OperationRow>(TABLE);
-    if (valid.entityRef !== null) query.where('entity_ref', valid.entityRef);
-    if (valid.agentId !== null) query.where('agent_id', valid.agentId);
-    if (valid.application !== null) {
-      query.where('application', valid.application);
-    }
-    if (valid.appNamespace !== null) {
-      query.where('app_namespace', valid.appNamespace);
-    }
-    if (valid.before !== undefined) {
-      query.where('started_at', '<', valid.before);
-    }
-    const rows = await query
-      .orderBy([
-        { column: 'started_at', order: 'desc' },
-        { column: 'id', order: 'desc' },
-      ])
-      .limit(valid.limit)
-      .select();
+    const rows = await newestFirstPage(
+      this.#db<OperationRow>(TABLE),
+      {
+        entity_ref: valid.entityRef,
+        agent_id: valid.agentId,
+        application: valid.application,
+        app_namespace: valid.appNamespace,
+      },
+      valid,
+    );
     return rows.map(row => this.#toOperation(row));
   }
 
