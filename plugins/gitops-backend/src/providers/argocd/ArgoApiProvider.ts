@@ -48,6 +48,7 @@ import { normalizeRevisionMetadata } from './normalizeRevisionMetadata';
 import { ArgoAppProject, normalizeProject } from './normalizeProject';
 import { normalizeSyncWindows } from './normalizeSyncWindows';
 import { ApplicationSetCalls } from './ApplicationSetCalls';
+import { argoRollbackBody, argoSyncBody } from './operationBodies';
 import { normalizeCluster, normalizeRepository } from './normalizeInventory';
 import { ResourceOperations } from './resourceOperations';
 
@@ -238,30 +239,7 @@ export abstract class ArgoApiProvider implements GitOpsProvider {
     request: SyncRequest,
     options?: ProviderCallOptions,
   ): Promise<GitOpsApplication> {
-    return this.operate(
-      ref,
-      '/sync',
-      {
-        name: ref.name,
-        ...(ref.namespace && { appNamespace: ref.namespace }),
-        ...(ref.project && { project: ref.project }),
-        ...(request.revision && { revision: request.revision }),
-        prune: Boolean(request.prune),
-        dryRun: Boolean(request.dryRun),
-        ...(request.resources?.length && {
-          resources: request.resources.map(r => ({
-            group: r.group ?? '',
-            kind: r.kind,
-            name: r.name,
-            namespace: r.namespace ?? '',
-          })),
-        }),
-        ...(request.syncOptions?.length && {
-          syncOptions: { items: request.syncOptions },
-        }),
-      },
-      options,
-    );
+    return this.operate(ref, '/sync', argoSyncBody(ref, request), options);
   }
 
   rollback(
@@ -272,14 +250,7 @@ export abstract class ArgoApiProvider implements GitOpsProvider {
     return this.operate(
       ref,
       '/rollback',
-      {
-        name: ref.name,
-        id: String(request.id),
-        dryRun: Boolean(request.dryRun),
-        prune: Boolean(request.prune),
-        ...(ref.namespace && { appNamespace: ref.namespace }),
-        ...(ref.project && { project: ref.project }),
-      },
+      argoRollbackBody(ref, request),
       options,
     );
   }
