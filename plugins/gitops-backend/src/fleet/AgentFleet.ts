@@ -50,6 +50,8 @@ export class AgentFleet {
   readonly counts = new FleetCounts();
   /** ApplicationSet by the name of an application it generated. */
   private readonly generatedBy = new Map<string, string>();
+  /** The set that lists an application, by its name (one function, not one per read). */
+  private readonly listedBy = (name: string) => this.generatedBy.get(name);
   /** The copy of each application with its ApplicationSet owner set. */
   private readonly owned = new WeakMap<GitOpsApplication, GitOpsApplication>();
   clusters: GitOpsCluster[] = [];
@@ -150,7 +152,7 @@ export class AgentFleet {
    * one rule (`applicationSetOf`).
    */
   withOwner(app: GitOpsApplication): GitOpsApplication {
-    const set = applicationSetOf(app, name => this.generatedBy.get(name));
+    const set = applicationSetOf(app, this.listedBy);
     if (!set || set === app.applicationSet) return app;
     // one copy per application and owner, kept while the application is
     // (its answers reuse it, and what was written of it)
