@@ -18,6 +18,14 @@ describe('guarded proxy: auditor events', () => {
 
   beforeEach(() => auditor.createEvent.mockClear());
 
+  /** A request to the proxy as the test user. */
+  function proxy(path: string, method: 'get' | 'post' = 'get') {
+    return env
+      .api()
+      [method](`/api/gitops/proxy/${path}`)
+      .set('Authorization', env.auth);
+  }
+
   /** The one auditor event the last request created, and its outcome. */
   async function lastEvent() {
     expect(auditor.createEvent).toHaveBeenCalledTimes(1);
@@ -27,10 +35,7 @@ describe('guarded proxy: auditor events', () => {
   }
 
   it('records a forwarded read as a low-severity success with its status', async () => {
-    const res = await env
-      .api()
-      .get('/api/gitops/proxy/nonprod/api/v1/applications/payments-dev')
-      .set('Authorization', env.auth);
+    const res = await proxy('nonprod/api/v1/applications/payments-dev');
     expect(res.status).toBe(200);
     const { options, event } = await lastEvent();
     expect(options).toMatchObject({
@@ -47,10 +52,7 @@ describe('guarded proxy: auditor events', () => {
   });
 
   it('records a path the allowlist refuses as a failure naming why', async () => {
-    const res = await env
-      .api()
-      .get('/api/gitops/proxy/nonprod/_sandbox/secrets')
-      .set('Authorization', env.auth);
+    const res = await proxy('nonprod/_sandbox/secrets');
     expect(res.status).toBe(403);
     const { event } = await lastEvent();
     expect(event.success).not.toHaveBeenCalled();
@@ -60,10 +62,7 @@ describe('guarded proxy: auditor events', () => {
 
   it('records a caller without the proxy permission as a failure', async () => {
     env.denied.add(gitopsProxyPermission.name);
-    const res = await env
-      .api()
-      .get('/api/gitops/proxy/nonprod/api/v1/applications')
-      .set('Authorization', env.auth);
+    const res = await proxy('nonprod/api/v1/applications');
     expect(res.status).toBe(403);
     const { event } = await lastEvent();
     expect(event.fail).toHaveBeenCalledTimes(1);
@@ -72,11 +71,7 @@ describe('guarded proxy: auditor events', () => {
 
   it('records a write as a failure and forwards nothing', async () => {
     const before = env.agentRequests.length;
-    const res = await env
-      .api()
-      .post('/api/gitops/proxy/nonprod/api/v1/applications')
-      .set('Authorization', env.auth)
-      .send({});
+    const res = await proxy('nonprod/api/v1/applications', 'post').send({});
     expect(res.status).toBe(403);
     expect(res.body.error.message).toContain('only forwards GET');
     const { event } = await lastEvent();

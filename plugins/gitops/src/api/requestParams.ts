@@ -24,31 +24,30 @@ export function resourceRouteParams(
   };
 }
 
-/** Filter values as query parameters; an empty search is no search. */
+/** The filter's lists, passed as they are. */
+const LIST_FILTERS = [
+  'agent',
+  'environment',
+  'region',
+  'health',
+  'sync',
+  'project',
+  'cluster',
+  'server',
+] as const;
+
+/**
+ * Filter values as query parameters, only the filter's own fields; an
+ * empty search is no search, and `attention` is sent only when asked for.
+ */
 export function fleetQuery(filter: FleetApplicationFilter = {}) {
-  const {
-    agent,
-    environment,
-    region,
-    health,
-    sync,
-    project,
-    search,
-    attention,
-    cluster,
-    server,
-  } = filter;
+  const lists = Object.fromEntries(
+    LIST_FILTERS.map(key => [key, filter[key]]),
+  ) as Pick<FleetApplicationFilter, (typeof LIST_FILTERS)[number]>;
   return {
-    agent,
-    environment,
-    region,
-    health,
-    sync,
-    project,
-    search: search || undefined,
-    attention: attention || undefined,
-    cluster,
-    server,
+    ...lists,
+    search: filter.search || undefined,
+    attention: filter.attention || undefined,
   };
 }
 
