@@ -33,6 +33,29 @@ export interface AgentTap {
   close(): Promise<void>;
 }
 
+// Hop-by-hop headers (RFC 9110 section 7.6.1) describe one connection, not
+// the message: a proxy drops them, and those its Connection header names.
+const HOP_BY_HOP = [
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+];
+
+function endToEnd(headers: http.IncomingHttpHeaders): http.IncomingHttpHeaders {
+  const named = String(headers.connection ?? '')
+    .split(',')
+    .map(token => token.trim().toLowerCase());
+  return Object.fromEntries(
+    Object.entries(headers).filter(
+      ([name]) => !HOP_BY_HOP.includes(name) && !named.includes(name),
+    ),
+  );
+}
+
 /**
  * Starts a recording reverse proxy in front of `target` (a sandbox's base
  * URL), so a test can tell whether and how a request reached an agent. An
@@ -57,10 +80,12 @@ export async function startAgentTap(target: string): Promise<AgentTap> {
         port: upstream.port,
         method: req.method,
         path: req.url,
-        headers: req.headers,
+        headers: endToEnd(req.headers),
       },
       answer => {
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        // the tap's own keep-alive, not the agent's: a caller told the
+        // agent's would reuse a connection the tap had already closed
+        res.writeHead(answer.statusCode ?? 502, endToEnd(answer.headers));
         answer.pipe(res);
         answer.on('close', () => {
           if (!answer.complete) res.destroy();
@@ -75,6 +100,9 @@ export async function startAgentTap(target: string): Promise<AgentTap> {
     });
     req.pipe(forward);
   });
+  // idle connections live as long as the sandbox's own
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   await new Promise<void>(resolve => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
