@@ -163,6 +163,12 @@ describe('filterFleetApplications', () => {
     ).toEqual([]);
   });
 
+  it('answers an unfiltered list in an array of its own, every application in order', () => {
+    const all = filterFleetApplications(apps, {}, agentsById);
+    expect(all).not.toBe(apps);
+    expect(all).toEqual(apps);
+  });
+
   it('does not modify its input', () => {
     const input = [...apps];
     filterFleetApplications(input, { sync: ['OutOfSync'] }, agentsById);

@@ -72,8 +72,54 @@ function onCluster(
   );
 }
 
-function oneOf<T>(allowed: readonly T[] | undefined, value: T): boolean {
-  return !allowed || allowed.length === 0 || allowed.includes(value);
+/** One criterion of a fleet filter: whether an application meets it. */
+type Criterion = (app: GitOpsApplication) => boolean;
+
+/** The criterion that `value` is one of `allowed`; none when `allowed` is absent or empty. */
+function oneOf<T>(
+  allowed: readonly T[] | undefined,
+  value: (app: GitOpsApplication) => T,
+): Criterion[] {
+  return allowed?.length ? [app => allowed.includes(value(app))] : [];
+}
+
+/**
+ * The criteria `filter` sets, each once: a field that is absent or empty
+ * sets none, so an unfiltered list tests nothing per application.
+ */
+function criteriaOf(
+  filter: FleetApplicationFilter,
+  agentsById: AgentsById,
+): Criterion[] {
+  const criteria: Criterion[] = [
+    ...oneOf(filter.agent, app => app.agentId),
+    ...oneOf(filter.environment, app => app.environment),
+    ...oneOf(filter.health, app => countedHealthStatus(app.health.status)),
+    ...oneOf(filter.sync, app => countedSyncStatus(app.sync.status)),
+    ...oneOf(filter.project, app => app.project),
+  ];
+  if (filter.attention) criteria.push(needsAttention);
+  if (filter.cluster?.length || filter.server?.length) {
+    criteria.push(app => onCluster(app, filter.cluster, filter.server));
+  }
+  if (filter.region?.length) {
+    const regions = filter.region;
+    criteria.push(app => {
+      const region = regionOf(agentsById, app.agentId);
+      return region !== undefined && regions.includes(region);
+    });
+  }
+  const terms = (filter.search ?? '')
+    .toLocaleLowerCase('en')
+    .split(/\s+/)
+    .filter(Boolean);
+  if (terms.length > 0) {
+    criteria.push(app => {
+      const text = searchableText(app);
+      return terms.every(term => text.includes(term));
+    });
+  }
+  return criteria;
 }
 
 /**
@@ -97,32 +143,7 @@ export function filterFleetApplications(
   filter: FleetApplicationFilter,
   agentsById: AgentsById = {},
 ): GitOpsApplication[] {
-  const terms = (filter.search ?? '')
-    .toLocaleLowerCase('en')
-    .split(/\s+/)
-    .filter(Boolean);
-  return apps.filter(app => {
-    if (
-      !oneOf(filter.agent, app.agentId) ||
-      !oneOf(filter.environment, app.environment) ||
-      !oneOf(filter.health, countedHealthStatus(app.health.status)) ||
-      !oneOf(filter.sync, countedSyncStatus(app.sync.status)) ||
-      !oneOf(filter.project, app.project) ||
-      (filter.attention && !needsAttention(app)) ||
-      !onCluster(app, filter.cluster, filter.server)
-    ) {
-      return false;
-    }
-    if (filter.region && filter.region.length > 0) {
-      const region = regionOf(agentsById, app.agentId);
-      if (region === undefined || !filter.region.includes(region)) {
-        return false;
-      }
-    }
-    if (terms.length > 0) {
-      const text = searchableText(app);
-      return terms.every(term => text.includes(term));
-    }
-    return true;
-  });
+  const criteria = criteriaOf(filter, agentsById);
+  if (!criteria.length) return [...apps];
+  return apps.filter(app => criteria.every(meets => meets(app)));
 }
