@@ -141,6 +141,29 @@ describe('filterFleetApplications', () => {
       ['payments-dev'],
     ],
     ['search that misses', { search: 'nothing-like-this' }, []],
+    [
+      'by cluster name or destination name',
+      { cluster: ['prod-us-east', 'dev-eu'] },
+      ['payments-dev', 'billing-prod'],
+    ],
+    [
+      'by cluster given as a server',
+      { cluster: ['https://prod-eu.example.com'] },
+      ['payments-prod'],
+    ],
+    [
+      'by server, trailing slashes ignored',
+      { server: ['https://prod-eu.example.com//'] },
+      ['payments-prod'],
+    ],
+    [
+      'by server where an app has one, by cluster where it has none',
+      {
+        server: ['https://elsewhere.example.com'],
+        cluster: ['prod-us-east'],
+      },
+      ['billing-prod'],
+    ],
   ])('filters %s', (_, filter, expected) => {
     expect(
       filterFleetApplications(apps, filter, agentsById).map(a => a.name),

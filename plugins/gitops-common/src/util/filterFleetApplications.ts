@@ -50,21 +50,19 @@ const withoutTrailingSlashes = (url: string) => url.replace(/\/+$/, '');
 
 /**
  * Whether an application is sent to one of the named clusters: by its
- * server when servers are given and it has one, else by its cluster name,
- * destination name or server.
+ * server when servers are given (without trailing slashes) and it has one,
+ * else by its cluster name, destination name or server.
  */
 function onCluster(
   app: GitOpsApplication,
-  clusters: readonly string[] | undefined,
-  servers: readonly string[] | undefined,
+  clusters: readonly string[],
+  servers: readonly string[],
 ): boolean {
-  if (!clusters?.length && !servers?.length) return true;
   const server = app.destination.server;
-  if (servers?.length && server) {
-    const own = withoutTrailingSlashes(server);
-    return servers.some(s => withoutTrailingSlashes(s) === own);
+  if (servers.length && server) {
+    return servers.includes(withoutTrailingSlashes(server));
   }
-  return (clusters ?? []).some(
+  return clusters.some(
     cluster =>
       cluster === app.clusterName ||
       cluster === app.destination.name ||
@@ -100,7 +98,9 @@ function criteriaOf(
   ];
   if (filter.attention) criteria.push(needsAttention);
   if (filter.cluster?.length || filter.server?.length) {
-    criteria.push(app => onCluster(app, filter.cluster, filter.server));
+    const clusters = filter.cluster ?? [];
+    const servers = (filter.server ?? []).map(withoutTrailingSlashes);
+    criteria.push(app => onCluster(app, clusters, servers));
   }
   if (filter.region?.length) {
     const regions = filter.region;
