@@ -5,7 +5,8 @@
  * each fresh, then the fleet summary, the filtered and the unfiltered fleet
  * list, asked of one backend and the other in turn. A run starts both
  * backends anew; the runs alternate which starts first (the one started
- * second still reads its agents' history when the calls begin). Prints each
+ * second still reads its agents' history when the calls begin), timed by
+ * the bench's own client (lib/httpClient.js). Prints each
  * run's p50s and, at the end, B / A as the geometric mean of the runs' p50
  * ratios, with how many runs B was slower in.
  *
@@ -17,9 +18,10 @@
  */
 const fs = require('node:fs');
 const path = require('node:path');
-const http = require('node:http');
 const { startSandboxProcess } = require('./lib/sandbox');
 const { freePort } = require('./lib/ports');
+const { timedGet } = require('./lib/httpClient');
+const { summarize } = require('./lib/stats');
 
 const CALLS = {
   summary: { path: '/api/gitops/fleet/summary', n: 60 },
@@ -34,24 +36,7 @@ function parseArgs(argv) {
   return { trees, runs: option('runs', 16), n: option('n', 40) };
 }
 
-const agent = new http.Agent({ keepAlive: true });
-
-/** GET until the whole body is read (not parsed): ms. */
-function timedGet(url, token) {
-  const start = process.hrtime.bigint();
-  return new Promise((resolve, reject) => {
-    http
-      .get(url, { agent, headers: { authorization: `Bearer ${token}` } }, res => {
-        res.resume();
-        res.on('end', () =>
-          res.statusCode === 200 ? resolve(Number(process.hrtime.bigint() - start) / 1e6) : reject(new Error(`GET ${url}: ${res.statusCode}`)),
-        );
-      })
-      .on('error', reject);
-  });
-}
-
-const p50 = values => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const p50 = values => summarize(values).p50;
 const geoMean = values => Math.exp(values.reduce((sum, v) => sum + Math.log(v), 0) / values.length);
 
 async function oneRun(sandbox, order, n, log) {
@@ -69,7 +54,9 @@ async function oneRun(sandbox, order, n, log) {
       const times = { A: [], B: [] };
       for (let i = 0; i < (call.n ?? n); i++) {
         for (const b of i % 2 ? backends : [...backends].reverse()) {
-          times[b.label].push(await timedGet(`${b.backend.baseUrl}${call.path}`, b.backend.token));
+          const res = await timedGet(`${b.backend.baseUrl}${call.path}`, { authorization: `Bearer ${b.backend.token}` });
+          if (res.status !== 200) throw new Error(`GET ${call.path} of tree ${b.label}: ${res.status}`);
+          times[b.label].push(res.ms);
         }
       }
       p50s[name] = { A: p50(times.A), B: p50(times.B) };
