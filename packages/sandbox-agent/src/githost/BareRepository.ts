@@ -39,7 +39,10 @@ export interface TreeChange {
 
 const SHA = /^[0-9a-f]{40}$/;
 
-function signatureEnv(prefix: 'AUTHOR' | 'COMMITTER', who: Partial<GitSignature> | undefined) {
+function signatureEnv(
+  prefix: 'AUTHOR' | 'COMMITTER',
+  who: Partial<GitSignature> | undefined,
+) {
   const env: Record<string, string> = {
     [`GIT_${prefix}_NAME`]: who?.name || 'Sandbox Git Host',
     [`GIT_${prefix}_EMAIL`]: who?.email || 'git-host@sandbox.local',
@@ -57,18 +60,37 @@ export class BareRepository {
   constructor(readonly gitDir: string) {}
 
   /** A new, empty bare repository (git init, without blocking). */
-  static async init(gitDir: string, defaultBranch: string): Promise<BareRepository> {
+  static async init(
+    gitDir: string,
+    defaultBranch: string,
+  ): Promise<BareRepository> {
     fs.mkdirSync(gitDir, { recursive: true });
-    await runGitAsync(gitDir, ['init', '--quiet', '--bare', `--initial-branch=${defaultBranch}`, gitDir]);
+    await runGitAsync(gitDir, [
+      'init',
+      '--quiet',
+      '--bare',
+      `--initial-branch=${defaultBranch}`,
+      gitDir,
+    ]);
     // pushes arrive through git http-backend, after the host checked the token
-    fs.appendFileSync(path.join(gitDir, 'config'), '[http]\n\treceivepack = true\n');
+    fs.appendFileSync(
+      path.join(gitDir, 'config'),
+      '[http]\n\treceivepack = true\n',
+    );
     return new BareRepository(gitDir);
   }
 
   /** The commit SHA a ref (branch, tag, SHA) names, or undefined. */
   resolveCommit(ref: string): string | undefined {
     try {
-      return gitText(this.gitDir, ['rev-parse', '--verify', '--quiet', `${ref}^{commit}`]) || undefined;
+      return (
+        gitText(this.gitDir, [
+          'rev-parse',
+          '--verify',
+          '--quiet',
+          `${ref}^{commit}`,
+        ]) || undefined
+      );
     } catch {
       return undefined;
     }
@@ -76,7 +98,11 @@ export class BareRepository {
 
   /** Full ref names (refs/heads/..., refs/tags/...) and their SHAs. */
   refs(prefix = 'refs/'): Array<{ ref: string; sha: string }> {
-    const out = gitText(this.gitDir, ['for-each-ref', '--format=%(refname) %(objectname)', prefix]);
+    const out = gitText(this.gitDir, [
+      'for-each-ref',
+      '--format=%(refname) %(objectname)',
+      prefix,
+    ]);
     return out
       .split('\n')
       .filter(Boolean)
@@ -99,13 +125,17 @@ export class BareRepository {
     let out: string;
     try {
       out = runGit(this.gitDir, [
-        'show', '-s', '--format=%H%x00%T%x00%P%x00%an%x00%ae%x00%aI%x00%cn%x00%ce%x00%cI%x00%B', sha,
+        'show',
+        '-s',
+        '--format=%H%x00%T%x00%P%x00%an%x00%ae%x00%aI%x00%cn%x00%ce%x00%cI%x00%B',
+        sha,
       ]).toString('utf8');
     } catch (error) {
       if (error instanceof GitCommandError) return undefined;
       throw error;
     }
-    const [h, tree, parents, an, ae, ad, cn, ce, cd, ...message] = out.split('\0');
+    const [h, tree, parents, an, ae, ad, cn, ce, cd, ...message] =
+      out.split('\0');
     return {
       sha: h,
       tree,
@@ -117,7 +147,10 @@ export class BareRepository {
   }
 
   /** SHAs from a ref back, newest first (first parents only when asked). */
-  log(ref: string, options: { limit?: number; firstParent?: boolean } = {}): string[] {
+  log(
+    ref: string,
+    options: { limit?: number; firstParent?: boolean } = {},
+  ): string[] {
     const args = ['rev-list'];
     if (options.firstParent) args.push('--first-parent');
     if (options.limit) args.push(`--max-count=${options.limit}`);
@@ -134,14 +167,20 @@ export class BareRepository {
   }
 
   readObject(sha: string): Buffer {
-    return runGit(this.gitDir, ['cat-file', this.objectType(sha) ?? 'blob', sha]);
+    return runGit(this.gitDir, [
+      'cat-file',
+      this.objectType(sha) ?? 'blob',
+      sha,
+    ]);
   }
 
   /** Many blobs at once (`<rev>:<path>`), through one `git cat-file --batch`. */
   readBlobs(specs: string[]): Map<string, Buffer> {
     const found = new Map<string, Buffer>();
     if (!specs.length) return found;
-    const out = runGit(this.gitDir, ['cat-file', '--batch'], { input: `${specs.join('\n')}\n` });
+    const out = runGit(this.gitDir, ['cat-file', '--batch'], {
+      input: `${specs.join('\n')}\n`,
+    });
     let at = 0;
     for (const spec of specs) {
       const eol = out.indexOf(10, at);
@@ -157,7 +196,9 @@ export class BareRepository {
   }
 
   writeBlob(content: Buffer): string {
-    return gitText(this.gitDir, ['hash-object', '-w', '--stdin'], { input: content });
+    return gitText(this.gitDir, ['hash-object', '-w', '--stdin'], {
+      input: content,
+    });
   }
 
   /** The entries of a tree (`rev:path` or a tree SHA). */
@@ -172,17 +213,30 @@ export class BareRepository {
       .map(line => {
         const tab = line.indexOf('\t');
         const [mode, type, sha, size] = line.slice(0, tab).split(/\s+/);
-        const entry: GitTreeEntry = { path: line.slice(tab + 1), mode, type: type as GitTreeEntry['type'], sha };
+        const entry: GitTreeEntry = {
+          path: line.slice(tab + 1),
+          mode,
+          type: type as GitTreeEntry['type'],
+          sha,
+        };
         if (size !== '-') entry.size = Number(size);
         return entry;
       });
   }
 
   /** The object at a path of a commit, or undefined. */
-  pathObject(commitSha: string, filePath: string): { sha: string; type: string } | undefined {
+  pathObject(
+    commitSha: string,
+    filePath: string,
+  ): { sha: string; type: string } | undefined {
     const spec = filePath ? `${commitSha}:${filePath}` : `${commitSha}^{tree}`;
     try {
-      const sha = gitText(this.gitDir, ['rev-parse', '--verify', '--quiet', spec]);
+      const sha = gitText(this.gitDir, [
+        'rev-parse',
+        '--verify',
+        '--quiet',
+        spec,
+      ]);
       return sha ? { sha, type: this.objectType(sha) ?? 'blob' } : undefined;
     } catch {
       return undefined;
@@ -199,11 +253,19 @@ export class BareRepository {
       // one `update-index --index-info` line per change; mode 0 removes a path
       const lines = changes.map(change => {
         if (change.sha === null) return `0 ${'0'.repeat(40)}\t${change.path}`;
-        const sha = change.content !== undefined ? this.writeBlob(Buffer.from(change.content, 'utf8')) : change.sha;
-        if (!sha) throw new Error(`tree entry ${change.path} needs a sha or content`);
+        const sha =
+          change.content !== undefined
+            ? this.writeBlob(Buffer.from(change.content, 'utf8'))
+            : change.sha;
+        if (!sha)
+          throw new Error(`tree entry ${change.path} needs a sha or content`);
         return `${change.mode} ${sha}\t${change.path}`;
       });
-      if (lines.length) runGit(this.gitDir, ['update-index', '--index-info'], { env, input: `${lines.join('\n')}\n` });
+      if (lines.length)
+        runGit(this.gitDir, ['update-index', '--index-info'], {
+          env,
+          input: `${lines.join('\n')}\n`,
+        });
       return gitText(this.gitDir, ['write-tree'], { env });
     } finally {
       fs.rmSync(tmp, { recursive: true, force: true });
@@ -251,7 +313,12 @@ export class BareRepository {
   /** The merged tree of two commits, or undefined on a conflict. */
   mergeTree(ours: string, theirs: string): string | undefined {
     try {
-      return gitText(this.gitDir, ['merge-tree', '--write-tree', ours, theirs]).split('\n')[0];
+      return gitText(this.gitDir, [
+        'merge-tree',
+        '--write-tree',
+        ours,
+        theirs,
+      ]).split('\n')[0];
     } catch {
       return undefined;
     }
@@ -259,29 +326,100 @@ export class BareRepository {
 
   /** `git archive` of a commit, every path under `prefix/`. */
   archive(sha: string, format: 'tar.gz' | 'zip', prefix: string): Buffer {
-    return runGit(this.gitDir, ['archive', `--format=${format}`, `--prefix=${prefix}/`, sha]);
+    return runGit(this.gitDir, [
+      'archive',
+      `--format=${format}`,
+      `--prefix=${prefix}/`,
+      sha,
+    ]);
   }
 
   /** Builds history in one go (`git fast-import`). */
   async fastImport(stream: string): Promise<void> {
-    await runGitAsync(this.gitDir, ['fast-import', '--quiet', '--done'], { input: stream });
+    await runGitAsync(this.gitDir, ['fast-import', '--quiet', '--done'], {
+      input: stream,
+    });
+  }
+
+  /**
+   * The files a branch changed since it left `base` (three-dot, as a pull
+   * request shows them), renames detected: GitHub's `status` names.
+   */
+  changedFiles(
+    base: string,
+    head: string,
+  ): Array<{ filename: string; status: string; previousFilename?: string }> {
+    const fields = runGit(this.gitDir, [
+      'diff',
+      '--no-color',
+      '--name-status',
+      '-z',
+      '-M',
+      `${base}...${head}`,
+    ])
+      .toString('utf8')
+      .split('\0');
+    const files: Array<{
+      filename: string;
+      status: string;
+      previousFilename?: string;
+    }> = [];
+    const statusName: Record<string, string> = {
+      A: 'added',
+      D: 'removed',
+      M: 'modified',
+      T: 'changed',
+      C: 'copied',
+      R: 'renamed',
+    };
+    for (let i = 0; i < fields.length && fields[i]; ) {
+      const code = fields[i++];
+      const status = statusName[code[0]] ?? 'modified';
+      if (code[0] === 'R' || code[0] === 'C') {
+        const previousFilename = fields[i++];
+        files.push({ filename: fields[i++], status, previousFilename });
+      } else {
+        files.push({ filename: fields[i++], status });
+      }
+    }
+    return files;
   }
 
   /** A unified diff between two commits. */
   diff(from: string, to: string): string {
-    return runGit(this.gitDir, ['diff', '--no-color', from, to]).toString('utf8');
+    return runGit(this.gitDir, ['diff', '--no-color', from, to]).toString(
+      'utf8',
+    );
   }
 
   /** The first-parent history of a ref, oldest first. */
-  history(ref: string): Array<{ sha: string; author: { name: string; email: string }; date: number; message: string }> {
-    const out = runGit(this.gitDir, ['log', '--first-parent', '--reverse', '--format=%H%x00%an%x00%ae%x00%at%x00%s%x1e', ref]).toString('utf8');
+  history(
+    ref: string,
+  ): Array<{
+    sha: string;
+    author: { name: string; email: string };
+    date: number;
+    message: string;
+  }> {
+    const out = runGit(this.gitDir, [
+      'log',
+      '--first-parent',
+      '--reverse',
+      '--format=%H%x00%an%x00%ae%x00%at%x00%s%x1e',
+      ref,
+    ]).toString('utf8');
     return out
       .split('\x1e')
       .map(record => record.replace(/^\n/, ''))
       .filter(Boolean)
       .map(record => {
         const [sha, name, email, at, message] = record.split('\0');
-        return { sha, author: { name, email }, date: Number(at) * 1000, message };
+        return {
+          sha,
+          author: { name, email },
+          date: Number(at) * 1000,
+          message,
+        };
       });
   }
 }
