@@ -244,6 +244,30 @@ describe('resource reads (router over real sandbox agents)', () => {
       }
     });
 
+    it('scrubs JSON-array lines and KEY=value lines whose key names a secret', async () => {
+      const pod = await node(base, 'Pod');
+      const written = await env.agentFetch(agent, '/_sandbox/logs', {
+        method: 'POST',
+        body: JSON.stringify({
+          application: app,
+          pod: pod.name,
+          lines: [
+            '[{"user":"x","password":"hunter2-in-array"}]',
+            'DB_PASSWORD=hunter2-in-env',
+            'export AWS_SECRET_ACCESS_KEY=wJalrXUtnFEMI/K7MDENG',
+          ],
+        }),
+      });
+      expect(written.status).toBe(200);
+      const lines = await logLines(base, { ...params(pod), tailLines: 3 });
+      const contents = lines.filter(l => l.entry).map(l => l.entry!.content);
+      expect(contents).toEqual([
+        '[{"user":"x","password":"<redacted>"}]',
+        'DB_PASSWORD=<redacted>',
+        'export AWS_SECRET_ACCESS_KEY=<redacted>',
+      ]);
+    });
+
     it('cuts a stream at the size limit, saying so', async () => {
       const pod = await node(base, 'Pod');
       const written = await env.agentFetch(agent, '/_sandbox/logs', {

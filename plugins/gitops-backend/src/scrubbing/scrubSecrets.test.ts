@@ -151,4 +151,59 @@ describe('scrubSecrets', () => {
     expect(other.v).not.toBe(sealed);
     expect(other.v.note).toBe(REDACTED);
   });
+
+  it('walks log lines that are JSON arrays as it walks JSON objects', () => {
+    const line = '[{"user":"x","password":"hunter2"},{"token":"t0k3n"}]';
+    const out = scrubSecrets({ content: line });
+    expect(out.content).not.toContain('hunter2');
+    expect(out.content).not.toContain('t0k3n');
+    expect(JSON.parse(out.content)).toEqual([
+      { user: 'x', password: REDACTED },
+      { token: REDACTED },
+    ]);
+    // a line that only starts like one is left as it is
+    expect(scrubSecrets('[2024-05-01 12:00:00] INFO started')).toBe(
+      '[2024-05-01 12:00:00] INFO started',
+    );
+  });
+
+  it('redacts the value of KEY=value lines whose key names a secret', () => {
+    const cases: Array<[string, string]> = [
+      ['DB_PASSWORD=value', `DB_PASSWORD=${REDACTED}`],
+      ['API_TOKEN=abc.def-123', `API_TOKEN=${REDACTED}`],
+      [
+        'export AWS_SECRET_ACCESS_KEY=wJalrXUtnFEMI/K7MDENG+bPxRfiCY==',
+        `export AWS_SECRET_ACCESS_KEY=${REDACTED}`,
+      ],
+      ['GITHUB_TOKEN="with spaces" next', `GITHUB_TOKEN=${REDACTED} next`],
+      ["client_secret='abc' done", `client_secret=${REDACTED} done`],
+      [
+        'level=info user=bob password=hunter2 msg="login"',
+        `level=info user=bob password=${REDACTED} msg="login"`,
+      ],
+      [
+        '  --db-password=s3cret --port=5432',
+        `  --db-password=${REDACTED} --port=5432`,
+      ],
+      ['GET /cb?access_token=abc', `GET /cb?access_token=${REDACTED}`],
+      [
+        'body={"user":"x","password":"hu\\"nter2"}',
+        `body={"user":"x","password":"${REDACTED}"}`,
+      ],
+    ];
+    for (const [line, expected] of cases) {
+      expect(scrubSecrets(line)).toBe(expected);
+    }
+  });
+
+  it('leaves assignments and comparisons that name no secret alone', () => {
+    for (const line of [
+      'REPLICAS=3 CreateNamespace=true',
+      'if token == null',
+      'DB_PASSWORD=',
+      'selector app=payments,tier=web',
+    ]) {
+      expect(scrubSecrets(line)).toBe(line);
+    }
+  });
 });

@@ -43,6 +43,39 @@ const LAST_APPLIED = 'kubectl.kubernetes.io/last-applied-configuration';
 /** The password of `scheme://user:password@host` (repository URLs carry them). */
 const URL_PASSWORD = /([a-z][a-z0-9+.-]*:\/\/[^\s/?#@:]*):[^\s/?#@]+@/gi;
 
+/*
+ * A key that names a secret, as environment dumps, shell traces, logfmt
+ * lines and query strings write them: `DB_PASSWORD`, `API_TOKEN`,
+ * `AWS_SECRET_ACCESS_KEY`, `db-password`, `access_token`. At most 60 key
+ * characters either side of the name, so a long blob costs linear time.
+ * Over-redaction (`MAX_TOKENS=100`) is the price of not guessing which of
+ * these names hold secrets.
+ */
+const SECRET_KEY_NAME =
+  '[\\w.-]{0,60}(?:passw(?:or)?d|passphrase|secret|token|api[_.-]?key|private[_.-]?key|access[_.-]?key|credentials?)[\\w.-]{0,60}';
+
+/*
+ * The value of a `KEY=value` assignment whose key names a secret
+ * (`DB_PASSWORD=...`, `export AWS_SECRET_ACCESS_KEY=...`, `API_TOKEN="..."`,
+ * `--db-password=...`, `?access_token=...`): the key is a whole word, not
+ * the tail of a longer one; the value is a quoted string or runs to the
+ * next space or quote. `==` is a comparison, not an assignment.
+ */
+const SECRET_ASSIGNMENT = new RegExp(
+  `(?<![\\w.-])(${SECRET_KEY_NAME})=(?!=)(?:"(?:[^"\\\\]|\\\\.)*"|'[^']*'|[^\\s"']+)`,
+  'gi',
+);
+
+/*
+ * A JSON field whose key names a secret inside text that is not JSON as a
+ * whole (`login payload={"user":"x","password":"..."}`); text that is JSON
+ * as a whole is parsed and walked instead.
+ */
+const SECRET_JSON_FIELD = new RegExp(
+  `("${SECRET_KEY_NAME}"\\s*:\\s*)"(?:[^"\\\\]|\\\\.)*"`,
+  'gi',
+);
+
 type Json = unknown;
 
 /**
@@ -53,9 +86,10 @@ type Json = unknown;
  */
 const sealed = new WeakMap<object, readonly string[]>();
 
-function looksLikeJsonObject(text: string): boolean {
+/** An object or an array (a log line can be either). */
+function looksLikeJson(text: string): boolean {
   const t = text.trimStart();
-  return t.startsWith('{') && text.length < 5_000_000;
+  return (t.startsWith('{') || t.startsWith('[')) && text.length < 5_000_000;
 }
 
 /** What scrubbing strings with one list of secrets needs, made once per list. */
@@ -83,7 +117,7 @@ function matcherFor(secrets: string[]): SecretMatcher {
 
 function scrubString(value: string, secrets: string[]): string {
   let result = value;
-  if (looksLikeJsonObject(result)) {
+  if (looksLikeJson(result)) {
     try {
       const parsed = JSON.parse(result);
       const scrubbed = scrubValue(parsed, secrets);
@@ -94,6 +128,12 @@ function scrubString(value: string, secrets: string[]): string {
   }
   if (result.includes('@')) {
     result = result.replace(URL_PASSWORD, `$1:${REDACTED}@`);
+  }
+  if (result.includes('=')) {
+    result = result.replace(SECRET_ASSIGNMENT, `$1=${REDACTED}`);
+  }
+  if (result.includes('"')) {
+    result = result.replace(SECRET_JSON_FIELD, `$1"${REDACTED}"`);
   }
   const matcher = matcherFor(secrets);
   if (result.length < matcher.shortest) return result;
