@@ -84,6 +84,7 @@ describe('@gitops-suite/plugin-gitops-common', () => {
         'parseApplicationKey',
         'parseLabelSelector',
         'resolveEnvironment',
+        'sanitizeAgentText',
         'serviceLabelSelectors',
         'shortRevision',
         'sortEnvironments',

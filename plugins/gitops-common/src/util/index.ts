@@ -26,3 +26,4 @@ export { JSON_BOUNDS, jsonBoundsProblem } from './jsonBounds';
 export { hydratedRevision, hydrationFailed } from './hydratedRevision';
 export type { HydratedRevision } from './hydratedRevision';
 export { applicationSetOf, isGeneratedBy } from './applicationSetOf';
+export { sanitizeAgentText } from './sanitizeAgentText';

@@ -11,6 +11,7 @@ import {
   OperationPhase,
   OperationState,
   resolveEnvironment,
+  sanitizeAgentText,
   stripHarnessScope,
   SyncStatusCode,
   SYNC_STATUSES,
@@ -111,7 +112,7 @@ export function normalizeSource(
 function initiator(
   by: { username?: string; automated?: boolean } | undefined,
 ): string | undefined {
-  if (by?.username) return by.username;
+  if (by?.username) return sanitizeAgentText(by.username);
   return by?.automated ? 'automated sync' : undefined;
 }
 
@@ -136,7 +137,9 @@ function normalizeOperation(
   const result: OperationState = {
     phase: oneOf(state.phase, OPERATION_PHASES, 'Error'),
   };
-  if (state.message) result.message = state.message;
+  if (state.message) {
+    result.message = sanitizeAgentText(state.message, { multiline: true });
+  }
   if (state.startedAt) result.startedAt = state.startedAt;
   if (state.finishedAt) result.finishedAt = state.finishedAt;
   const revision =
@@ -289,7 +292,11 @@ export function normalizeApplication(
     app.sync.comparedAt = status.reconciledAt;
     app.reconciledAt = status.reconciledAt;
   }
-  if (status.health?.message) app.health.message = status.health.message;
+  if (status.health?.message) {
+    app.health.message = sanitizeAgentText(status.health.message, {
+      multiline: true,
+    });
+  }
   if (operation) app.operation = operation;
   if (sourceHydrator) app.sourceHydrator = sourceHydrator;
   const notice = normalizeNotice(metadata.annotations);

@@ -1,4 +1,7 @@
-import { GitOpsApplicationSet } from '@gitops-suite/plugin-gitops-common';
+import {
+  GitOpsApplicationSet,
+  sanitizeAgentText,
+} from '@gitops-suite/plugin-gitops-common';
 import type {
   ArgoApplicationSet,
   ArgoApplicationSetGenerator,
@@ -91,7 +94,7 @@ export function normalizeApplicationSet(
     result.conditions = raw.status.conditions.map(c => ({
       type: c.type ?? '',
       status: c.status ?? '',
-      message: c.message,
+      message: c.message && sanitizeAgentText(c.message, { multiline: true }),
     }));
   }
   return { ...result, ...normalizeApplicationSetRollout(raw) };

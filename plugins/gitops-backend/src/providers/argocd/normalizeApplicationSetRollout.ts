@@ -1,4 +1,7 @@
-import type { GitOpsApplicationSet } from '@gitops-suite/plugin-gitops-common';
+import {
+  sanitizeAgentText,
+  type GitOpsApplicationSet,
+} from '@gitops-suite/plugin-gitops-common';
 import type {
   ArgoApplicationSet,
   ArgoApplicationSetApplicationStatus,
@@ -63,7 +66,9 @@ function applicationStatusOf(
   if (raw.step !== undefined && raw.step !== '' && Number.isInteger(step)) {
     status.step = step;
   }
-  if (raw.message) status.message = raw.message;
+  if (raw.message) {
+    status.message = sanitizeAgentText(raw.message, { multiline: true });
+  }
   const revisions = raw.targetRevisions ?? raw.targetrevisions;
   if (revisions?.length) status.targetRevisions = [...revisions];
   const at = isoTime(raw.lastTransitionTime ?? undefined);
@@ -95,7 +100,9 @@ export function normalizeApplicationSetRollout(
   if (raw.status?.health?.status) {
     rollout.health = { status: raw.status.health.status };
     if (raw.status.health.message) {
-      rollout.health.message = raw.status.health.message;
+      rollout.health.message = sanitizeAgentText(raw.status.health.message, {
+        multiline: true,
+      });
     }
   }
   const count = Number(raw.status?.resourcesCount);

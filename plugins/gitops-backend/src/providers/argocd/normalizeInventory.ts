@@ -1,6 +1,7 @@
 import {
   GitOpsCluster,
   GitOpsRepository,
+  sanitizeAgentText,
 } from '@gitops-suite/plugin-gitops-common';
 import type { ArgoCluster, ArgoRepository } from './argoCdTypes';
 
@@ -9,7 +10,7 @@ import type { ArgoCluster, ArgoRepository } from './argoCdTypes';
  * only what a portal may show.
  */
 export function normalizeCluster(
-  raw: ArgoCluster,
+  raw: ArgoCluster & { identifier?: string },
   agentId: string,
   region?: string,
 ): GitOpsCluster {
@@ -17,10 +18,14 @@ export function normalizeCluster(
   const result: GitOpsCluster = {
     agentId,
     name: raw.name ?? raw.server ?? '',
+    // a Harness agent's identifier of the cluster
+    ...(raw.identifier && { identifier: raw.identifier }),
     server: raw.server ?? '',
     connectionState: {
       status: state.status ?? 'Unknown',
-      ...(state.message && { message: state.message }),
+      ...(state.message && {
+        message: sanitizeAgentText(state.message, { multiline: true }),
+      }),
       ...(state.attemptedAt && { attemptedAt: state.attemptedAt }),
     },
     labels: raw.labels ?? {},
@@ -60,7 +65,9 @@ export function normalizeRepository(
     result.connectionState = {
       status: raw.connectionState.status,
       ...(raw.connectionState.message && {
-        message: raw.connectionState.message,
+        message: sanitizeAgentText(raw.connectionState.message, {
+          multiline: true,
+        }),
       }),
       ...(raw.connectionState.attemptedAt && {
         attemptedAt: raw.connectionState.attemptedAt,

@@ -1,3 +1,4 @@
+import { sanitizeAgentText } from '@gitops-suite/plugin-gitops-common';
 import type {
   ApplicationNotice,
   NoticeScope,
@@ -10,8 +11,6 @@ const SEVERITIES: readonly NoticeSeverity[] = ['info', 'warning', 'critical'];
 const SCOPES: readonly NoticeScope[] = ['banner', 'icon', 'both'];
 /** Argo CD truncates the content at 500 characters. */
 const MAX_CONTENT = 500;
-/** Unicode bidi overrides, which can show text other than it is. */
-const BIDI_OVERRIDES = /[\u202A-\u202E\u2066-\u2069]/g;
 
 function oneOf<T extends string>(
   raw: string | undefined,
@@ -39,14 +38,14 @@ function httpUrl(raw: string | undefined): string | undefined {
  * The application's notice, read from its `notice.argocd.argoproj.io/*`
  * annotations the way Argo CD's UI reads them: `content` required, an
  * unknown severity or scope falls back to `info` / `both`, only http(s)
- * links, content cut at 500 characters. Undefined without content.
+ * links, content cut at 500 characters, on one line and without bidi or
+ * control characters ({@link sanitizeAgentText}). Undefined without content.
  */
 export function normalizeNotice(
   annotations: Record<string, string> | undefined,
 ): ApplicationNotice | undefined {
-  const content = annotations?.[`${PREFIX}content`]
-    ?.replace(BIDI_OVERRIDES, '')
-    .trim();
+  const raw = annotations?.[`${PREFIX}content`];
+  const content = raw && sanitizeAgentText(raw).trim();
   if (!content) return undefined;
   const notice: ApplicationNotice = {
     content:

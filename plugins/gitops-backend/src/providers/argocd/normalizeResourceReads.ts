@@ -1,3 +1,4 @@
+import { sanitizeAgentText } from '@gitops-suite/plugin-gitops-common';
 import type {
   ResourceEvent,
   ResourceLogEntry,
@@ -86,15 +87,15 @@ export function normalizeEvents(raw: ArgoEvent[]): ResourceEvent[] {
     const last = event.lastTimestamp ?? isoTime(event.eventTime) ?? first;
     const source = event.source?.component || event.reportingComponent;
     const normalized: ResourceEvent = {
-      type: event.type || 'Normal',
-      reason: event.reason ?? '',
-      message: event.message ?? '',
+      type: sanitizeAgentText(event.type || 'Normal'),
+      reason: sanitizeAgentText(event.reason ?? ''),
+      message: sanitizeAgentText(event.message ?? '', { multiline: true }),
       count: event.count && event.count > 0 ? event.count : 1,
       involvedObject: involvedObject(event.involvedObject),
     };
     if (first) normalized.firstSeen = first;
     if (last) normalized.lastSeen = last;
-    if (source) normalized.source = source;
+    if (source) normalized.source = sanitizeAgentText(source);
     return normalized;
   });
   return events.sort((a, b) =>
@@ -113,7 +114,7 @@ export function normalizeLogEntry(
   if (!raw || raw.last || !raw.podName) return undefined;
   const entry: ResourceLogEntry = {
     pod: raw.podName,
-    content: raw.content ?? '',
+    content: sanitizeAgentText(raw.content ?? '', { multiline: true }),
   };
   if (container) entry.container = container;
   const timestamp = raw.timeStamp || raw.timeStampStr;

@@ -5,6 +5,7 @@ import {
   ResourceNode,
   ResourceRef,
   ResourceTree,
+  sanitizeAgentText,
   SyncStatusCode,
   SYNC_STATUSES,
 } from '@gitops-suite/plugin-gitops-common';
@@ -52,7 +53,11 @@ export function normalizeResourceTree(
     };
     if (node.health?.status) {
       result.health = { status: health(node.health.status) };
-      if (node.health.message) result.health.message = node.health.message;
+      if (node.health.message) {
+        result.health.message = sanitizeAgentText(node.health.message, {
+          multiline: true,
+        });
+      }
     }
     const sync = statuses.find(s => sameRef(s.ref, result))?.status;
     if (sync) {
@@ -63,8 +68,8 @@ export function normalizeResourceTree(
     if (node.images?.length) result.images = node.images;
     if (node.info?.length) {
       result.info = node.info.map(i => ({
-        name: i.name ?? '',
-        value: i.value ?? '',
+        name: sanitizeAgentText(i.name ?? ''),
+        value: sanitizeAgentText(i.value ?? ''),
       }));
     }
     if (node.createdAt) result.createdAt = node.createdAt;

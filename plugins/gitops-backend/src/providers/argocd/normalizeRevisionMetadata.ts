@@ -1,6 +1,7 @@
 import {
   RevisionMetadata,
   SignatureState,
+  sanitizeAgentText,
 } from '@gitops-suite/plugin-gitops-common';
 import type { ArgoRevisionMetadata } from './argoCdTypes';
 
@@ -53,12 +54,21 @@ export function normalizeRevisionMetadata(
   const { state, problems } = signatureState(raw);
   const result: RevisionMetadata = {
     revision,
-    signature: { state, problems },
+    signature: {
+      state,
+      problems: problems.map(p => sanitizeAgentText(p, { multiline: true })),
+    },
   };
-  if (raw.signatureInfo) result.signature.info = raw.signatureInfo;
-  if (raw.author) result.author = raw.author;
+  if (raw.signatureInfo) {
+    result.signature.info = sanitizeAgentText(raw.signatureInfo, {
+      multiline: true,
+    });
+  }
+  if (raw.author) result.author = sanitizeAgentText(raw.author);
   if (raw.date) result.date = raw.date;
-  if (raw.message) result.message = raw.message;
+  if (raw.message) {
+    result.message = sanitizeAgentText(raw.message, { multiline: true });
+  }
   if (raw.tags?.length) result.tags = raw.tags;
   return result;
 }

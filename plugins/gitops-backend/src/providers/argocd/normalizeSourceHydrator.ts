@@ -2,6 +2,7 @@ import {
   HYDRATION_PHASES,
   HydrateOperation,
   HydrationPhase,
+  sanitizeAgentText,
   SourceHydrator,
 } from '@gitops-suite/plugin-gitops-common';
 
@@ -35,8 +36,11 @@ function currentOperation(
     : // a phase this suite does not know yet is reported, not hidden
       'Failed';
   const operation: HydrateOperation = { phase };
-  if (raw.message) operation.message = raw.message;
-  else if (phase !== raw.phase) operation.message = `phase ${raw.phase}`;
+  if (raw.message) {
+    operation.message = sanitizeAgentText(raw.message, { multiline: true });
+  } else if (phase !== raw.phase) {
+    operation.message = `phase ${sanitizeAgentText(raw.phase)}`;
+  }
   if (raw.drySHA) operation.drySHA = raw.drySHA;
   if (raw.hydratedSHA) operation.hydratedSHA = raw.hydratedSHA;
   if (raw.startedAt) operation.startedAt = raw.startedAt;

@@ -1,3 +1,4 @@
+import { sanitizeAgentText } from '@gitops-suite/plugin-gitops-common';
 import type {
   GitOpsAgentComponentHealth,
   GitOpsAgentStatus,
@@ -29,6 +30,7 @@ function component(
   // Kubernetes' own error says more than the summary; both when they differ
   const message = [health.message, health.k8sError]
     .filter((m, i, all): m is string => Boolean(m) && all.indexOf(m) === i)
+    .map(m => sanitizeAgentText(m, { multiline: true }))
     .join(': ');
   return {
     name,
@@ -67,7 +69,9 @@ export function normalizeHarnessAgent(
     ...(version && { version }),
     ...(!connected && {
       message: `Harness reports agent ${base.agentIdentifier} ${
-        health.connectionStatus ?? 'without a connection status'
+        health.connectionStatus
+          ? sanitizeAgentText(health.connectionStatus)
+          : 'without a connection status'
       }${heartbeat ? ` (last heartbeat ${heartbeat})` : ''}`,
     }),
     checkedAt,

@@ -1,7 +1,10 @@
+import { sanitizeAgentText } from '@gitops-suite/plugin-gitops-common';
+
 /**
  * The human part of an agent's error body: Argo CD's runtimeError
  * (`{code, error, message}`) or Harness's gateway error (`{code, message}`).
- * Long messages are cut so an error stays readable.
+ * Long messages are cut so an error stays readable; bidi and control
+ * characters are removed.
  */
 export function readAgentErrorMessage(body: unknown): string | undefined {
   if (!body || typeof body !== 'object') return undefined;
@@ -10,5 +13,6 @@ export function readAgentErrorMessage(body: unknown): string | undefined {
     (value): value is string => typeof value === 'string' && value !== '',
   );
   if (!message) return undefined;
-  return message.length > 300 ? `${message.slice(0, 300)}…` : message;
+  const text = sanitizeAgentText(message, { multiline: true });
+  return text.length > 300 ? `${text.slice(0, 300)}…` : text;
 }
