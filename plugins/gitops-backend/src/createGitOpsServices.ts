@@ -28,6 +28,7 @@ import { GitOpsService } from './service/GitOpsService';
 import { EntityQueryIndex } from './signals/EntityQueryIndex';
 import { FleetSignalPublisher } from './signals/FleetSignalPublisher';
 import { DeploymentTrust } from './trust/DeploymentTrust';
+import { WriteAuthorization } from './trust/WriteAuthorization';
 
 /** The core services the GitOps services are made of. */
 export interface GitOpsServicesOptions {
@@ -120,6 +121,14 @@ export async function createGitOpsServices(
   });
   publishFleetSignals(options, fleet, entityLookup);
 
+  const trust = new DeploymentTrust({
+    rules: gitops.projects,
+    registry,
+    aggregator,
+    catalog: options.catalog,
+    auth: options.auth,
+    logger,
+  });
   const service = new GitOpsService({
     httpAuth: options.httpAuth,
     auth: options.auth,
@@ -132,13 +141,13 @@ export async function createGitOpsServices(
     aggregator,
     store,
     runner,
-    trust: new DeploymentTrust({
-      rules: gitops.projects,
-      registry,
-      aggregator,
+    trust,
+    writes: new WriteAuthorization({
+      permissions: options.permissions,
       catalog: options.catalog,
       auth: options.auth,
-      logger,
+      aggregator,
+      trust,
     }),
     environments: gitops.environments,
     extraProxyPaths: gitops.extraProxyPaths,

@@ -12,6 +12,9 @@ import type {
   RepositoryPullRequest,
 } from '../service/PullRequestHost';
 
+/** GitHub lists at most this many files of a pull request. */
+const MAX_LISTED_FILES = 3000;
+
 /** A pull request as Octokit answers it (list or get), in the portal's shape. */
 function portalShape(
   repoUrl: string,
@@ -140,6 +143,40 @@ export class GitHubPullRequests implements PullRequestHost {
       );
     }
     return portalShape(repoUrl, p);
+  }
+
+  /**
+   * The paths a pull request changes, old and new of a rename (GitHub
+   * lists at most 3,000 files; a longer list is refused, never cut).
+   */
+  async changedFiles(repoUrl: string, number: number): Promise<string[]> {
+    const { octokit, owner, repo } = await this.client(repoUrl);
+    const files = [];
+    for (let page = 1; ; page++) {
+      const { data } = await octokit.rest.pulls.listFiles({
+        owner,
+        repo,
+        pull_number: number,
+        per_page: 100,
+        page,
+      });
+      files.push(...data);
+      if (data.length < 100 || files.length >= MAX_LISTED_FILES) break;
+    }
+    if (files.length >= MAX_LISTED_FILES) {
+      throw new InputError(
+        `Pull request #${number} of ${repoUrl} changes ${files.length} or more files, more than the host lists: merge it on the host`,
+      );
+    }
+    return [
+      ...new Set(
+        files.flatMap(f =>
+          f.previous_filename
+            ? [f.filename, f.previous_filename]
+            : [f.filename],
+        ),
+      ),
+    ];
   }
 
   /** Merges (a merge commit) the pull request at `headSha`; returns the merge commit. */

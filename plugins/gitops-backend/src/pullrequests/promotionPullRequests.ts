@@ -192,6 +192,26 @@ export async function mergePromotionPullRequest(
   const app =
     apps.find(a => a.environment === environment && deploysFrom(a)) ??
     apps.find(deploysFrom)!;
+  // a merge is a deploy write: the changed files decide, through the one
+  // decision every write takes (never the entity's claim alone)
+  const paths = await ctx.deps.pullRequests.changedFiles(repoUrl, pr.number);
+  try {
+    await ctx.deps.writes.assert({
+      credentials,
+      entityRef,
+      permission: gitopsPullRequestMergePermission,
+      touches: [{ type: 'repository', repoUrl, paths, deployed: true }],
+    });
+  } catch (error) {
+    if (error instanceof NotAllowedError) {
+      await ctx.deps.runner.refused(
+        auditInput(app, { repoUrl, number: pr.number, files: paths.length }),
+        request,
+        error,
+      );
+    }
+    throw error;
+  }
   const input = auditInput(app, {
     repoUrl,
     number: pr.number,

@@ -26,7 +26,14 @@ const PATH = '/api/gitops/entity/default/component/payments/pull-requests';
 
 describe('promotion pull request routes (git host of the sandbox)', () => {
   const env = useGitOpsTestBackend(() =>
-    startShopFleet(scenario, { gitHost: true }),
+    startShopFleet(scenario, {
+      gitHost: true,
+      // a merge is a deploy write: its applications' project must be mapped
+      // to their owners
+      gitops: {
+        projects: [{ name: 'shop', owners: ['group:default/team-a'] }],
+      },
+    }),
   );
 
   /** Opens a pull request on the host as publish:github:pull-request does (git data, a ref, a pull). */

@@ -2,6 +2,7 @@ import {
   listPromotionPullRequests,
   mergePromotionPullRequest,
 } from '../pullrequests/promotionPullRequests';
+import { decideGitWrite } from '../pullrequests/decideGitWrite';
 import { GitOpsService } from '../service/GitOpsService';
 import {
   entityAnswer,
@@ -11,7 +12,7 @@ import {
   sendJson,
 } from './httpAdapters';
 
-/** An entity's open promotion pull requests, and merging one. */
+/** An entity's open promotion pull requests, merging one, and deciding a git write up front. */
 export function pullRequestRoutes(router: GitOpsRouter, ctx: GitOpsService) {
   router.get(
     '/entity/:namespace/:kind/:name/pull-requests',
@@ -31,6 +32,20 @@ export function pullRequestRoutes(router: GitOpsRouter, ctx: GitOpsService) {
         { repoUrl, number },
       );
       sendJson(ctx, res, result);
+    },
+  );
+
+  router.post(
+    '/entity/:namespace/:kind/:name/git-writes/authorize',
+    async (req, res) => {
+      const credentials = await requestCredentials(ctx, req);
+      const decision = await decideGitWrite(
+        ctx,
+        credentials,
+        routeEntityRef(req.params),
+        req.body,
+      );
+      sendJson(ctx, res, decision);
     },
   );
 }

@@ -34,6 +34,7 @@ import { ProviderRegistry } from '../providers/ProviderRegistry';
 import { scrubbedJson } from '../scrubbing/scrubbedJson';
 import { scrubSecrets } from '../scrubbing/scrubSecrets';
 import { DeploymentTrust } from '../trust/DeploymentTrust';
+import { WriteAuthorization } from '../trust/WriteAuthorization';
 import type { LogLimits } from '../config/readGitOpsConfig';
 import type { PullRequestHost } from './PullRequestHost';
 
@@ -62,6 +63,8 @@ export class GitOpsService {
       runner: OperationRunner;
       /** Who may deploy and operate where (projects, destinations). */
       trust: DeploymentTrust;
+      /** The one decision every write to an agent or a repository takes. */
+      writes: WriteAuthorization;
       environments: EnvironmentDefinition[];
       extraProxyPaths: RegExp[];
       /** Where a resource's logs stream is cut (size, time). */

@@ -18,6 +18,11 @@ export interface PullRequestHost {
   ): Promise<RepositoryPullRequest[]>;
   /** One open pull request (404 when it is not open). */
   getOpen(repoUrl: string, number: number): Promise<RepositoryPullRequest>;
+  /**
+   * The paths a pull request changes (a renamed file's old path too), as
+   * the host lists them: what a merge would write.
+   */
+  changedFiles(repoUrl: string, number: number): Promise<string[]>;
   /** Merges (a merge commit) the pull request at `headSha`; returns the merge commit. */
   merge(
     repoUrl: string,

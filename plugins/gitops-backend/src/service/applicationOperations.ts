@@ -75,12 +75,12 @@ export async function runOperation(
     .then(async found => {
       // the user may act on the entity; the application's project and
       // destination must belong to that entity's owners too
-      await ctx.deps.trust.assertOperable(
-        found.entityRef,
-        found.entity,
-        found.app,
-        operation.permission.name,
-      );
+      await ctx.deps.writes.assert({
+        credentials,
+        entityRef: found.entityRef,
+        permission: operation.permission,
+        touches: [{ type: 'application', application: found.app }],
+      });
       return found;
     })
     .catch(async error => {

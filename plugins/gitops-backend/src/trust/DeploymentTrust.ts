@@ -122,9 +122,20 @@ export class DeploymentTrust {
   async operationProblems(
     owners: string[],
     app: GitOpsApplication,
+    options?: { unmapped?: 'allow' | 'refuse' },
   ): Promise<string[]> {
     const facts = await this.facts.read(app.agentId, app.project);
-    if (facts.owners.length === 0) return [];
+    if (facts.owners.length === 0) {
+      // a git write is decided by what it deploys, never by a claim: a
+      // project nobody maps is refused there
+      return options?.unmapped === 'refuse'
+        ? [
+            `project ${
+              app.project || 'default'
+            } is mapped to no owner (gitops.projects, or the AppProject's gitops/owner annotation)`,
+          ]
+        : [];
+    }
     return this.problems(owners, app, facts);
   }
 

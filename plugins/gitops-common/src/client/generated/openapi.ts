@@ -121,6 +121,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/entity/{namespace}/{kind}/{name}/git-writes/authorize': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Decides a git write for the entity before it is made (the one write decision that operations, ApplicationSets and merges take): the caller holds the permission on the entity, and every application the changed paths of the repository deploy belongs to the entity's owners. A template step calls it before it fetches or writes anything. Changes nothing; a refusal is the answer's `deny` with its reasons. */
+    post: operations['AuthorizeEntityGitWrite'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/entity/{namespace}/{kind}/{name}/applications/{agentId}/{appName}': {
     parameters: {
       query?: never;
@@ -1139,9 +1156,20 @@ export interface components {
       message?: string;
       attemptedAt?: string;
     };
+    WriteDecision: {
+      result: 'allow' | 'deny';
+      entityRef: string;
+      owners: string[];
+      reasons: {
+        subject: string;
+        reason: string;
+      }[];
+    };
     Cluster: {
       agentId: string;
       name: string;
+      /** The cluster's Harness identifier (Harness agents only); an application's destination name may give it instead of the name. */
+      identifier?: string;
       server: string;
       region?: string;
       environment?: string;
@@ -1514,6 +1542,45 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['PullRequestMergeResponse'];
+        };
+      };
+      default: components['responses']['Error'];
+    };
+  };
+  AuthorizeEntityGitWrite: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        namespace: components['parameters']['namespace'];
+        kind: components['parameters']['kind'];
+        name: components['parameters']['name'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          permission:
+            | 'gitops.promote'
+            | 'gitops.applicationset.create'
+            | 'gitops.pullrequest.merge';
+          repoUrl: string;
+          /** The files the write changes (relative to the repository); all of it when absent. */
+          paths?: string[];
+          /** The entity's owners must already deploy from the repository (a promotion edits a deployment, it never starts one). */
+          deployed?: boolean;
+        };
+      };
+    };
+    responses: {
+      /** The decision, with every reason for a refusal. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['WriteDecision'];
         };
       };
       default: components['responses']['Error'];

@@ -1889,6 +1889,42 @@ export const spec = {
           },
         },
       },
+      WriteDecision: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['result', 'entityRef', 'owners', 'reasons'],
+        properties: {
+          result: {
+            type: 'string',
+            enum: ['allow', 'deny'],
+          },
+          entityRef: {
+            type: 'string',
+          },
+          owners: {
+            type: 'array',
+            items: {
+              type: 'string',
+            },
+          },
+          reasons: {
+            type: 'array',
+            items: {
+              type: 'object',
+              additionalProperties: false,
+              required: ['subject', 'reason'],
+              properties: {
+                subject: {
+                  type: 'string',
+                },
+                reason: {
+                  type: 'string',
+                },
+              },
+            },
+          },
+        },
+      },
       Cluster: {
         type: 'object',
         required: ['agentId', 'name', 'server', 'connectionState', 'labels'],
@@ -1898,6 +1934,11 @@ export const spec = {
           },
           name: {
             type: 'string',
+          },
+          identifier: {
+            type: 'string',
+            description:
+              "The cluster's Harness identifier (Harness agents only); an application's destination name may give it instead of the name.",
           },
           server: {
             type: 'string',
@@ -2714,6 +2755,82 @@ export const spec = {
               'application/json': {
                 schema: {
                   $ref: '#/components/schemas/PullRequestMergeResponse',
+                },
+              },
+            },
+          },
+          default: {
+            $ref: '#/components/responses/Error',
+          },
+        },
+      },
+    },
+    '/entity/{namespace}/{kind}/{name}/git-writes/authorize': {
+      post: {
+        operationId: 'AuthorizeEntityGitWrite',
+        description:
+          "Decides a git write for the entity before it is made (the one write decision that operations, ApplicationSets and merges take): the caller holds the permission on the entity, and every application the changed paths of the repository deploy belongs to the entity's owners. A template step calls it before it fetches or writes anything. Changes nothing; a refusal is the answer's `deny` with its reasons.",
+        parameters: [
+          {
+            $ref: '#/components/parameters/namespace',
+          },
+          {
+            $ref: '#/components/parameters/kind',
+          },
+          {
+            $ref: '#/components/parameters/name',
+          },
+        ],
+        requestBody: {
+          required: true,
+          content: {
+            'application/json': {
+              schema: {
+                type: 'object',
+                additionalProperties: false,
+                properties: {
+                  permission: {
+                    type: 'string',
+                    enum: [
+                      'gitops.promote',
+                      'gitops.applicationset.create',
+                      'gitops.pullrequest.merge',
+                    ],
+                  },
+                  repoUrl: {
+                    type: 'string',
+                    minLength: 1,
+                    maxLength: 2048,
+                  },
+                  paths: {
+                    description:
+                      'The files the write changes (relative to the repository); all of it when absent.',
+                    type: 'array',
+                    maxItems: 3000,
+                    items: {
+                      type: 'string',
+                      minLength: 1,
+                      maxLength: 1024,
+                    },
+                  },
+                  deployed: {
+                    description:
+                      "The entity's owners must already deploy from the repository (a promotion edits a deployment, it never starts one).",
+                    type: 'boolean',
+                  },
+                },
+                required: ['permission', 'repoUrl'],
+              },
+            },
+          },
+        },
+        responses: {
+          '200': {
+            description: 'The decision, with every reason for a refusal.',
+            content: {
+              'application/json': {
+                schema: {
+                  $ref: '#/components/schemas/WriteDecision',
                 },
               },
             },
