@@ -86,6 +86,21 @@ function ttiSection(t) {
   ].join('\n');
 }
 
+function appSetPreviewSection(a) {
+  const mb = bytes => (bytes < 2 ** 20 ? `${bytes} B` : `${round(bytes / 2 ** 20, 2)} MB`);
+  return [
+    '### ApplicationSet preview of 40,000 apps (target: refused fast, /health under 100 ms during it)',
+    '',
+    `POST /api/gitops/agents/${a.agent}/applicationsets/generate; GET /api/gitops/health asked one after the other while it runs. Idle /health: p50 ${ms(a.idleHealth.p50)} ms, max ${ms(a.idleHealth.max)} ms.`,
+    '',
+    '| manifest | status | answer ms | answer size | /health ms during it p50 / max (n) |',
+    '|---|---|---|---|---|',
+    ...a.rows.flatMap(row =>
+      row.runs.map(r => `| ${row.scenario} | ${r.status} | ${ms(r.ms)} | ${mb(r.bytes)} | ${ms(r.health.p50)} / ${ms(r.health.max)} (${r.health.n}) |`),
+    ),
+  ].join('\n');
+}
+
 const SECTIONS = {
   peers: peersSection,
   appsPerAgent: appsPerAgentSection,
@@ -96,6 +111,7 @@ const SECTIONS = {
   fleetPage: fleetPageSection,
   proxy: proxySection,
   tti: ttiSection,
+  appSetPreview: appSetPreviewSection,
 };
 
 function renderMarkdown(results) {
@@ -116,4 +132,4 @@ function renderMarkdown(results) {
   return `${out.join('\n')}\n`;
 }
 
-module.exports = { renderMarkdown };
+module.exports = { renderMarkdown, appSetPreviewSection };

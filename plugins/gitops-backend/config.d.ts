@@ -173,6 +173,23 @@ export interface Config {
        */
       maxSeconds?: number;
     };
+    /**
+     * How much one ApplicationSet may generate, on preview
+     * (`applicationsets/generate`) and on create or upsert. A set over a
+     * limit is refused, naming it: 400 for the count (before any agent call
+     * where the manifest's list, matrix and merge generators tell it), 413
+     * for an agent answer over the byte limit (cut off unread).
+     */
+    applicationSets?: {
+      /** The most applications one set may generate (default 500). */
+      maxGeneratedApplications?: number;
+      /**
+       * The most bytes of an agent's generate answer read (default 2097152,
+       * 2 MiB); the answer is parsed in one go, so this also bounds how long
+       * the backend is busy with it.
+       */
+      maxGenerateResponseBytes?: number;
+    };
     /** The guarded proxy to agent APIs. */
     proxy?: {
       /**

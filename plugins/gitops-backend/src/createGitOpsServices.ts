@@ -70,6 +70,7 @@ export async function createGitOpsServices(
     environments: gitops.environments,
     factories: options.factories,
     logger,
+    applicationSetLimits: gitops.applicationSetLimits,
   });
   // this replica's own view of every agent, fed by their streams;
   // scrubbed as it enters, so answers from it are not walked again

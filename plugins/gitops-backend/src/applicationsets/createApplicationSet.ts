@@ -12,9 +12,11 @@ import {
   readExistingApplicationSet,
   refuseApplicationSet,
 } from './applicationSetAccess';
+import { checkGeneratedCount } from './generationBounds';
 import {
   applicationSetPreview,
   checkApplicationSetManifest,
+  generateWithinLimits,
 } from './previewApplicationSet';
 
 /** The spec's body of the create route, its defaults filled in. */
@@ -27,6 +29,11 @@ type ApplicationSetRequest = GitOpsApiRequestBody<
  * Creates or upserts an ApplicationSet for the caller, audited with the
  * entity it is for, through one check whether it comes from the route, an
  * action, the scaffolder or MCP. Nothing reaches the agent until:
+ * - the set generates no more applications than
+ *   `gitops.applicationSets.maxGeneratedApplications` (400, before any
+ *   agent call where its list, matrix and merge generators tell the count;
+ *   else from the agent's generate answer, itself cut off past
+ *   `maxGenerateResponseBytes` with a 413), administrators' sets included;
  * - the caller holds `gitops.applicationset.create` on the entity named by
  *   `entityRef` (for a service not yet in the catalog, the group that will
  *   own it) and, when the set exists, on every entity that claims it; a set
@@ -49,6 +56,11 @@ export async function createApplicationSet(
   const provider = registry.get(agentId);
   const name = body.manifest.metadata.name;
   checkApplicationSetManifest(body.manifest);
+  // a set too large to generate is refused before any agent call
+  const count = checkGeneratedCount(
+    body.manifest,
+    registry.applicationSetLimits,
+  );
 
   let entityRef: string | undefined;
   if (body.entityRef) {
@@ -100,6 +112,10 @@ export async function createApplicationSet(
         problems,
       );
     }
+  } else if (!count.exact && provider.generateApplicationSet) {
+    // an administrator's set is not checked for owners, but it is counted:
+    // where the manifest does not tell, the agent's own generator does
+    await generateWithinLimits(ctx, provider, body.manifest);
   }
 
   const { auditId, result } = await runner.run(

@@ -7,6 +7,7 @@ import {
   type GitOpsApiRequestBody,
 } from '@gitops-suite/plugin-gitops-common';
 import { GitOpsProvider } from '@gitops-suite/plugin-gitops-node';
+import type { GenerateCallOptions } from '../providers/GenerateBounds';
 import { GitOpsService } from '../service/GitOpsService';
 import { TrustViolation } from '../trust/DeploymentTrust';
 import {
@@ -15,6 +16,7 @@ import {
   ownersOf,
   readExistingApplicationSet,
 } from './applicationSetAccess';
+import { checkGeneratedCount, generateBounds } from './generationBounds';
 
 /** The spec's body of the preview route. */
 type ApplicationSetPreviewRequest = GitOpsApiRequestBody<
@@ -32,6 +34,42 @@ export function checkApplicationSetManifest(manifest: Record<string, any>) {
   if (typeof project === 'string' && project.includes('{{')) {
     throw new InputError(TEMPLATED_PROJECT);
   }
+}
+
+/**
+ * The applications the agent's generator produces for `manifest`, within
+ * `gitops.applicationSets`: a built-in provider cuts the answer off past
+ * its byte limit (413) and counts it before normalizing any (400); an
+ * answer from a provider that does not take bounds is counted here.
+ */
+export async function generateWithinLimits(
+  ctx: GitOpsService,
+  provider: GitOpsProvider,
+  manifest: Record<string, unknown>,
+): Promise<GitOpsApplication[]> {
+  if (!provider.generateApplicationSet) {
+    throw new NotAllowedError(
+      `Not allowed: agent ${provider.agent.id} (${
+        provider.agent.kind
+      }) cannot preview the applications an ApplicationSet generates, so ${String(
+        (manifest.metadata as { name?: unknown } | undefined)?.name,
+      )} cannot be checked`,
+    );
+  }
+  const bounds = generateBounds(
+    manifest,
+    provider.agent.id,
+    ctx.deps.registry.applicationSetLimits,
+  );
+  const options: GenerateCallOptions = { bounds };
+  const applications = await provider.generateApplicationSet(
+    manifest,
+    options,
+  );
+  if (applications.length > bounds.maxApplications) {
+    throw bounds.tooMany(applications.length);
+  }
+  return applications;
 }
 
 /** What a set would generate, and where its owners may not deploy it. */
@@ -54,16 +92,7 @@ export async function applicationSetPreview(
   current: GitOpsApplication[],
 ): Promise<ApplicationSetPreview> {
   const agentId = provider.agent.id;
-  if (!provider.generateApplicationSet) {
-    throw new NotAllowedError(
-      `Not allowed: agent ${agentId} (${
-        provider.agent.kind
-      }) cannot preview the applications an ApplicationSet generates, so ${String(
-        (manifest.metadata as { name?: unknown } | undefined)?.name,
-      )} cannot be checked`,
-    );
-  }
-  const applications = await provider.generateApplicationSet(manifest);
+  const applications = await generateWithinLimits(ctx, provider, manifest);
   const problems = [
     ...(await ctx.deps.trust.generatedViolations(
       agentId,
@@ -90,6 +119,8 @@ export async function previewApplicationSet(
   const { credentials } = caller;
   checkApplicationSetManifest(body.manifest);
   const provider = ctx.deps.registry.get(agentId);
+  // a set too large to generate is refused before any agent call
+  checkGeneratedCount(body.manifest, ctx.deps.registry.applicationSetLimits);
   const entityRef = await ctx.visibleEntityRef(body.entityRef, credentials);
   await ctx.authorizeEntity(
     credentials,

@@ -22,7 +22,38 @@ export interface GitOpsConfig {
   fleetReconnectMaxMs: number;
   /** `gitops.logs`: where a logs stream is cut. */
   logLimits: LogLimits;
+  /** `gitops.applicationSets`: how much one ApplicationSet may generate. */
+  applicationSetLimits: ApplicationSetLimits;
 }
+
+/**
+ * How much one ApplicationSet's preview or create may generate: a count of
+ * applications, and the bytes of the agent's generate answer read (the
+ * call is cut off past them, nothing parsed).
+ */
+export interface ApplicationSetLimits {
+  maxGeneratedApplications: number;
+  maxGenerateResponseBytes: number;
+}
+
+/** The config keys of {@link ApplicationSetLimits}, named in refusals. */
+export const APPLICATION_SET_LIMIT_KEYS: Record<
+  keyof ApplicationSetLimits,
+  string
+> = {
+  maxGeneratedApplications: 'gitops.applicationSets.maxGeneratedApplications',
+  maxGenerateResponseBytes: 'gitops.applicationSets.maxGenerateResponseBytes',
+};
+
+/**
+ * The defaults: 500 applications, and 2 MiB of answer, which parses in
+ * tens of milliseconds (one event-loop turn) and holds 500 applications of
+ * up to 4 KB each.
+ */
+export const DEFAULT_APPLICATION_SET_LIMITS: ApplicationSetLimits = {
+  maxGeneratedApplications: 500,
+  maxGenerateResponseBytes: 2 * 1024 * 1024,
+};
 
 /** Where a logs stream is cut: its size and how long it stays open. */
 export interface LogLimits {
@@ -113,6 +144,35 @@ function positiveSeconds(
   return seconds * 1000;
 }
 
+/** `gitops.applicationSets`: whole numbers from 1 up to `max`. */
+function readApplicationSetLimits(
+  config: Config | undefined,
+): ApplicationSetLimits {
+  const read = (key: keyof ApplicationSetLimits, max: number): number => {
+    const name = APPLICATION_SET_LIMIT_KEYS[key];
+    const raw = config?.getOptional(`applicationSets.${key}`);
+    if (raw === undefined) return DEFAULT_APPLICATION_SET_LIMITS[key];
+    const value = typeof raw === 'string' && raw.trim() ? Number(raw) : raw;
+    if (
+      typeof value !== 'number' ||
+      !Number.isInteger(value) ||
+      value < 1 ||
+      value > max
+    ) {
+      throw new InputError(
+        `${name} must be a whole number from 1 to ${max}, got ${JSON.stringify(
+          raw,
+        )}`,
+      );
+    }
+    return value;
+  };
+  return {
+    maxGeneratedApplications: read('maxGeneratedApplications', 100_000),
+    maxGenerateResponseBytes: read('maxGenerateResponseBytes', 256 * 2 ** 20),
+  };
+}
+
 function positiveNumber(
   config: Config | undefined,
   key: string,
@@ -188,6 +248,7 @@ export function readGitOpsConfig(root: Config): GitOpsConfig {
       maxBytes: positiveNumber(config, 'logs.maxBytes', 1_048_576),
       maxMs: positiveSeconds(config, 'logs.maxSeconds', 300),
     },
+    applicationSetLimits: readApplicationSetLimits(config),
   };
 }
 

@@ -6,6 +6,10 @@ import {
   GitOpsProvider,
   GitOpsProviderFactory,
 } from '@gitops-suite/plugin-gitops-node';
+import {
+  ApplicationSetLimits,
+  DEFAULT_APPLICATION_SET_LIMITS,
+} from '../config/readGitOpsConfig';
 
 /** The provider of every configured agent, by agent id. */
 export class ProviderRegistry {
@@ -14,6 +18,8 @@ export class ProviderRegistry {
     environments: EnvironmentDefinition[];
     factories: Map<string, GitOpsProviderFactory>;
     logger: LoggerService;
+    /** How much one ApplicationSet may generate (`gitops.applicationSets`). */
+    applicationSetLimits?: ApplicationSetLimits;
   }): ProviderRegistry {
     const providers = new Map<string, GitOpsProvider>();
     for (const agent of options.agents) {
@@ -34,7 +40,11 @@ export class ProviderRegistry {
         }),
       );
     }
-    return new ProviderRegistry(providers, options.agents);
+    return new ProviderRegistry(
+      providers,
+      options.agents,
+      options.applicationSetLimits ?? DEFAULT_APPLICATION_SET_LIMITS,
+    );
   }
 
   /**
@@ -47,6 +57,11 @@ export class ProviderRegistry {
   private constructor(
     private readonly providers: Map<string, GitOpsProvider>,
     readonly agents: GitOpsAgentConfig[],
+    /**
+     * How much one ApplicationSet's generate call may bring in, for every
+     * agent: as `timeoutMs`, a bound on what a call to an agent may cost.
+     */
+    readonly applicationSetLimits: ApplicationSetLimits,
   ) {
     this.secrets = [...providers.values()].flatMap(p => [...p.secrets]);
   }

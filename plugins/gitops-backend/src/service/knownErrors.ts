@@ -1,4 +1,17 @@
-import { ServiceUnavailableError } from '@backstage/errors';
+import { CustomErrorBase, ServiceUnavailableError } from '@backstage/errors';
+
+/**
+ * 413: what the caller asked for is larger than the suite lets through
+ * (an ApplicationSet whose agent answer is over
+ * `gitops.applicationSets.maxGenerateResponseBytes`). `@backstage/errors`
+ * has no such class; Backstage's error handler answers an error's
+ * `statusCode`, so routes and actions both answer 413 with its message.
+ */
+export class PayloadTooLargeError extends CustomErrorBase {
+  name = 'PayloadTooLargeError' as const;
+
+  readonly statusCode = 413;
+}
 
 /** How long a caller is asked to wait when the database is away. */
 export const DATABASE_RETRY_AFTER_SECONDS = 5;

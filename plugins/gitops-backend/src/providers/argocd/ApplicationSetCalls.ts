@@ -8,6 +8,7 @@ import {
   GitOpsAgentError,
   ProviderCallOptions,
 } from '@gitops-suite/plugin-gitops-node';
+import type { GenerateCallOptions } from '../GenerateBounds';
 import { AgentHttpClient } from '../http/AgentHttpClient';
 import type {
   AgentCall,
@@ -92,19 +93,32 @@ export class ApplicationSetCalls {
     };
   }
 
+  /**
+   * The applications the agent's generator produces for `manifest`. With
+   * `bounds`, the answer is read up to its byte limit (cut off past it) and
+   * counted before any application is normalized.
+   */
   async generate(
     manifest: Record<string, unknown>,
-    options?: ProviderCallOptions,
+    options?: GenerateCallOptions,
   ): Promise<GitOpsApplication[]> {
+    const bounds = options?.bounds;
     const answer = await this.http.json<{
       applications?: ArgoApplication[] | null;
     }>({
       ...this.scheme.generateApplicationSet(manifest),
       signal: options?.signal,
+      ...(bounds && {
+        maxBody: { bytes: bounds.maxResponseBytes, tooLarge: bounds.tooLarge },
+      }),
     });
-    return (answer?.applications ?? []).map(app =>
-      normalizeApplication(app, this.context),
-    );
+    const applications = Array.isArray(answer?.applications)
+      ? answer.applications
+      : [];
+    if (bounds && applications.length > bounds.maxApplications) {
+      throw bounds.tooMany(applications.length);
+    }
+    return applications.map(app => normalizeApplication(app, this.context));
   }
 
   /** A set found by the API's own search for its name (exact match). */

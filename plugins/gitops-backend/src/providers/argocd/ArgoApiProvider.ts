@@ -28,6 +28,7 @@ import {
 } from '@gitops-suite/plugin-gitops-node';
 import { ArgoResourceReads } from './ArgoResourceReads';
 import { AgentHttpClient } from '../http/AgentHttpClient';
+import type { GenerateCallOptions } from '../GenerateBounds';
 import { ArgoApiRouteScheme, ListRoute } from './argoApiRouteScheme';
 import { ArgoCdWatcher, WatchRoutes } from './ArgoCdWatcher';
 import type {
@@ -302,7 +303,7 @@ export abstract class ArgoApiProvider implements GitOpsProvider {
 
   generateApplicationSet(
     manifest: Record<string, unknown>,
-    options?: ProviderCallOptions,
+    options?: GenerateCallOptions,
   ): Promise<GitOpsApplication[]> {
     return this.applicationSetCalls.generate(manifest, options);
   }

@@ -15,6 +15,11 @@ export interface AgentRequest {
   signal?: AbortSignal;
   /** Overrides the agent's per-call timeout (background reads of whole lists). */
   timeoutMs?: number;
+  /**
+   * Caps the answer's body: past `bytes` (as declared, or as read) the
+   * call is cut off and `tooLarge()` thrown; nothing of it is parsed.
+   */
+  maxBody?: { bytes: number; tooLarge: () => Error };
 }
 
 /** The raw answer of an agent call, body parsed when it is JSON. */
@@ -59,6 +64,37 @@ function networkCause(error: unknown): string {
   const cause = (error as { cause?: { code?: string; message?: string } })
     ?.cause;
   return cause?.code ?? cause?.message ?? String((error as Error)?.message);
+}
+
+/**
+ * The body of `response` as text, or undefined (the body cancelled, the
+ * connection cut) as soon as it declares or has sent more than `maxBytes`:
+ * a huge answer is never held whole, decoded or parsed.
+ */
+async function readCapped(
+  response: Response,
+  maxBytes: number,
+): Promise<string | undefined> {
+  const declared = Number(response.headers.get('content-length'));
+  if (declared > maxBytes) {
+    await response.body?.cancel().catch(() => undefined);
+    return undefined;
+  }
+  if (!response.body) return '';
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel().catch(() => undefined);
+      return undefined;
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks, size).toString('utf8');
 }
 
 /**
@@ -171,9 +207,12 @@ export class AgentHttpClient {
     request: AgentRequest,
     response: Response,
   ): Promise<AgentRawResponse> {
-    let text: string;
+    const cap = request.maxBody;
+    let text: string | undefined;
     try {
-      text = await response.text();
+      text = cap
+        ? await readCapped(response, cap.bytes)
+        : await response.text();
     } catch (error) {
       if (
         request.signal?.aborted ||
@@ -190,6 +229,7 @@ export class AgentHttpClient {
         response.status,
       );
     }
+    if (text === undefined) throw cap!.tooLarge();
     const contentType = response.headers.get('content-type') ?? undefined;
     let body: unknown = text;
     if (text.length > 0 && contentType?.includes('json')) {

@@ -1,0 +1,242 @@
+import {
+  configEnvironments,
+  shopApplicationSet,
+  startGitOpsTestBackend,
+  useGitOpsTestBackend,
+} from '../testUtils';
+import {
+  trustEntities,
+  trustProjects,
+  trustScenario,
+} from '../__testUtils__/trustFleet';
+import { countGeneratedApplications } from './generationBounds';
+
+jest.setTimeout(60_000);
+
+const list = (key: string, n: number, extra: Record<string, string> = {}) => ({
+  list: {
+    elements: Array.from({ length: n }, (_, i) => ({
+      [key]: `${key}${i}`,
+      ...extra,
+    })),
+  },
+});
+
+describe('countGeneratedApplications', () => {
+  const count = (generators: unknown[]) =>
+    countGeneratedApplications({ spec: { generators } });
+
+  it('counts lists, the product of a matrix, the base of a merge and the sum of the generators', () => {
+    expect(count([list('a', 3)])).toEqual({ atLeast: 3, exact: true });
+    expect(
+      count([{ matrix: { generators: [list('a', 200), list('b', 200)] } }]),
+    ).toEqual({ atLeast: 40_000, exact: true });
+    expect(
+      count([
+        {
+          matrix: {
+            generators: [
+              list('a', 3),
+              { matrix: { generators: [list('b', 4), list('c', 5)] } },
+            ],
+          },
+        },
+        list('d', 2),
+      ]),
+    ).toEqual({ atLeast: 62, exact: true });
+    expect(
+      count([
+        {
+          merge: {
+            mergeKeys: ['a'],
+            generators: [list('a', 7), list('a', 900)],
+          },
+        },
+      ]),
+    ).toEqual({ atLeast: 7, exact: true });
+  });
+
+  it("counts what only the agent knows, and what a selector filters, as unknown (at least what the rest tells)", () => {
+    expect(count([{ clusters: {} }])).toEqual({ atLeast: 0, exact: false });
+    expect(
+      count([{ matrix: { generators: [{ git: {} }, list('a', 900)] } }]),
+    ).toEqual({ atLeast: 0, exact: false });
+    expect(
+      count([{ ...list('a', 900), selector: { matchLabels: { a: 'a1' } } }]),
+    ).toEqual({ atLeast: 0, exact: false });
+    expect(count([list('a', 600), { pullRequest: {} }])).toEqual({
+      atLeast: 600,
+      exact: false,
+    });
+    expect(
+      count([{ list: { elements: [{ a: '1' }], elementsYaml: '- a: 2' } }]),
+    ).toEqual({ atLeast: 1, exact: false });
+  });
+});
+
+/*
+ * Preview and create against the sandbox agent with small limits: 100
+ * applications, 500,000 bytes of generate answer. A refusal changes
+ * nothing on the agent.
+ */
+describe('ApplicationSet preview and create: bounded generation', () => {
+  const env = useGitOpsTestBackend(() =>
+    startGitOpsTestBackend({
+      scenario: trustScenario,
+      entities: trustEntities,
+      environments: configEnvironments,
+      gitops: {
+        projects: trustProjects,
+        applicationSets: {
+          maxGeneratedApplications: 100,
+          maxGenerateResponseBytes: 500_000,
+        },
+      },
+    }),
+  );
+  const entityRef = 'group:default/team-payments';
+
+  const post = (path: string, body: Record<string, unknown>) =>
+    env
+      .api()
+      .post(`/api/gitops/agents/nonprod/applicationsets${path}`)
+      .set('Authorization', env.auth)
+      .send(body);
+
+  /** A payments set whose generators are `generators`, apps named by `{{a}}` and `{{b}}`. */
+  function paymentsSet(
+    name: string,
+    generators: unknown[],
+    annotations: Record<string, string> = {},
+  ) {
+    const manifest = shopApplicationSet(name, {
+      service: 'payments',
+      environments: [],
+      project: 'payments',
+      namespace: 'payments-dev',
+    }) as { spec: { generators: unknown[]; template: any } };
+    manifest.spec.generators = generators;
+    manifest.spec.template.metadata.name = `${name}-{{a}}-{{b}}`;
+    manifest.spec.template.metadata.annotations = annotations;
+    return manifest;
+  }
+
+  /** What the agent holds: how many applications and ApplicationSets. */
+  async function agentState() {
+    const res = await env.agentFetch('nonprod', '/_sandbox/state');
+    expect(res.status).toBe(200);
+    const { applications, applicationSets } = (await res.json()) as {
+      applications: number;
+      applicationSets: number;
+    };
+    return { applications, applicationSets };
+  }
+
+  /** The agent calls made since `mark`, as `METHOD path`. */
+  const agentCalls = (mark: number) =>
+    env.agentRequests
+      .slice(mark)
+      .map(
+        r =>
+          `${r.method} ${r.url.split('?')[0].replace(/^\/agents\/[^/]+/, '')}`,
+      );
+
+  const nested = paymentsSet('nested', [
+    { matrix: { generators: [list('a', 200), list('b', 200)] } },
+  ]);
+
+  it('refuses the preview of 200 x 200 nested lists (400) naming the limit, without calling the agent', async () => {
+    const mark = env.agentRequests.length;
+    const res = await post('/generate', { entityRef, manifest: nested });
+    expect(res.status).toBe(400);
+    expect(res.body.error.name).toBe('InputError');
+    expect(res.body.error.message).toBe(
+      'Invalid ApplicationSet: nested would generate 40,000 applications; at most 100 may be generated by one ApplicationSet (gitops.applicationSets.maxGeneratedApplications): split it into smaller sets, or raise the limit',
+    );
+    expect(agentCalls(mark)).toEqual([]);
+  });
+
+  it('refuses to create or upsert it (400): nothing reaches or changes on the agent', async () => {
+    const before = await agentState();
+    const mark = env.agentRequests.length;
+    for (const upsert of [false, true]) {
+      const res = await post('', { entityRef, manifest: nested, upsert });
+      expect(res.status).toBe(400);
+      expect(res.body.error.message).toContain(
+        'at most 100 may be generated by one ApplicationSet (gitops.applicationSets.maxGeneratedApplications)',
+      );
+    }
+    expect(agentCalls(mark)).toEqual([]);
+    expect(await agentState()).toEqual(before);
+  });
+
+  it("refuses a set whose count only the agent's generator knows, once it answers over the limit (400)", async () => {
+    // a cluster generator x 110 elements: at least 110 applications
+    const manifest = paymentsSet('clustered', [
+      { matrix: { generators: [{ clusters: {} }, list('a', 110, { b: 'x' })] } },
+    ]);
+    const before = await agentState();
+    const mark = env.agentRequests.length;
+    const preview = await post('/generate', { entityRef, manifest });
+    expect(preview.status).toBe(400);
+    expect(preview.body.error.message).toMatch(
+      /^Invalid ApplicationSet: clustered generates, on agent nonprod, \d+ applications; at most 100 may be generated by one ApplicationSet \(gitops\.applicationSets\.maxGeneratedApplications\)/,
+    );
+    const created = await post('', { entityRef, manifest });
+    expect(created.status).toBe(400);
+    expect(created.body.error.message).toContain(
+      'gitops.applicationSets.maxGeneratedApplications',
+    );
+    // each asked the agent's generator, and nothing else was written
+    expect(agentCalls(mark).filter(call => call.startsWith('POST'))).toEqual([
+      'POST /api/v1/applicationsets/generate',
+      'POST /api/v1/applicationsets/generate',
+    ]);
+    expect(await agentState()).toEqual(before);
+  });
+
+  it("answers 413 naming the limit when the agent's answer is over the byte limit, and creates nothing", async () => {
+    // 50 applications (under the count) of over 10 KB each (over 500,000 bytes)
+    const manifest = paymentsSet('padded', [list('a', 50, { b: 'x' })], {
+      padding: 'p'.repeat(12_000),
+    });
+    const before = await agentState();
+    const mark = env.agentRequests.length;
+    const preview = await post('/generate', { entityRef, manifest });
+    expect(preview.status).toBe(413);
+    expect(preview.body.error.name).toBe('PayloadTooLargeError');
+    expect(preview.body.error.message).toBe(
+      "ApplicationSet padded: agent nonprod's preview of the applications it generates is larger than 500000 bytes (gitops.applicationSets.maxGenerateResponseBytes); it was cut off unread: generate fewer or smaller applications, or raise the limit",
+    );
+    const created = await post('', { entityRef, manifest });
+    expect(created.status).toBe(413);
+    expect(agentCalls(mark).filter(call => call.startsWith('POST'))).toEqual([
+      'POST /api/v1/applicationsets/generate',
+      'POST /api/v1/applicationsets/generate',
+    ]);
+    expect(await agentState()).toEqual(before);
+  });
+
+  it('still previews and creates a set within the limits', async () => {
+    const manifest = paymentsSet('bounded', [
+      { matrix: { generators: [list('a', 2), list('b', 2)] } },
+    ]);
+    const preview = await post('/generate', { entityRef, manifest });
+    expect(preview.status).toBe(200);
+    expect(
+      preview.body.applications.map((app: { name: string }) => app.name).sort(),
+    ).toEqual([
+      'bounded-a0-b0',
+      'bounded-a0-b1',
+      'bounded-a1-b0',
+      'bounded-a1-b1',
+    ]);
+    expect(preview.body.problems).toEqual([]);
+    const before = await agentState();
+    const created = await post('', { entityRef, manifest });
+    expect(created.status).toBe(201);
+    expect((await agentState()).applicationSets).toBe(
+      before.applicationSets + 1,
+    );
+  });
+});
