@@ -13,6 +13,16 @@ import { destinationAllowed, patternsAllow } from './globMatch';
 import { ProjectRule } from './projectRules';
 import { ProjectFacts, ProjectFactsReader } from './ProjectFactsReader';
 import { entityOwners } from './entityOwners';
+import {
+  ClusterDirectory,
+  destinationKeyOf,
+  ResolvedDestination,
+} from './clusterDestinations';
+import {
+  allowedBeyondCatchAll,
+  listsClaim,
+  resolvedDestinationAllowed,
+} from './destinationClaims';
 
 /** One application that falls outside what its owners may use, and why. */
 export interface TrustViolation {
@@ -32,11 +42,42 @@ function describeDestination(app: GitOpsApplication): string {
   return `${cluster}/${app.destination?.namespace ?? ''}`;
 }
 
-function destinationKey(app: GitOpsApplication): string[] {
+/**
+ * The occupancy keys of an application: its cluster resolved to a
+ * normalized server, and its namespace. A cluster the agent does not list
+ * keeps its name, so that what runs there still counts.
+ */
+function destinationKey(
+  app: GitOpsApplication,
+  clusters: ClusterDirectory,
+): string[] {
+  const resolved = clusters.resolve(app);
+  if ('destination' in resolved)
+    return [destinationKeyOf(resolved.destination)];
   const namespace = app.destination?.namespace ?? '';
-  return [app.destination?.server, app.destination?.name ?? app.clusterName]
-    .filter((cluster): cluster is string => !!cluster)
-    .map(cluster => `${cluster}\n${namespace}`);
+  const cluster = app.destination?.name ?? app.clusterName;
+  return cluster ? [`name:${cluster}\n${namespace}`] : [];
+}
+
+/** Everything one check of generated applications reads once. */
+interface AgentView {
+  agentId: string;
+  clusters: ClusterDirectory;
+  occupants: Map<string, Set<string>>;
+  /** Why the agent's applications could not be read, if they could not. */
+  unreadable?: string;
+}
+
+/** A destination as written, and the server its cluster resolves to. */
+function describeResolved(
+  app: GitOpsApplication,
+  destination: ResolvedDestination,
+): string {
+  const written = describeDestination(app);
+  const cluster = app.destination?.server ?? app.clusterName;
+  return cluster && cluster === destination.server
+    ? written
+    : `${written} (server ${destination.server})`;
 }
 
 function repositoriesOf(app: GitOpsApplication): string[] {
@@ -115,9 +156,10 @@ export class DeploymentTrust {
 
   /**
    * Why `owners` may not operate `app` where it runs: its project must be
-   * theirs, and its destination and source repositories ones the project
-   * allows. A project nobody
-   * maps leaves the entity's own claim standing.
+   * theirs, and its destination (its cluster resolved through the agent's
+   * cluster list) and source repositories ones the project allows. A
+   * project nobody maps leaves the entity's own claim standing, unless
+   * `options.unmapped` is `refuse`.
    */
   async operationProblems(
     owners: string[],
@@ -136,13 +178,28 @@ export class DeploymentTrust {
           ]
         : [];
     }
-    return this.problems(owners, app, facts);
+    const resolved = (await this.clusters(app.agentId)).resolve(app);
+    // an application that runs already was placed by the agent: where its
+    // cluster is no longer listed, its destination is compared as written
+    return this.problems(
+      owners,
+      app,
+      facts,
+      'destination' in resolved ? resolved.destination : undefined,
+    );
   }
 
   /**
    * Every application an ApplicationSet would generate that falls outside
    * what `owners` may use (project, destination, source repository), or
    * that carries labels claiming an entity of other owners.
+   *
+   * Destinations are compared as Argo CD resolves them: a cluster name (on
+   * Harness, its identifier too) is the server the agent's cluster list
+   * gives it, a name it lists nowhere is refused. A namespace is the
+   * owners' only where their project allows it, no other team's project
+   * runs applications there or names it in its destinations, and no project
+   * hidden from the portal's token may hold it.
    */
   async generatedViolations(
     agentId: string,
@@ -150,24 +207,60 @@ export class DeploymentTrust {
     generated: GitOpsApplication[],
   ): Promise<TrustViolation[]> {
     const violations: TrustViolation[] = [];
+    const view = await this.agentView(agentId);
     let footprint: Promise<Footprint> | undefined;
-    const occupants = await this.occupants(agentId);
+    const ownFootprint = () =>
+      (footprint ??= this.footprint(agentId, owners, view));
+    const others = generated.length
+      ? await this.otherProjects(agentId, owners, view)
+      : [];
     for (const app of generated) {
-      const facts = await this.facts.read(agentId, app.project);
-      for (const reason of await this.occupiedBy(owners, app, occupants)) {
+      const add = (reason: string) =>
         violations.push({ application: app.name, reason });
+      const facts = await this.facts.read(agentId, app.project);
+      const resolved = view.clusters.resolve(app);
+      const destination =
+        'destination' in resolved ? resolved.destination : undefined;
+      if (!destination) add((resolved as { problem: string }).problem);
+      if (view.unreadable) {
+        add(
+          `the applications of agent ${agentId} cannot be read (${
+            view.unreadable
+          }), so whether ${describeDestination(app)} is free is unknown`,
+        );
+      }
+      if (destination) {
+        for (const reason of await this.occupiedBy(
+          agentId,
+          owners,
+          app,
+          destination,
+          view.occupants,
+        )) {
+          add(reason);
+        }
       }
       const reasons =
         facts.owners.length > 0
-          ? this.problems(owners, app, facts)
+          ? this.problems(owners, app, facts, destination)
           : this.unmappedProblems(
               owners,
               app,
               facts,
-              await (footprint ??= this.footprint(agentId, owners)),
+              destination,
+              await ownFootprint(),
             );
-      for (const reason of reasons) {
-        violations.push({ application: app.name, reason });
+      reasons.forEach(add);
+      if (destination) {
+        const claims = await this.namespaceProblems(
+          owners,
+          app,
+          facts,
+          destination,
+          others,
+          ownFootprint,
+        );
+        claims.forEach(add);
       }
     }
     const claiming = await readClaimingEntities({
@@ -190,18 +283,66 @@ export class DeploymentTrust {
     return violations;
   }
 
-  /** The projects whose applications run at each destination of an agent now. */
-  private async occupants(agentId: string): Promise<Map<string, Set<string>>> {
-    const byDestination = new Map<string, Set<string>>();
-    const { items } = await this.deps.aggregator.fleetApplications([agentId]);
+  /** The agent's cluster list, to resolve destinations with. */
+  private async clusters(agentId: string): Promise<ClusterDirectory> {
+    const { items, errors } = await this.deps.aggregator.clusters([agentId]);
+    const unavailable =
+      items.length === 0 && errors.length
+        ? errors.map(e => e.message).join('; ')
+        : undefined;
+    return new ClusterDirectory(agentId, items, unavailable);
+  }
+
+  /**
+   * The agent's clusters, and the projects whose applications run at each
+   * of its destinations now (by resolved server and namespace).
+   */
+  private async agentView(agentId: string): Promise<AgentView> {
+    const clusters = await this.clusters(agentId);
+    const occupants = new Map<string, Set<string>>();
+    const { items, errors } = await this.deps.aggregator.fleetApplications([
+      agentId,
+    ]);
     for (const app of items) {
-      for (const key of destinationKey(app)) {
-        let projects = byDestination.get(key);
-        if (!projects) byDestination.set(key, (projects = new Set()));
+      for (const key of destinationKey(app, clusters)) {
+        let projects = occupants.get(key);
+        if (!projects) occupants.set(key, (projects = new Set()));
         projects.add(app.project || 'default');
       }
     }
-    return byDestination;
+    // nothing read and an error: what runs where is unknown, not free
+    const unreadable =
+      items.length === 0 && errors.length
+        ? errors.map(e => e.message).join('; ')
+        : undefined;
+    return { agentId, clusters, occupants, unreadable };
+  }
+
+  /**
+   * The projects of other teams on an agent whose destinations may claim a
+   * namespace: those `gitops.projects` maps there and those that run
+   * applications there now, with their facts.
+   */
+  private async otherProjects(
+    agentId: string,
+    owners: string[],
+    view: AgentView,
+  ): Promise<Array<{ project: string; facts: ProjectFacts }>> {
+    const names = new Set(this.facts.configuredProjects(agentId));
+    for (const projects of view.occupants.values()) {
+      for (const project of projects) names.add(project);
+    }
+    const read = await Promise.all(
+      [...names].sort().map(async project => ({
+        project,
+        facts: await this.facts.read(agentId, project),
+      })),
+    );
+    return read.filter(
+      ({ facts }) =>
+        facts.owners.length > 0 &&
+        !facts.owners.some(owner => owners.includes(owner)),
+    );
   }
 
   /**
@@ -209,27 +350,94 @@ export class DeploymentTrust {
    * belongs to that team: `app` may not deploy there from its own project.
    */
   private async occupiedBy(
+    agentId: string,
     owners: string[],
     app: GitOpsApplication,
+    destination: ResolvedDestination,
     occupants: Map<string, Set<string>>,
   ): Promise<string[]> {
     const project = app.project || 'default';
     const others = new Set<string>();
-    for (const key of destinationKey(app)) {
-      for (const other of occupants.get(key) ?? []) {
-        if (other !== project) others.add(other);
-      }
+    for (const other of occupants.get(destinationKeyOf(destination)) ?? []) {
+      if (other !== project) others.add(other);
     }
     const problems: string[] = [];
     for (const other of [...others].sort()) {
-      const facts = await this.facts.read(app.agentId, other);
+      const facts = await this.facts.read(agentId, other);
       if (facts.owners.length && !facts.owners.some(o => owners.includes(o))) {
         problems.push(
-          `destination ${describeDestination(
+          `destination ${describeResolved(
             app,
+            destination,
           )} holds applications of project ${other}, which belongs to ${facts.owners.join(
             ', ',
           )}`,
+        );
+      }
+    }
+    return problems;
+  }
+
+  /**
+   * Whether the namespace is the owners' to take (fail closed): their
+   * project must allow it by a destination list (without one, only where
+   * they deploy already), no other team's project may name it in its
+   * destinations, and a project hidden from the portal's token holds every
+   * namespace its config names, or, with no list in config, any namespace
+   * the owners' project allows only through a catch-all.
+   */
+  private async namespaceProblems(
+    owners: string[],
+    app: GitOpsApplication,
+    facts: ProjectFacts,
+    destination: ResolvedDestination,
+    others: Array<{ project: string; facts: ProjectFacts }>,
+    footprint: () => Promise<Footprint>,
+  ): Promise<string[]> {
+    const problems: string[] = [];
+    const project = app.project || 'default';
+    const where = describeResolved(app, destination);
+    const who = owners.join(', ') || 'an entity without owners';
+    // unmapped projects are held to the footprint already (unmappedProblems)
+    if (facts.owners.length > 0 && facts.destinations.length === 0) {
+      if (
+        !(await footprint()).destinations.has(destinationKeyOf(destination))
+      ) {
+        problems.push(
+          `project ${project} has no destination list (gitops.projects destinations, or the AppProject's spec.destinations), and ${who} has no application at ${where} yet`,
+        );
+      }
+    }
+    const specific = allowedBeyondCatchAll(facts.destinations, destination);
+    for (const other of others) {
+      if (other.project === project) continue;
+      const belongs = other.facts.owners.join(', ');
+      if (!other.facts.hidden) {
+        for (const list of other.facts.destinations) {
+          if (listsClaim(list.patterns, destination)) {
+            problems.push(
+              `namespace ${destination.namespace} on ${destination.server} is named by the destinations ${list.from} gives project ${other.project}, which belongs to ${belongs}`,
+            );
+            break;
+          }
+        }
+        continue;
+      }
+      // hidden: config's list is all that is known of where it runs
+      const lists = other.facts.destinations;
+      if (lists.some(list => listsClaim(list.patterns, destination))) {
+        problems.push(
+          `namespace ${destination.namespace} on ${destination.server} is named by the destinations gitops.projects gives project ${other.project} (hidden from the portal's token on agent ${app.agentId}), which belongs to ${belongs}`,
+        );
+      } else if (
+        !lists.some(list =>
+          list.patterns.some(p => p.namespace && !/^!?\*+$/.test(p.namespace)),
+        ) &&
+        facts.destinations.length > 0 &&
+        !specific
+      ) {
+        problems.push(
+          `project ${project} allows namespace ${destination.namespace} only through a catch-all namespace pattern, and project ${other.project} (${belongs}) is hidden from the portal's token on agent ${app.agentId}, so whether it runs there is unknown: list ${other.project}'s destinations in gitops.projects, or ${project}'s namespaces by name`,
         );
       }
     }
@@ -241,6 +449,7 @@ export class DeploymentTrust {
     owners: string[],
     app: GitOpsApplication,
     facts: ProjectFacts,
+    destination: ResolvedDestination | undefined,
   ): string[] {
     const problems: string[] = [];
     const project = app.project || 'default';
@@ -251,7 +460,7 @@ export class DeploymentTrust {
         }`,
       );
     }
-    problems.push(...this.patternProblems(app, facts));
+    problems.push(...this.patternProblems(app, facts, destination));
     return problems;
   }
 
@@ -260,6 +469,7 @@ export class DeploymentTrust {
     owners: string[],
     app: GitOpsApplication,
     facts: ProjectFacts,
+    destination: ResolvedDestination | undefined,
     footprint: Footprint,
   ): string[] {
     const problems: string[] = [];
@@ -270,30 +480,42 @@ export class DeploymentTrust {
         `project ${project} is mapped to no owner (gitops.projects, or the AppProject's gitops/owner annotation), and ${who} has no application in it yet`,
       );
     }
-    if (!destinationKey(app).some(key => footprint.destinations.has(key))) {
+    if (
+      destination &&
+      !footprint.destinations.has(destinationKeyOf(destination))
+    ) {
       problems.push(
-        `destination ${describeDestination(
+        `destination ${describeResolved(
           app,
+          destination,
         )} is in no project mapped to an owner, and ${who} has no application there yet`,
       );
     }
-    problems.push(...this.patternProblems(app, facts));
+    problems.push(...this.patternProblems(app, facts, destination));
     return problems;
   }
 
+  /**
+   * Where the project's lists refuse the destination (resolved, when it
+   * is: compared by the cluster's server and names) or a repository.
+   */
   private patternProblems(
     app: GitOpsApplication,
     facts: ProjectFacts,
+    destination: ResolvedDestination | undefined,
   ): string[] {
     const problems: string[] = [];
     const project = app.project || 'default';
-    const destination = {
+    const written = {
       server: app.destination?.server,
       name: app.destination?.name ?? app.clusterName,
       namespace: app.destination?.namespace,
     };
     for (const { from, patterns } of facts.destinations) {
-      if (!destinationAllowed(patterns, destination)) {
+      const allowed = destination
+        ? resolvedDestinationAllowed(patterns, destination)
+        : destinationAllowed(patterns, written);
+      if (!allowed) {
         problems.push(
           `destination ${describeDestination(
             app,
@@ -317,6 +539,7 @@ export class DeploymentTrust {
   private async footprint(
     agentId: string,
     owners: string[],
+    view: AgentView,
   ): Promise<Footprint> {
     const footprint: Footprint = {
       projects: new Set(),
@@ -366,7 +589,9 @@ export class DeploymentTrust {
       }
       for (const app of apps) {
         footprint.projects.add(app.project || 'default');
-        for (const key of destinationKey(app)) footprint.destinations.add(key);
+        for (const key of destinationKey(app, view.clusters)) {
+          footprint.destinations.add(key);
+        }
       }
     }
     return footprint;

@@ -17,6 +17,14 @@ export interface ProjectFacts {
   destinations: Array<{ from: string; patterns: DestinationPattern[] }>;
   /** Every list must allow a source repository. */
   sourceRepos: Array<{ from: string; patterns: string[] }>;
+  /**
+   * Whether the agent answered forbidden to the portal's token for the
+   * AppProject: its applications are hidden from the fleet state too, so
+   * where they run is unknown (only config's facts count).
+   */
+  hidden: boolean;
+  /** Whether `gitops.projects` names the project for this agent. */
+  configured: boolean;
 }
 
 /**
@@ -26,7 +34,10 @@ export interface ProjectFacts {
 export class ProjectFactsReader {
   private readonly projects = new Map<
     string,
-    { expiresAt: number; value: Promise<GitOpsProjectInfo | undefined> }
+    {
+      expiresAt: number;
+      value: Promise<{ info?: GitOpsProjectInfo; hidden: boolean }>;
+    }
   >();
 
   constructor(
@@ -47,8 +58,13 @@ export class ProjectFactsReader {
     const rule = this.deps.rules.find(
       r => r.project === project && (!r.agents || r.agents.includes(agentId)),
     );
-    const appProject = await this.appProject(agentId, project);
+    const { info: appProject, hidden } = await this.appProject(
+      agentId,
+      project,
+    );
     const facts: ProjectFacts = {
+      hidden,
+      configured: !!rule,
       owners: [
         ...new Set([...(rule?.owners ?? []), ...(appProject?.owners ?? [])]),
       ],
@@ -82,30 +98,48 @@ export class ProjectFactsReader {
     return facts;
   }
 
-  /** The AppProject as the agent has it, kept briefly; undefined if unreadable. */
+  /**
+   * The projects `gitops.projects` names for an agent (every agent's
+   * included), sorted.
+   */
+  configuredProjects(agentId: string): string[] {
+    return [
+      ...new Set(
+        this.deps.rules
+          .filter(r => !r.agents || r.agents.includes(agentId))
+          .map(r => r.project),
+      ),
+    ].sort();
+  }
+
+  /**
+   * The AppProject as the agent has it, kept briefly: none where the agent
+   * has no such project, none and `hidden` where it answers forbidden.
+   */
   private appProject(
     agentId: string,
     project: string,
-  ): Promise<GitOpsProjectInfo | undefined> {
+  ): Promise<{ info?: GitOpsProjectInfo; hidden: boolean }> {
     const now = (this.deps.clock ?? Date.now)();
     const key = `${agentId}\n${project}`;
     const kept = this.projects.get(key);
     if (kept && kept.expiresAt > now) return kept.value;
     const provider = this.deps.registry.get(agentId);
-    const value = (
-      provider.getProject?.(project) ?? Promise.resolve(undefined)
-    ).catch(error => {
-      this.projects.delete(key);
-      // a project the portal's token may not read says nothing; an agent
-      // that does not answer fails the check (closed, never open)
-      if (error instanceof GitOpsAgentError && error.code === 'forbidden') {
-        this.deps.logger.debug(
-          `AppProject ${project} of agent ${agentId} is not readable: ${error.message}`,
-        );
-        return undefined;
-      }
-      throw error;
-    });
+    const value = (provider.getProject?.(project) ?? Promise.resolve(undefined))
+      .then(info => ({ info, hidden: false }))
+      .catch(error => {
+        // a project the portal's token may not read is hidden: its own facts
+        // say nothing, and where it runs is unknown (taken, never free); an
+        // agent that does not answer fails the check (closed, never open)
+        if (error instanceof GitOpsAgentError && error.code === 'forbidden') {
+          this.deps.logger.debug(
+            `AppProject ${project} of agent ${agentId} is not readable: ${error.message}`,
+          );
+          return { hidden: true };
+        }
+        this.projects.delete(key);
+        throw error;
+      });
     if (this.projects.size > 1000) this.projects.clear();
     this.projects.set(key, { expiresAt: now + PROJECT_TTL_MS, value });
     return value;

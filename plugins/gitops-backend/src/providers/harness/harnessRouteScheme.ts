@@ -278,7 +278,17 @@ export function harnessRouteScheme(scope: HarnessScope): ArgoApiRouteScheme {
         path: harnessAgentPath(scope, '/clusters'),
         query: harnessScopeQuery(scope),
       },
-      items: body => page<HarnessClusterWrapper>(body).map(c => c.cluster ?? c),
+      // the wrapper's identifier names the cluster too: a destination may
+      // give it instead of the cluster's name
+      items: body =>
+        page<HarnessClusterWrapper>(body).map(c =>
+          c.cluster
+            ? {
+                ...c.cluster,
+                ...(c.identifier && { identifier: c.identifier }),
+              }
+            : c,
+        ),
     },
     repositories: {
       call: {
