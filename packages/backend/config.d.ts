@@ -9,7 +9,8 @@ export interface Config {
     policy?: 'allow-all' | 'owner';
     /**
      * Users and groups (entity refs) that may change ApplicationSets no
-     * catalog entity claims, under the `owner` policy.
+     * catalog entity claims, unregister catalog locations and delete any
+     * catalog entity, under the `owner` policy.
      * @visibility backend
      */
     admins?: string[];

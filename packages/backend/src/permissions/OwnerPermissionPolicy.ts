@@ -15,6 +15,10 @@ import {
 } from '@backstage/plugin-catalog-backend/alpha';
 import { parseEntityRef } from '@backstage/catalog-model';
 import {
+  catalogEntityDeletePermission,
+  catalogLocationDeletePermission,
+} from '@backstage/plugin-catalog-common/alpha';
+import {
   gitopsApplicationRefreshPermission,
   gitopsApplicationResourceActionPermission,
   gitopsApplicationRollbackPermission,
@@ -50,6 +54,14 @@ const ownerOnly = [
  * ApplicationSet.
  * An ApplicationSet no entity claims may be changed only by the users and
  * groups listed in `permission.admins`.
+ *
+ * The catalog is kept as the GitOps decisions read it: an entity may be
+ * deleted (`catalog.entity.delete`) only by its owners, and a location
+ * unregistered (`catalog.location.delete`, which removes every entity it
+ * brought, whoever owns them) only by the administrators in
+ * `permission.admins`; administrators may delete any entity too. Entity
+ * owners who want a location gone ask the platform team, as they would
+ * for a repository's catalog-info.yaml that others' entities depend on.
  */
 export class OwnerPermissionPolicy implements PermissionPolicy {
   constructor(private readonly admins: readonly string[] = []) {}
@@ -60,12 +72,22 @@ export class OwnerPermissionPolicy implements PermissionPolicy {
   ): Promise<PolicyDecision> {
     const { permission } = request;
     const claims = user?.info.ownershipEntityRefs ?? [];
-    if (isPermission(permission, gitopsApplicationSetAdminPermission)) {
+    const admin = claims.some(ref => this.admins.includes(ref));
+    if (
+      isPermission(permission, gitopsApplicationSetAdminPermission) ||
+      isPermission(permission, catalogLocationDeletePermission)
+    ) {
       return {
-        result: claims.some(ref => this.admins.includes(ref))
-          ? AuthorizeResult.ALLOW
-          : AuthorizeResult.DENY,
+        result: admin ? AuthorizeResult.ALLOW : AuthorizeResult.DENY,
       };
+    }
+    if (isPermission(permission, catalogEntityDeletePermission)) {
+      if (!user) return { result: AuthorizeResult.DENY };
+      if (admin) return { result: AuthorizeResult.ALLOW };
+      return createCatalogConditionalDecision(
+        permission,
+        catalogConditions.isEntityOwner({ claims }),
+      );
     }
     if (isPermission(permission, gitopsApplicationSetCreatePermission)) {
       if (!user) return { result: AuthorizeResult.DENY };

@@ -14,9 +14,10 @@ const policies = {
 
 /**
  * Installs the permission policy named by `permission.policy`: `owner`, the
- * default (only an entity's owners operate its GitOps applications;
- * `permission.admins` lists who may change ApplicationSets no entity
- * claims), or `allow-all` (tests and throwaway demos only).
+ * default (only an entity's owners operate its GitOps applications or
+ * delete it from the catalog; `permission.admins` lists who may change
+ * ApplicationSets no entity claims and unregister catalog locations), or
+ * `allow-all` (tests and throwaway demos only).
  */
 export const permissionPolicyModule = createBackendModule({
   pluginId: 'permission',
