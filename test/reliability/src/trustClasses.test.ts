@@ -16,7 +16,8 @@ jest.setTimeout(120_000);
  * The trust model's classes. For every route of the spec and every action
  * of the registry that creates or changes something on an agent: one
  * attempt per foreign project, foreign destination, foreign repository and
- * foreign entity label, by an owner of the entity it names (alice, of
+ * foreign entity label (ApplicationSets also: a destination by cluster name,
+ * a hidden project's namespace), by an owner of the entity it names (alice, of
  * team-a, through payments). The agent's state is read before and after
  * each attempt: zero may change it. Positive controls show the owner's own
  * requests do get through.
@@ -36,17 +37,44 @@ const CLASSES: ForeignClass[] = [
 ];
 
 /**
+ * The classes of a set's destination beyond the planted ones: a cluster
+ * given by its Argo CD name into a namespace team-b's project occupies
+ * (planted-project's, which team-a's `payments-*` would allow), and a
+ * namespace of team-security's project, hidden from the portal's token,
+ * that its config lists (`payments-vault-*`).
+ */
+type SetClass = ForeignClass | 'destination-by-name' | 'hidden-namespace';
+const SET_CLASSES: SetClass[] = [
+  ...CLASSES,
+  'destination-by-name',
+  'hidden-namespace',
+];
+
+/**
  * An ApplicationSet of each foreign class, generating one application on
  * the nonprod cluster that team-a's payments component would select (or,
  * for the label class, that claims team-b's checkout).
  */
-function foreignSet(name: string, foreign: ForeignClass) {
+function foreignSet(name: string, foreign: SetClass) {
   const own = {
     service: 'payments',
     environments: ['dev'],
     project: 'payments',
   };
   switch (foreign) {
+    case 'destination-by-name': {
+      const set = shopApplicationSet(name, own) as any;
+      set.spec.template.spec.destination = {
+        name: 'nonprod',
+        namespace: 'payments-planted-{{env}}',
+      };
+      return set;
+    }
+    case 'hidden-namespace':
+      return shopApplicationSet(name, {
+        ...own,
+        namespace: 'payments-vault-{{env}}',
+      });
     case 'project':
       return shopApplicationSet(name, { ...own, project: 'checkout' });
     case 'destination':
@@ -247,7 +275,7 @@ describe('trust classes: foreign project, destination, repository and label', ()
       .map(([p]) => p)
       .filter(p => p.includes('/applicationsets') && !p.endsWith('/generate'));
     expect(creates).toEqual(['/agents/{agentId}/applicationsets']);
-    for (const foreign of CLASSES) {
+    for (const foreign of SET_CLASSES) {
       const preview = await backend
         .api()
         .post('/api/gitops/agents/nonprod/applicationsets/generate')

@@ -44,6 +44,8 @@ export function fleetScenario(options: FleetScenarioOptions = {}) {
     ...base,
     token: AGENT_TOKENS[base.id],
     syncDurationMs,
+    // team-security's project: its AppProject answers 403 to the portal
+    forbiddenProjects: ['restricted'],
     clusters: [
       ...(base.clusters ?? []),
       // generated specs: the sandbox validates them as it loads them
@@ -79,7 +81,12 @@ export function fleetScenario(options: FleetScenarioOptions = {}) {
         agents: ['hx'],
       }),
     ],
-    projects: [{ name: 'shop' }, { name: 'payments' }, { name: 'checkout' }],
+    projects: [
+      { name: 'shop' },
+      { name: 'payments' },
+      { name: 'checkout' },
+      { name: 'restricted' },
+    ],
     agents: [
       agent(shopNonprodAgent()),
       agent(shopProdAgent()),
@@ -106,7 +113,8 @@ const component = (
  * The trust model's config (`gitops.projects`): team-a owns project
  * payments (its services payments and risk, in `payments-*` and `risk-*`
  * namespaces), team-b owns project checkout; both deploy from acme's
- * repositories only.
+ * repositories only. Team-security's project restricted, hidden from the
+ * portal's tokens, holds the payments vault's namespaces (`payments-vault-*`).
  */
 export const fleetProjects = [
   {
@@ -119,6 +127,12 @@ export const fleetProjects = [
     name: 'checkout',
     owners: ['group:default/team-b'],
     destinations: [{ namespace: 'checkout-*' }],
+    sourceRepos: ['https://github.com/acme/*'],
+  },
+  {
+    name: 'restricted',
+    owners: ['group:default/team-security'],
+    destinations: [{ namespace: 'payments-vault-*' }],
     sourceRepos: ['https://github.com/acme/*'],
   },
 ];
