@@ -65,6 +65,12 @@ export const trustEntities: Entity[] = [
     { 'gitops/app-name': 'payments-dev,checkout-dev' },
     'team-payments',
   ),
+  // a payments component that claims checkout's `borrowed` set by name
+  componentEntity(
+    'payments-reports',
+    { 'gitops/applicationset': 'borrowed' },
+    'team-payments',
+  ),
   groupEntity('team-payments'),
   groupEntity('team-checkout'),
 ];

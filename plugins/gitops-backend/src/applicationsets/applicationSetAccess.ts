@@ -12,7 +12,6 @@ import {
 } from '@gitops-suite/plugin-gitops-node';
 import { NotAllowedError } from '@backstage/errors';
 import { GitOpsService } from '../service/GitOpsService';
-import { entityOwners } from '../trust/entityOwners';
 import { TrustViolation } from '../trust/DeploymentTrust';
 import { findApplicationSetClaimants } from '../trust/claimingEntities';
 
@@ -54,7 +53,7 @@ export async function generatedApplications(
 export interface ApplicationSetChangeAccess {
   /** The applications the set has generated, from the fleet state. */
   current: GitOpsApplication[];
-  /** The entities that claim the set. */
+  /** The entities that claim the set and whose owners may operate what it runs now. */
   claimants: string[];
   /** Whether the caller changes it as an administrator (nobody claims it). */
   admin: boolean;
@@ -79,12 +78,15 @@ export async function authorizeApplicationSetChange(
   const { catalog, auth } = ctx.deps;
   const { agentId, existing, permission, entityRef } = options;
   const current = await generatedApplications(ctx, agentId, existing);
-  const claimants = await findApplicationSetClaimants({
-    catalog,
-    credentials: await auth.getOwnServiceCredentials(),
-    set: { agentId, name: existing.name },
-    generated: current,
-  });
+  const claimants = await ctx.deps.writes.legitimateClaimants(
+    await findApplicationSetClaimants({
+      catalog,
+      credentials: await auth.getOwnServiceCredentials(),
+      set: { agentId, name: existing.name },
+      generated: current,
+    }),
+    current,
+  );
   let admin = false;
   if (claimants.length === 0 && !entityRef) {
     await ctx.authorize(credentials, gitopsApplicationSetAdminPermission);
@@ -94,37 +96,6 @@ export async function authorizeApplicationSetChange(
     await ctx.authorizeEntity(credentials, permission, claimant);
   }
   return { current, claimants, admin };
-}
-
-/** The owners of a catalog entity, read with the plugin's own credentials. */
-export async function ownersOf(
-  ctx: GitOpsService,
-  entityRef: string,
-): Promise<string[]> {
-  const { catalog, auth } = ctx.deps;
-  const entity = await catalog.getEntityByRef(entityRef, {
-    credentials: await auth.getOwnServiceCredentials(),
-  });
-  return entity ? entityOwners(entity) : [];
-}
-
-/**
- * Where the applications a set runs now lie outside what `owners` may
- * operate: a set is its owners' to change or delete only where it runs.
- */
-export async function currentApplicationProblems(
-  ctx: GitOpsService,
-  owners: string[],
-  current: GitOpsApplication[],
-): Promise<TrustViolation[]> {
-  const problems = await Promise.all(
-    current.map(async app =>
-      (
-        await ctx.deps.trust.operationProblems(owners, app)
-      ).map(reason => ({ application: app.name, reason: `(now) ${reason}` })),
-    ),
-  );
-  return problems.flat();
 }
 
 /**

@@ -8,7 +8,6 @@ import {
 import { GitOpsService } from '../service/GitOpsService';
 import {
   authorizeApplicationSetChange,
-  ownersOf,
   readExistingApplicationSet,
   refuseApplicationSet,
 } from './applicationSetAccess';
@@ -94,13 +93,13 @@ export async function createApplicationSet(
   }
 
   if (!admin && entityRef) {
-    const owners = await ownersOf(ctx, entityRef);
-    // what the set would generate, from the agent's own generator
-    const { problems } = await applicationSetPreview(
+    // what the set would generate, from the agent's own generator,
+    // decided by the one write decision
+    const { problems, owners } = await applicationSetPreview(
       ctx,
       provider,
       body.manifest,
-      owners,
+      { credentials, entityRef },
       current,
     );
     if (problems.length) {

@@ -172,16 +172,15 @@ describe('ApplicationSet read, preview and delete', () => {
     expect(await agentNames('applicationsets')).toContain('payments-kept');
   });
 
-  it("refuses a delete whose claim reaches another team's applications: a claim grants nothing", async () => {
-    // made at the agent: a set in team-checkout's project whose
-    // applications are labelled for the payments service
+  it("neither lets a forged claim delete another team's set nor lets it lock the real owners out", async () => {
+    // made at the agent: checkout's set in team-checkout's project, which
+    // payments-reports (team-payments) claims by name beside checkout
     const made = await env.agentFetch('nonprod', '/api/v1/applicationsets', {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify(
         shopApplicationSet('borrowed', {
           service: 'checkout',
-          selectedBy: 'payments',
           environments: ['dev'],
           project: 'checkout',
           namespace: 'checkout-{{env}}',
@@ -194,15 +193,26 @@ describe('ApplicationSet read, preview and delete', () => {
       return res.status === 200 ? true : undefined;
     });
     await fleetHolds('nonprod', 'borrowed-dev');
-    const res = await remove('nonprod', 'borrowed');
-    expect(res.status).toBe(403);
-    expect(res.body.error.message).toContain(
-      'Not allowed: deleting ApplicationSet borrowed for component:default/payments (owners: group:default/team-payments) would delete 1 application where its owners may not deploy',
-    );
-    expect(res.body.error.message).toContain(
-      'borrowed-dev: (now) project checkout belongs to group:default/team-checkout, not to group:default/team-payments',
+
+    // a member of team-payments: payments-reports' claim is no claim (its
+    // owners could not operate borrowed-dev), and checkout's is not theirs
+    env.denied.add('gitops.applicationset.delete component:default/checkout');
+    const refused = await remove('nonprod', 'borrowed');
+    expect(refused.status).toBe(403);
+    expect(refused.body.error.message).toBe(
+      'Not allowed: gitops.applicationset.delete on component:default/checkout',
     );
     expect(await agentNames('applicationsets')).toContain('borrowed');
+
+    // team-checkout's member deletes its own set: the forged claim asks
+    // nothing of them
+    env.denied.clear();
+    env.denied.add(
+      'gitops.applicationset.delete component:default/payments-reports',
+    );
+    const deleted = await remove('nonprod', 'borrowed');
+    expect(deleted.status).toBe(200);
+    expect(await agentNames('applicationsets')).not.toContain('borrowed');
   });
 
   it('reads and deletes a Harness set by the identifier Harness gave it', async () => {

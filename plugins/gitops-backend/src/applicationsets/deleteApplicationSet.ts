@@ -8,8 +8,6 @@ import {
 import { GitOpsService } from '../service/GitOpsService';
 import {
   authorizeApplicationSetChange,
-  currentApplicationProblems,
-  ownersOf,
   readExistingApplicationSet,
   refuseApplicationSet,
 } from './applicationSetAccess';
@@ -50,19 +48,31 @@ export async function deleteApplicationSet(
   });
   if (!access.admin) {
     for (const claimant of access.claimants) {
-      const owners = await ownersOf(ctx, claimant);
-      const problems = await currentApplicationProblems(
-        ctx,
-        owners,
-        access.current,
-      );
-      if (problems.length) {
+      // the one write decision: what the set runs now must be the
+      // claimant's owners' to delete
+      const decision = await ctx.deps.writes.decide({
+        credentials,
+        entityRef: claimant,
+        permission: gitopsApplicationSetDeletePermission,
+        touches: [
+          {
+            type: 'generated',
+            agentId,
+            applications: [],
+            current: access.current,
+          },
+        ],
+      });
+      if (decision.result === 'deny') {
         refuseApplicationSet(
           `deleting ApplicationSet ${name}`,
           'would delete',
           claimant,
-          owners,
-          problems,
+          decision.owners,
+          decision.reasons.map(r => ({
+            application: r.application ?? r.subject,
+            reason: r.reason,
+          })),
         );
       }
     }

@@ -11,9 +11,7 @@ import type { GenerateCallOptions } from '../providers/GenerateBounds';
 import { GitOpsService } from '../service/GitOpsService';
 import { TrustViolation } from '../trust/DeploymentTrust';
 import {
-  currentApplicationProblems,
   generatedApplications,
-  ownersOf,
   readExistingApplicationSet,
 } from './applicationSetAccess';
 import { checkGeneratedCount, generateBounds } from './generationBounds';
@@ -62,10 +60,7 @@ export async function generateWithinLimits(
     ctx.deps.registry.applicationSetLimits,
   );
   const options: GenerateCallOptions = { bounds };
-  const applications = await provider.generateApplicationSet(
-    manifest,
-    options,
-  );
+  const applications = await provider.generateApplicationSet(manifest, options);
   if (applications.length > bounds.maxApplications) {
     throw bounds.tooMany(applications.length);
   }
@@ -80,28 +75,34 @@ export interface ApplicationSetPreview {
 
 /**
  * The applications `manifest` would generate, from the agent's own
- * generator, and every problem the trust model finds with them for
- * `owners`: each generated application, and each application an existing
- * set runs now (`current`). Nothing is created.
+ * generator, and every problem the one write decision finds with them for
+ * the entity's owners: each generated application, and each application an
+ * existing set runs now (`current`). Nothing is created.
  */
 export async function applicationSetPreview(
   ctx: GitOpsService,
   provider: GitOpsProvider,
   manifest: Record<string, unknown>,
-  owners: string[],
+  writer: { credentials: BackstageCredentials; entityRef: string },
   current: GitOpsApplication[],
-): Promise<ApplicationSetPreview> {
+): Promise<ApplicationSetPreview & { owners: string[] }> {
   const agentId = provider.agent.id;
   const applications = await generateWithinLimits(ctx, provider, manifest);
-  const problems = [
-    ...(await ctx.deps.trust.generatedViolations(
-      agentId,
-      owners,
-      applications,
-    )),
-    ...(await currentApplicationProblems(ctx, owners, current)),
-  ];
-  return { applications, problems };
+  const decision = await ctx.deps.writes.decide({
+    ...writer,
+    permission: gitopsApplicationSetCreatePermission,
+    touches: [{ type: 'generated', agentId, applications, current }],
+  });
+  if (!decision.permitted) {
+    throw new NotAllowedError(
+      `Not allowed: ${gitopsApplicationSetCreatePermission.name} on ${writer.entityRef}`,
+    );
+  }
+  const problems = decision.reasons.map(r => ({
+    application: r.application ?? r.subject,
+    reason: r.reason,
+  }));
+  return { applications, problems, owners: decision.owners };
 }
 
 /**
@@ -135,11 +136,12 @@ export async function previewApplicationSet(
   const current = existing
     ? await generatedApplications(ctx, agentId, existing)
     : [];
-  return applicationSetPreview(
+  const { applications, problems } = await applicationSetPreview(
     ctx,
     provider,
     body.manifest,
-    await ownersOf(ctx, entityRef),
+    { credentials, entityRef },
     current,
   );
+  return { applications, problems };
 }

@@ -56,6 +56,8 @@ export interface WriteQuestion {
 export interface WriteReason {
   subject: string;
   reason: string;
+  /** The application it is about, where it is about one. */
+  application?: string;
 }
 
 /** The answer: allowed, or refused with every reason. */
@@ -128,6 +130,32 @@ export class WriteAuthorization {
     return decision;
   }
 
+  /**
+   * The entities that claim an existing ApplicationSet and whose owners
+   * may operate every application it runs now: a claim by an entity whose
+   * owners could not operate them (anyone may register an entity whose
+   * annotations claim another team's set) is no claim, so it never makes
+   * its author someone the real owners need permission from.
+   */
+  async legitimateClaimants(
+    claimants: string[],
+    current: GitOpsApplication[],
+  ): Promise<string[]> {
+    const legitimate: string[] = [];
+    for (const claimant of claimants) {
+      const owners = await this.ownersOf(claimant);
+      let operable = true;
+      for (const app of current) {
+        if ((await this.deps.trust.operationProblems(owners, app)).length) {
+          operable = false;
+          break;
+        }
+      }
+      if (operable) legitimate.push(claimant);
+    }
+    return legitimate;
+  }
+
   /** The owners of an entity as the catalog has it (the plugin's own credentials). */
   async ownersOf(entityRef: string): Promise<string[]> {
     const entity = await this.deps.catalog.getEntityByRef(entityRef, {
@@ -147,6 +175,7 @@ export class WriteAuthorization {
           reason => ({
             subject: describeApplication(touch.application),
             reason,
+            application: touch.application.name,
           }),
         );
       case 'generated': {
@@ -161,6 +190,7 @@ export class WriteAuthorization {
             now.push({
               subject: `application ${app.name}`,
               reason: `(now) ${reason}`,
+              application: app.name,
             });
           }
         }
@@ -168,6 +198,7 @@ export class WriteAuthorization {
           ...generated.map(v => ({
             subject: `application ${v.application}`,
             reason: v.reason,
+            application: v.application,
           })),
           ...now,
         ];
