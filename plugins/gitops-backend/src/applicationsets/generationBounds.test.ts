@@ -56,7 +56,7 @@ describe('countGeneratedApplications', () => {
     ).toEqual({ atLeast: 7, exact: true });
   });
 
-  it("counts what only the agent knows, and what a selector filters, as unknown (at least what the rest tells)", () => {
+  it('counts what only the agent knows, and what a selector filters, as unknown (at least what the rest tells)', () => {
     expect(count([{ clusters: {} }])).toEqual({ atLeast: 0, exact: false });
     expect(
       count([{ matrix: { generators: [{ git: {} }, list('a', 900)] } }]),
@@ -173,7 +173,9 @@ describe('ApplicationSet preview and create: bounded generation', () => {
   it("refuses a set whose count only the agent's generator knows, once it answers over the limit (400)", async () => {
     // a cluster generator x 110 elements: at least 110 applications
     const manifest = paymentsSet('clustered', [
-      { matrix: { generators: [{ clusters: {} }, list('a', 110, { b: 'x' })] } },
+      {
+        matrix: { generators: [{ clusters: {} }, list('a', 110, { b: 'x' })] },
+      },
     ]);
     const before = await agentState();
     const mark = env.agentRequests.length;

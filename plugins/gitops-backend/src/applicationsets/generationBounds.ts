@@ -22,7 +22,9 @@ function isObject(value: unknown): value is Record<string, any> {
 }
 
 function childrenOf(spec: unknown): unknown[] {
-  return isObject(spec) && Array.isArray(spec.generators) ? spec.generators : [];
+  return isObject(spec) && Array.isArray(spec.generators)
+    ? spec.generators
+    : [];
 }
 
 /**
