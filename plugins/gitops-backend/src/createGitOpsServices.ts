@@ -26,6 +26,7 @@ import { GitHubPullRequests } from './pullrequests/GitHubPullRequests';
 import { FleetRecorder } from './recorder/FleetRecorder';
 import { GitOpsService } from './service/GitOpsService';
 import { EntityQueryIndex } from './signals/EntityQueryIndex';
+import { EntityReaders } from './signals/EntityReaders';
 import { FleetSignalPublisher } from './signals/FleetSignalPublisher';
 import { DeploymentTrust } from './trust/DeploymentTrust';
 import { WriteAuthorization } from './trust/WriteAuthorization';
@@ -187,7 +188,8 @@ function startFleetSnapshots(
 
 /**
  * Changes pushed to open pages: the fleet, the entities whose pages this
- * replica served (as their lookups say), each application.
+ * replica served (as their lookups say), each application; an entity's and
+ * an application's changes only to the signed-in users who read the entity.
  */
 function publishFleetSignals(
   { signals, logger, lifecycle }: GitOpsServicesOptions,
@@ -198,7 +200,11 @@ function publishFleetSignals(
   entityLookup.onResolved((entityRef, query) =>
     shownEntities.set(entityRef, query),
   );
-  const publisher = new FleetSignalPublisher(signals, shownEntities, {
+  const readers = new EntityReaders();
+  entityLookup.onRead((entityRef, user, allowed) =>
+    allowed ? readers.add(entityRef, user) : readers.remove(entityRef, user),
+  );
+  const publisher = new FleetSignalPublisher(signals, shownEntities, readers, {
     logger,
   });
   fleet.state.subscribe(change => publisher.onChange(change));

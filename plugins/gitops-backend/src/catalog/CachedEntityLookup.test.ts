@@ -119,4 +119,21 @@ describe('CachedEntityLookup', () => {
     await lookup.get('component:default/a', alice);
     expect(catalog.calls).toBe(4);
   });
+
+  it("reports users' reads of entities to its read listeners, and no service's", () => {
+    const lookup = new CachedEntityLookup(countingCatalog([]), { ttlMs: 0 });
+    const reads: Array<[string, string, boolean]> = [];
+    const stop = lookup.onRead((entityRef, user, allowed) =>
+      reads.push([entityRef, user, allowed]),
+    );
+    lookup.reportRead(ref, mockCredentials.user('user:default/alice'), true);
+    lookup.reportRead(ref, mockCredentials.user('user:default/bob'), false);
+    lookup.reportRead(ref, mockCredentials.service('plugin:catalog'), true);
+    stop();
+    lookup.reportRead(ref, mockCredentials.user('user:default/carol'), true);
+    expect(reads).toEqual([
+      [ref, 'user:default/alice', true],
+      [ref, 'user:default/bob', false],
+    ]);
+  });
 });

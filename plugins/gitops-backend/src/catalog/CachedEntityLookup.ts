@@ -47,6 +47,9 @@ export class CachedEntityLookup {
   private readonly listeners = new Set<
     (entityRef: string, query: GitOpsEntityQuery | undefined) => void
   >();
+  private readonly readListeners = new Set<
+    (entityRef: string, userEntityRef: string, allowed: boolean) => void
+  >();
 
   constructor(
     private readonly catalog: Pick<CatalogService, 'getEntityByRef'>,
@@ -63,6 +66,43 @@ export class CachedEntityLookup {
   ): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
+  }
+
+  /**
+   * Listens to the permission-checked reads of entities by signed-in users
+   * (`allowed` false: the read was refused), as the service layer reports
+   * them with {@link CachedEntityLookup.reportRead}: the signals publisher
+   * learns who may be told that an entity changed.
+   */
+  onRead(
+    listener: (
+      entityRef: string,
+      userEntityRef: string,
+      allowed: boolean,
+    ) => void,
+  ): () => void {
+    this.readListeners.add(listener);
+    return () => this.readListeners.delete(listener);
+  }
+
+  /** Reports a user's read of an entity, allowed or refused (see onRead). */
+  reportRead(
+    entityRef: string,
+    credentials: BackstageCredentials,
+    allowed: boolean,
+  ): void {
+    const principal = credentials.principal as {
+      type?: string;
+      userEntityRef?: string;
+    };
+    if (principal.type !== 'user' || !principal.userEntityRef) return;
+    for (const listener of this.readListeners) {
+      try {
+        listener(entityRef, principal.userEntityRef, allowed);
+      } catch {
+        // a listener's failure must not fail the read
+      }
+    }
   }
 
   get(

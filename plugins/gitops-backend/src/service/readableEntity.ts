@@ -17,10 +17,18 @@ export async function readableEntity(
   ref: CompoundEntityRef,
 ): Promise<{ entity: Entity; entityRef: string; query: GitOpsEntityQuery }> {
   const found = await ctx.entityByRef(ref, credentials);
-  await ctx.authorizeEntity(
-    credentials,
-    gitopsApplicationReadPermission,
-    found.entityRef,
-  );
+  const lookup = ctx.deps.entityLookup;
+  try {
+    await ctx.authorizeEntity(
+      credentials,
+      gitopsApplicationReadPermission,
+      found.entityRef,
+    );
+  } catch (error) {
+    lookup.reportRead(found.entityRef, credentials, false);
+    throw error;
+  }
+  // the signed-in readers of an entity are told when it changes (signals)
+  lookup.reportRead(found.entityRef, credentials, true);
   return found;
 }

@@ -9,6 +9,7 @@ import {
 import { Sandbox, startSandbox } from '@gitops-suite/sandbox-agent';
 import { createFleet, Fleet } from '../fleet/createFleet';
 import { EntityQueryIndex } from './EntityQueryIndex';
+import { EntityReaders } from './EntityReaders';
 import { FleetSignalPublisher } from './FleetSignalPublisher';
 import {
   shopArgoCdAgent,
@@ -85,7 +86,10 @@ describe('FleetSignalPublisher over a real sandbox agent', () => {
   let fleet: Fleet;
   const received: SignalPayload[] = [];
   const entities = new EntityQueryIndex();
+  const readers = new EntityReaders();
   const channels = () => new Set(received.map(signal => signal.channel));
+  const signalOn = (channel: string) =>
+    received.find(signal => signal.channel === channel);
 
   beforeAll(async () => {
     sandbox = await startSandbox({ scenario, log: () => {} });
@@ -101,6 +105,7 @@ describe('FleetSignalPublisher over a real sandbox agent', () => {
     const publisher = new FleetSignalPublisher(
       { publish: async payload => void received.push(payload) },
       entities,
+      readers,
       { logger: mockServices.logger.mock(), windowMs: 20 },
     );
     fleet.state.subscribe(change => publisher.onChange(change));
@@ -118,6 +123,10 @@ describe('FleetSignalPublisher over a real sandbox agent', () => {
       applications: [],
       agents: ['another-agent'],
     });
+    // who read each entity through the permission-checked API
+    readers.add('component:default/payments', 'user:default/alice');
+    readers.add('component:default/checkout-prod', 'user:default/bob');
+    readers.add('component:default/elsewhere', 'user:default/carol');
     fleet.start();
     await until(() => fleet.state.loaded('argo'));
     await until(() => channels().has(gitopsSignalChannels.fleet));
@@ -141,12 +150,24 @@ describe('FleetSignalPublisher over a real sandbox agent', () => {
         gitopsSignalChannels.application('argo', 'payments-dev'),
       ]),
     );
-    // broadcast to subscribers of the channel, with no application data
-    expect(received[0]).toEqual({
+    // the fleet page's channel is broadcast, with no application data
+    expect(signalOn(gitopsSignalChannels.fleet)).toEqual({
       recipients: { type: 'broadcast' },
       channel: gitopsSignalChannels.fleet,
       message: { type: 'changed', agentIds: ['argo'], at: expect.any(String) },
     });
+    // an entity's and its applications' only to the users who read it
+    expect(
+      signalOn(gitopsSignalChannels.entity('component:default/payments')),
+    ).toEqual({
+      recipients: { type: 'user', entityRef: ['user:default/alice'] },
+      channel: gitopsSignalChannels.entity('component:default/payments'),
+      message: { type: 'changed', agentIds: ['argo'], at: expect.any(String) },
+    });
+    expect(
+      signalOn(gitopsSignalChannels.application('argo', 'payments-dev'))
+        ?.recipients,
+    ).toEqual({ type: 'user', entityRef: ['user:default/alice'] });
 
     received.length = 0;
     sandbox.drift('argo', 'checkout-prod');
@@ -158,6 +179,50 @@ describe('FleetSignalPublisher over a real sandbox agent', () => {
     expect(channels()).not.toContain(
       gitopsSignalChannels.entity('component:default/payments'),
     );
+    expect(
+      signalOn(gitopsSignalChannels.application('argo', 'checkout-prod'))
+        ?.recipients,
+    ).toEqual({ type: 'user', entityRef: ['user:default/bob'] });
+  });
+
+  it('signals no entity or application that no signed-in user read', async () => {
+    const app = [...fleet.state.loaded('argo')!.apps.values()].find(
+      a => a.name === 'checkout-prod',
+    )!;
+    const unread = new EntityReaders();
+    // the ref the signals backend gives an anonymous websocket is no reader
+    unread.add('component:default/checkout-prod', 'user:default/guest');
+    const publisher = new FleetSignalPublisher(
+      { publish: async payload => void received.push(payload) },
+      entities,
+      unread,
+      { logger: mockServices.logger.mock(), windowMs: 5 },
+    );
+    received.length = 0;
+    publisher.onChange({ agentId: 'argo', applications: [app], removed: [] });
+    await publisher.flush();
+    expect(received).toEqual([
+      expect.objectContaining({
+        channel: gitopsSignalChannels.fleet,
+        recipients: { type: 'broadcast' },
+      }),
+    ]);
+    // once a signed-in user read the entity, its channels reach that user
+    unread.add('component:default/checkout-prod', 'user:default/bob');
+    received.length = 0;
+    publisher.onChange({ agentId: 'argo', applications: [app], removed: [] });
+    await publisher.flush();
+    expect(received.map(r => [r.channel, r.recipients])).toEqual([
+      [gitopsSignalChannels.fleet, { type: 'broadcast' }],
+      [
+        gitopsSignalChannels.entity('component:default/checkout-prod'),
+        { type: 'user', entityRef: ['user:default/bob'] },
+      ],
+      [
+        gitopsSignalChannels.application('argo', 'checkout-prod'),
+        { type: 'user', entityRef: ['user:default/bob'] },
+      ],
+    ]);
   });
 
   it("tells the entities showing an ApplicationSet's applications when the set changes", async () => {
@@ -165,6 +230,7 @@ describe('FleetSignalPublisher over a real sandbox agent', () => {
       services: ['rollout'],
       applications: [],
     });
+    readers.add('component:default/rollout', 'user:default/alice');
     const set = await until(() =>
       fleet.state.loaded('argo')!.appSets.get('rollout'),
     );
@@ -206,6 +272,7 @@ describe('FleetSignalPublisher over a real sandbox agent', () => {
     const many = new FleetSignalPublisher(
       { publish: async payload => void received.push(payload) },
       entities,
+      readers,
       { logger: mockServices.logger.mock(), windowMs: 5 },
     );
     received.length = 0;

@@ -6,6 +6,7 @@ import {
 } from '@gitops-suite/plugin-gitops-common';
 import { FleetChange } from '../fleet/types';
 import { EntityQueryIndex } from './EntityQueryIndex';
+import { EntityReaders } from './EntityReaders';
 
 /**
  * Above this many changed applications in one window (an initial load, a
@@ -18,7 +19,8 @@ const MAX_APPLICATION_SIGNALS = 100;
 interface Pending {
   agents: Set<string>;
   entities: Set<string>;
-  applications: Set<string>;
+  /** Each changed application's channel, with the entities that show it. */
+  applications: Map<string, Set<string>>;
 }
 
 /**
@@ -32,9 +34,15 @@ interface Pending {
  * initial load, a resync) leaves their own channels out, so the burst is
  * bounded by the entities shown, not by the agent's applications.
  *
- * Signals go to every open page subscribed to the channel (broadcast): they
- * carry no application data, only that something changed; the page reads
- * the change through the permission-checked API.
+ * Signals carry no application data, only that something changed; the page
+ * reads the change through the permission-checked API. An entity's signal
+ * goes only to the signed-in users who read that entity through the API
+ * ({@link EntityReaders}), and an application's to the readers of the
+ * entities that show it: Backstage's signals backend lets any websocket,
+ * an anonymous one too, subscribe to any channel, so the recipients are
+ * what keeps one team's change notices from others. An entity or
+ * application nobody read is not signalled. The fleet channel (the fleet
+ * page: agent ids and timing, no entity) is broadcast.
  */
 export class FleetSignalPublisher {
   private pending?: Pending;
@@ -43,6 +51,7 @@ export class FleetSignalPublisher {
   constructor(
     private readonly signals: Pick<SignalsService, 'publish'>,
     private readonly entities: EntityQueryIndex,
+    private readonly readers: EntityReaders,
     private readonly options: { logger: LoggerService; windowMs?: number },
   ) {}
 
@@ -51,15 +60,16 @@ export class FleetSignalPublisher {
     const pending = (this.pending ??= {
       agents: new Set(),
       entities: new Set(),
-      applications: new Set(),
+      applications: new Map(),
     });
     pending.agents.add(change.agentId);
     for (const app of [...change.applications, ...change.removed]) {
-      pending.applications.add(
-        gitopsSignalChannels.application(app.agentId, app.name),
-      );
+      const channel = gitopsSignalChannels.application(app.agentId, app.name);
+      let shownBy = pending.applications.get(channel);
+      if (!shownBy) pending.applications.set(channel, (shownBy = new Set()));
       for (const entityRef of this.entities.entitiesOf(app)) {
         pending.entities.add(entityRef);
+        shownBy.add(entityRef);
       }
     }
     // a page shows an application with its ApplicationSet (its rollout)
@@ -94,21 +104,31 @@ export class FleetSignalPublisher {
       agentIds: [...pending.agents],
       at: new Date().toISOString(),
     };
-    const channels = [
-      gitopsSignalChannels.fleet,
-      ...[...pending.entities].map(gitopsSignalChannels.entity),
+    const signals: Array<{ channel: string; users?: string[] }> = [
+      { channel: gitopsSignalChannels.fleet },
+      ...[...pending.entities].map(entityRef => ({
+        channel: gitopsSignalChannels.entity(entityRef),
+        users: this.readers.of([entityRef]),
+      })),
       ...(pending.applications.size <= MAX_APPLICATION_SIGNALS
-        ? pending.applications
+        ? [...pending.applications].map(([channel, shownBy]) => ({
+            channel,
+            users: this.readers.of(shownBy),
+          }))
         : []),
     ];
     await Promise.all(
-      channels.map(channel =>
-        this.signals.publish({
-          recipients: { type: 'broadcast' },
-          channel,
-          message: { ...message },
-        }),
-      ),
+      signals
+        .filter(({ users }) => users === undefined || users.length > 0)
+        .map(({ channel, users }) =>
+          this.signals.publish({
+            recipients: users
+              ? { type: 'user', entityRef: users }
+              : { type: 'broadcast' },
+            channel,
+            message: { ...message },
+          }),
+        ),
     );
   }
 
