@@ -259,7 +259,8 @@ describe.each(cases)('operations on a $provider application', c => {
       );
     });
 
-    it('answers 404 for a resource the application does not have', async () => {
+    it('answers 404 for a resource the application does not have, before asking the agent', async () => {
+      const mark = env.agentRequests.length;
       const res = await env
         .api()
         .get(
@@ -267,13 +268,40 @@ describe.each(cases)('operations on a $provider application', c => {
         )
         .set('Authorization', env.auth);
       expect(res.status).toBe(404);
-      expect(res.body.error).toMatchObject({
-        code: 'not_found',
-        agentId: c.agentId,
-      });
-      expect(res.body.error.message).toContain(
-        'ghost not found as part of application',
+      expect(res.body.error.message).toBe(
+        `Application ${c.app} on agent ${c.agentId} has no resource apps/Deployment ghost`,
       );
+      expect(
+        env.agentRequests
+          .slice(mark)
+          .filter(r => r.url.includes('/resource/actions')),
+      ).toEqual([]);
+    });
+
+    it('refuses an action on a resource outside the application (404), before asking the agent', async () => {
+      const { deployment: d } = await workload();
+      const outside = [
+        // another namespace, another group, another name: not this app's
+        { ...deploymentRef(d), namespace: 'kube-system' },
+        { ...deploymentRef(d), group: 'extensions' },
+        { ...deploymentRef(d), name: `${d.name}-other` },
+      ];
+      for (const resource of outside) {
+        const mark = env.agentRequests.length;
+        const res = await refusedWithoutEffects(() =>
+          postAction(resource, 'restart'),
+        );
+        expect(res.status).toBe(404);
+        expect(res.body.error.message).toBe(
+          `Application ${c.app} on agent ${c.agentId} has no resource ${resource.group}/Deployment ${resource.namespace}/${resource.name}`,
+        );
+        // not even the list of its actions was asked for
+        expect(
+          env.agentRequests
+            .slice(mark)
+            .filter(r => r.url.includes('/resource/actions')),
+        ).toEqual([]);
+      }
     });
   });
 });

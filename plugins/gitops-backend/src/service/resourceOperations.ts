@@ -2,6 +2,7 @@ import { BackstageCredentials } from '@backstage/backend-plugin-api';
 import {
   ConflictError,
   InputError,
+  NotFoundError,
   NotImplementedError,
 } from '@backstage/errors';
 import {
@@ -13,7 +14,10 @@ import {
   ResourceRef,
   type GitOpsApiRequestBody,
 } from '@gitops-suite/plugin-gitops-common';
-import { GitOpsProvider } from '@gitops-suite/plugin-gitops-node';
+import {
+  ApplicationRef,
+  GitOpsProvider,
+} from '@gitops-suite/plugin-gitops-node';
 import { GitOpsService } from './GitOpsService';
 import { OperationCaller, runOperation } from './applicationOperations';
 import { requestBodyCheck } from './requestBodies';
@@ -103,6 +107,35 @@ function resourceLabel(resource: ResourceRef): string {
   }${resource.name}`;
 }
 
+/**
+ * Refuses (404, naming it) a resource that is not in the application's
+ * resource tree as the agent reports it now, comparing group, kind,
+ * namespace and name as the agent would address it (no group: the core
+ * group), so that an action or its list never reaches a resource of
+ * another application, whatever the agent itself would check.
+ */
+async function requireInTree(
+  provider: GitOpsProvider,
+  ref: ApplicationRef,
+  resource: ResourceRef,
+): Promise<void> {
+  const { nodes } = await provider.getResourceTree(ref);
+  const found = nodes.some(
+    node =>
+      node.kind === resource.kind &&
+      node.name === resource.name &&
+      (node.group ?? '') === (resource.group ?? '') &&
+      (node.namespace ?? '') === (resource.namespace ?? ''),
+  );
+  if (!found) {
+    throw new NotFoundError(
+      `Application ${ref.name} on agent ${provider.agent.id} has no resource ${
+        resource.group ? `${resource.group}/` : ''
+      }${resourceLabel(resource)}`,
+    );
+  }
+}
+
 /** The actions an entity's application's resource offers (a read). */
 export async function listResourceActions(
   ctx: GitOpsService,
@@ -121,13 +154,15 @@ export async function listResourceActions(
     'listResourceActions',
     'list resource actions',
   );
+  await requireInTree(provider, ref, resource);
   return list(ref, resource);
 }
 
 /**
  * Runs an action on a resource of an entity's application, audited. The
- * action must be one the resource offers now: anything else answers 400
- * naming the ones it does, before anything is audited or sent.
+ * resource must be in the application's resource tree (404 naming it) and
+ * the action one the resource offers now (400 naming the ones it does),
+ * both checked before anything is audited or sent.
  */
 export function resourceAction(
   ctx: GitOpsService,
@@ -144,6 +179,7 @@ export function resourceAction(
         'listResourceActions',
         'run resource actions',
       );
+      await requireInTree(provider, ref, resource);
       const offered = await list(ref, resource);
       const found = offered.find(a => a.name === action);
       if (!found) {
