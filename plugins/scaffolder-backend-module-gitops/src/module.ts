@@ -42,10 +42,10 @@ export const scaffolderModuleGitops = createBackendModule({
       }) {
         const client = new GitOpsBackendClient({ discovery, auth });
         scaffolder.addActions(
-          createAuthorizeAction({ permissions }),
+          createAuthorizeAction({ permissions, client }),
           createDeploymentTargetsAction({ client }),
           createRenderApplicationSetAction({ client }),
-          createPromoteAction({ permissions }),
+          createPromoteAction({ permissions, client }),
           createCreateApplicationSetAction({ client, permissions }),
           createSyncApplicationsAction({ client, permissions }),
         );

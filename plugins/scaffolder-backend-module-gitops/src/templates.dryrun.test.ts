@@ -15,6 +15,7 @@ import {
 } from './__testUtils__/startGitOpsTestBackend';
 import { hubScenario } from './__testUtils__/hubScenario';
 import { expectAcceptedComponent } from './__testUtils__/catalogAcceptance';
+import { groupEntity } from './__testUtils__/serviceFixtures';
 import { TEMPLATES } from './__testUtils__/runTemplate';
 
 // starting the scaffolder and compiling the ApplicationSet CRD schema take a few seconds
@@ -56,7 +57,8 @@ describe('gitops-service template through the scaffolder dry-run API', () => {
     // its one cluster, in-cluster)
     backend = await startGitOpsTestBackend({
       scenario: hubScenario('scaffolder-gitops-service-dryrun'),
-      entities: [],
+      // the owner team: the first step decides its write of the repository
+      entities: [groupEntity('team-a')],
       environments: ENVIRONMENTS.map((name, order) => ({ name, order })),
       agentConfig: () => ({ environments: ENVIRONMENTS }),
       agentTimeoutMs: 30_000,
@@ -148,6 +150,7 @@ describe('gitops-service template through the scaffolder dry-run API', () => {
       },
     });
     expect(body.steps.map(s => s.id)).toEqual([
+      'authorize',
       'fetch',
       'overlays',
       'targets',
@@ -172,6 +175,8 @@ describe('gitops-service template through the scaffolder dry-run API', () => {
   it('skips the actions without dry-run support and runs the gitops actions in dry-run mode', () => {
     // action log lines carry a (colored) level prefix, so match them by content
     const expected = [
+      // the first step decided the new repository for the owner team
+      'gitops.applicationset.create on group:default/team-a writing github.com?owner=acme&repo=orders: allowed for the user who started this task',
       'Skipping because publish:github does not support dry-run',
       'Skipping because catalog:register does not support dry-run',
       'Dry run: would write ApplicationSet orders to deploy/applicationset.yaml',

@@ -1,125 +1,141 @@
-import fs from 'fs';
-import path from 'path';
-import { parse } from 'yaml';
-import {
-  mockCredentials,
-  mockServices,
-  startTestBackend,
-} from '@backstage/backend-test-utils';
-import { Entity } from '@backstage/catalog-model';
-import { AuthorizeResult } from '@backstage/plugin-permission-common';
-import { catalogServiceMock } from '@backstage/plugin-catalog-node/testUtils';
 import scaffolderPlugin from '@backstage/plugin-scaffolder-backend';
 import scaffolderGithubModule from '@backstage/plugin-scaffolder-backend-module-github';
-import { Sandbox, startSandbox } from '@gitops-suite/sandbox-agent';
+// eslint-disable-next-line @backstage/no-mixed-plugin-imports
+import {
+  shopArgoCdAgent,
+  shopScenario,
+  shopService,
+} from '@gitops-suite/plugin-gitops-backend/testUtils';
 import { scaffolderModuleGitops } from './module';
+import {
+  gitopsEntity,
+  startGitOpsTestBackend,
+  useGitOpsTestBackend,
+} from './__testUtils__/startGitOpsTestBackend';
+import { runTemplate, templateEntity } from './__testUtils__/runTemplate';
 
 jest.setTimeout(180_000);
 
 /*
  * The promote-release template, run as a scaffolder task (not a dry run)
- * against the sandbox's git host configured as a GitHub Enterprise
- * integration: it completes, and its output links the pull request, a page
- * the git host serves.
+ * beside the real gitops backend, against the sandbox's git host
+ * configured as a GitHub Enterprise integration: it completes for the
+ * owner of payments in payments' repository, and its output links the pull
+ * request, a page the git host serves. Run for payments against team-b's
+ * checkout repository (the probe's finding 2), it fails at its first step
+ * and the host is as it was: no branch, no pull request.
  */
-const TEMPLATE = path.resolve(
-  __dirname,
-  '../../catalog-backend-module-gitops/templates/promote-release/template.yaml',
-);
+const scenario = shopScenario('promote-release-git-host', {
+  environments: [
+    {
+      name: 'dev',
+      cluster: 'in-cluster',
+      namespace: '{service}-dev',
+      syncPolicy: 'automated-prune',
+    },
+    {
+      name: 'prod',
+      cluster: 'in-cluster',
+      namespace: '{service}-prod',
+      syncPolicy: 'manual',
+    },
+  ],
+  services: [
+    shopService('payments', {
+      image: 'ghcr.io/acme/payments',
+      version: '2.4',
+      commits: 8,
+      overrides: { prod: { revisionsBehind: 2 } },
+      agents: ['hub'],
+    }),
+    shopService('checkout', { project: 'checkout', agents: ['hub'] }),
+  ],
+  agents: [
+    shopArgoCdAgent('hub', {
+      environments: ['dev', 'prod'],
+      clusters: ['in-cluster'],
+    }),
+  ],
+});
 
 describe('promote-release on the sandbox git host', () => {
-  let sandbox: Sandbox;
-  let backend: Awaited<ReturnType<typeof startTestBackend>>;
-
-  beforeAll(async () => {
-    sandbox = await startSandbox({
-      log: () => {},
+  const gitops = useGitOpsTestBackend(() =>
+    startGitOpsTestBackend({
+      scenario,
       gitHost: true,
-      scenario: {
-        seed: 'promote-release-git-host',
-        environments: [
-          { name: 'dev', cluster: 'in-cluster', namespace: '{service}-dev', syncPolicy: 'automated-prune' },
-          { name: 'prod', cluster: 'in-cluster', namespace: '{service}-prod', syncPolicy: 'manual' },
+      entities: [gitopsEntity('payments'), templateEntity('promote-release')],
+      gitops: {
+        projects: [
+          { name: 'shop', owners: ['group:default/team-a'] },
+          { name: 'checkout', owners: ['group:default/team-b'] },
         ],
-        services: [
-          {
-            name: 'payments',
-            repo: 'https://github.com/acme/payments-deploy.git',
-            image: 'ghcr.io/acme/payments',
-            version: '2.4',
-            commits: 8,
-            overrides: { prod: { revisionsBehind: 2 } },
-          },
-        ],
-        agents: [{ id: 'argo', kind: 'argocd', token: 'argo-token-123' }],
       },
-    });
-    const template = parse(fs.readFileSync(TEMPLATE, 'utf8')) as Entity;
-    template.metadata.namespace = 'default';
-    template.metadata.annotations = { 'backstage.io/managed-by-location': `file:${TEMPLATE}` };
-    const gitHost = sandbox.gitHost!;
-    backend = await startTestBackend({
       features: [
         scaffolderPlugin,
-        scaffolderModuleGitops,
         scaffolderGithubModule,
-        catalogServiceMock.factory({ entities: [template] }),
-        mockServices.permissions.mock({
-          authorize: async requests => requests.map(() => ({ result: AuthorizeResult.ALLOW })) as any,
-          authorizeConditional: async requests => requests.map(() => ({ result: AuthorizeResult.ALLOW })) as any,
-        }).factory,
-        mockServices.rootConfig.factory({
-          data: {
-            backend: { database: { client: 'better-sqlite3', connection: ':memory:' } },
-            integrations: {
-              github: [{ host: gitHost.host, apiBaseUrl: gitHost.apiBaseUrl, token: gitHost.token }],
-            },
-          },
-        }),
+        scaffolderModuleGitops,
       ],
-    });
+      agentTimeoutMs: 30_000,
+      config: { backend: { baseUrl: 'http://localhost' } },
+    }),
+  );
+  const gitHost = () => gitops.sandbox.gitHost!;
+  const values = (repo: string) => ({
+    entity: 'component:default/payments',
+    repoUrl: `${gitHost().host}?owner=acme&repo=${repo}`,
+    branch: 'main',
+    environment: 'prod',
+    tag: '2.4.7',
   });
 
-  afterAll(async () => {
-    await backend?.stop();
-    await sandbox?.close();
-  });
+  /** A repository's branches and pull requests, as the host has them. */
+  const hostState = async (repo: string) => {
+    const get = async (route: string) => {
+      const res = await fetch(
+        `${gitHost().apiBaseUrl}/repos/acme/${repo}${route}`,
+        { headers: { Authorization: `token ${gitHost().token}` } },
+      );
+      expect(res.status).toBe(200);
+      return res.json();
+    };
+    return {
+      refs: await get('/git/matching-refs/heads'),
+      pulls: await get('/pulls?state=all'),
+    };
+  };
 
   it('completes with a link to the pull request it opened', async () => {
-    const api = `http://localhost:${backend.server.port()}/api/scaffolder/v2`;
-    const headers = { 'Content-Type': 'application/json', Authorization: mockCredentials.user.header() };
-    const created = await fetch(`${api}/tasks`, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify({
-        templateRef: 'template:default/gitops-promote-release',
-        values: {
-          entity: 'component:default/payments',
-          repoUrl: `${sandbox.gitHost!.host}?owner=acme&repo=payments-deploy`,
-          branch: 'main',
-          environment: 'prod',
-          tag: '2.4.7',
-        },
-      }),
-    });
-    expect(created.status).toBe(201);
-    const { id } = await created.json();
-    let task: { status: string };
-    do {
-      await new Promise(r => setTimeout(r, 200));
-      task = await fetch(`${api}/tasks/${id}`, { headers }).then(r => r.json());
-    } while (task.status === 'open' || task.status === 'processing');
-    const events: Array<{ type: string; body: any }> = await fetch(`${api}/tasks/${id}/events`, { headers }).then(r => r.json());
-    const log = events.filter(e => e.type === 'log').map(e => e.body.message).join('\n');
-    expect({ status: task.status, log: task.status === 'completed' ? '' : log }).toEqual({ status: 'completed', log: '' });
+    const outcome = await runTemplate(
+      gitops.port,
+      'gitops-promote-release',
+      values('payments-deploy'),
+    );
+    expect({
+      status: outcome.status,
+      log: outcome.status === 'completed' ? '' : outcome.log.join('\n'),
+    }).toEqual({ status: 'completed', log: '' });
 
-    const completion = events.find(e => e.type === 'completion')!;
-    const link = completion.body.output.links.find((l: { title: string }) => l.title === 'Pull request');
-    expect(link.url).toBe(`${sandbox.gitHost!.baseUrl}/acme/payments-deploy/pull/1`);
+    const link = outcome.output.links!.find(l => l.title === 'Pull request')!;
+    expect(link.url).toBe(`${gitHost().baseUrl}/acme/payments-deploy/pull/1`);
     const page = await fetch(link.url);
     expect(page.status).toBe(200);
     const html = await page.text();
     expect(html).toContain('Promote payments 2.4.7 to prod');
     expect(html).toContain('+    newTag: 2.4.7');
+  });
+
+  it("fails at its first step in another team's repository, and the host is as it was", async () => {
+    const before = await hostState('checkout-deploy');
+    expect(before.pulls).toEqual([]);
+    const outcome = await runTemplate(
+      gitops.port,
+      'gitops-promote-release',
+      values('checkout-deploy'),
+    );
+    expect(outcome.status).toBe('failed');
+    expect(outcome.error).toMatch(
+      /^gitops:authorize: not allowed to write .*acme&repo=checkout-deploy for component:default\/payments \(owners: group:default\/team-a\): application checkout-dev on agent hub, .*project checkout belongs to group:default\/team-b/,
+    );
+    expect(await hostState('checkout-deploy')).toEqual(before);
   });
 });

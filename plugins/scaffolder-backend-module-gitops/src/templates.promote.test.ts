@@ -1,78 +1,70 @@
 import fs from 'fs';
 import path from 'path';
 import { parse } from 'yaml';
-import {
-  mockCredentials,
-  mockServices,
-  startTestBackend,
-} from '@backstage/backend-test-utils';
-import { AuthorizeResult } from '@backstage/plugin-permission-common';
-import { catalogServiceMock } from '@backstage/plugin-catalog-node/testUtils';
+import { mockCredentials } from '@backstage/backend-test-utils';
 import scaffolderPlugin from '@backstage/plugin-scaffolder-backend';
 import scaffolderGithubModule from '@backstage/plugin-scaffolder-backend-module-github';
+// eslint-disable-next-line @backstage/no-mixed-plugin-imports
+import { shopService } from '@gitops-suite/plugin-gitops-backend/testUtils';
 import { scaffolderModuleGitops } from './module';
+import {
+  gitopsEntity,
+  startGitOpsTestBackend,
+  useGitOpsTestBackend,
+} from './__testUtils__/startGitOpsTestBackend';
+import { hubScenario } from './__testUtils__/hubScenario';
+import { TEMPLATES } from './__testUtils__/runTemplate';
 
 jest.setTimeout(60_000);
 
 /*
- * The promote-release template through the scaffolder's dry-run API, with
- * a permission service that lets the user promote payments only: for a
- * service the user does not own, the task fails at its first step with a
- * permission error that names the entity, before any step fetches.
+ * The promote-release template through the scaffolder's dry-run API, beside
+ * the real gitops backend over a sandbox Argo CD agent `hub` that deploys
+ * team-a's payments (project shop) and team-b's checkout (project checkout),
+ * with a permission service that lets the user promote payments only: for a
+ * service the user does not own, or a repository whose applications are
+ * another team's, the task fails at its first step with a permission error
+ * that names the entity or the application, before any step fetches.
  */
-const TEMPLATE = path.resolve(
-  __dirname,
-  '../../catalog-backend-module-gitops/templates/promote-release/template.yaml',
-);
+const TEMPLATE = path.join(TEMPLATES, 'promote-release/template.yaml');
 const OWNED = 'component:default/payments';
+const OWN_REPO = 'github.com?owner=acme&repo=payments-deploy';
 
-describe('promote-release: only an owner may promote', () => {
-  let backend: Awaited<ReturnType<typeof startTestBackend>>;
+describe('promote-release: only an owner may promote, in its own repository', () => {
   const asked: string[] = [];
-
-  beforeAll(async () => {
-    backend = await startTestBackend({
+  const gitops = useGitOpsTestBackend(() =>
+    startGitOpsTestBackend({
+      scenario: hubScenario('scaffolder-promote-release-dryrun', {
+        services: [
+          shopService('payments', { agents: ['hub'] }),
+          shopService('checkout', { project: 'checkout', agents: ['hub'] }),
+        ],
+      }),
+      entities: [gitopsEntity('payments')],
+      gitops: {
+        projects: [
+          { name: 'shop', owners: ['group:default/team-a'] },
+          { name: 'checkout', owners: ['group:default/team-b'] },
+        ],
+      },
+      authorize: ({ permission, resourceRef }) => {
+        if (permission !== 'gitops.promote') return true;
+        asked.push(`${permission} ${resourceRef}`);
+        return resourceRef === OWNED;
+      },
       features: [
         scaffolderPlugin,
         scaffolderModuleGitops,
         scaffolderGithubModule,
-        catalogServiceMock.factory(),
-        mockServices.permissions.mock({
-          authorize: async requests =>
-            requests.map(r => {
-              const ref = 'resourceRef' in r ? r.resourceRef : undefined;
-              if (r.permission.name === 'gitops.promote') {
-                asked.push(`${r.permission.name} ${ref}`);
-              }
-              return {
-                result:
-                  r.permission.name !== 'gitops.promote' || ref === OWNED
-                    ? AuthorizeResult.ALLOW
-                    : AuthorizeResult.DENY,
-              };
-            }) as any,
-          // the scaffolder's own conditional checks (template steps, actions)
-          authorizeConditional: async requests =>
-            requests.map(() => ({ result: AuthorizeResult.ALLOW })) as any,
-        }).factory,
-        mockServices.rootConfig.factory({
-          data: {
-            backend: {
-              database: { client: 'better-sqlite3', connection: ':memory:' },
-            },
-            integrations: {},
-          },
-        }),
       ],
-    });
-  });
-
-  afterAll(() => backend?.stop());
+      config: { integrations: {} },
+    }),
+  );
 
   /** The dry run's answer: the log, or the error a failing step ended it with. */
-  async function dryRun(entity: string) {
+  async function dryRun(entity: string, repoUrl = OWN_REPO) {
     const res = await fetch(
-      `http://localhost:${backend.server.port()}/api/scaffolder/v2/dry-run`,
+      `http://localhost:${gitops.port}/api/scaffolder/v2/dry-run`,
       {
         method: 'POST',
         headers: {
@@ -83,7 +75,7 @@ describe('promote-release: only an owner may promote', () => {
           template: parse(fs.readFileSync(TEMPLATE, 'utf8')),
           values: {
             entity,
-            repoUrl: 'github.com?owner=acme&repo=payments-deploy',
+            repoUrl,
             branch: 'main',
             environment: 'prod',
             tag: '2.4.7',
@@ -115,7 +107,27 @@ describe('promote-release: only an owner may promote', () => {
     ]);
   });
 
-  it('lets the owner past its first step', async () => {
+  it("fails at its first step, naming the applications, for the owner's service in another team's repository", async () => {
+    // the probe's finding 2: payments' owner, checkout's repository
+    const before = asked.length;
+    const answer = await dryRun(
+      OWNED,
+      'github.com?owner=acme&repo=checkout-deploy',
+    );
+    expect(answer).toMatchObject({
+      status: 403,
+      body: { error: { name: 'NotAllowedError' } },
+    });
+    expect(answer.body.error.message).toMatch(
+      /^gitops:authorize: not allowed to write github\.com\?owner=acme&repo=checkout-deploy for component:default\/payments \(owners: group:default\/team-a\): application checkout-dev on agent hub, .*project checkout belongs to group:default\/team-b/,
+    );
+    // the first step (and the backend's decision) asked; no later step ran
+    expect(new Set(asked.slice(before))).toEqual(
+      new Set([`gitops.promote ${OWNED}`]),
+    );
+  });
+
+  it('lets the owner past its first step in its own repository', async () => {
     const before = asked.length;
     const answer = await dryRun(OWNED);
     // the first step allowed it; whatever ends the run here (the fetch step

@@ -156,7 +156,12 @@ describe('gitops-service, run by the scaffolder', () => {
     const outcome = await runTemplate(
       gitops.port,
       'gitops-service',
-      values({ name: 'stray', owner: 'group:default/team-b' }),
+      // a new repository of its own: nobody deploys from it yet
+      values({
+        name: 'stray',
+        owner: 'group:default/team-b',
+        repoUrl: 'github.com?owner=acme&repo=stray',
+      }),
     );
     expect({ status: outcome.status, error: outcome.error }).toEqual({
       status: 'failed',
@@ -167,11 +172,37 @@ describe('gitops-service, run by the scaffolder', () => {
     expect(await agentApplications('stray')).toEqual([]);
   });
 
+  it('fails at its first step, creating nothing, in a repository another team deploys from', async () => {
+    // team-b's new service in team-a's existing-deploy (project shop)
+    const outcome = await runTemplate(
+      gitops.port,
+      'gitops-service',
+      values({
+        name: 'intruder',
+        owner: 'group:default/team-b',
+        repoUrl: 'github.com?owner=acme&repo=existing-deploy',
+      }),
+    );
+    expect({ status: outcome.status, error: outcome.error }).toEqual({
+      status: 'failed',
+      error: expect.stringMatching(
+        /^gitops:authorize: not allowed to write github\.com\?owner=acme&repo=existing-deploy for group:default\/team-b \(owners: group:default\/team-b\): application existing-dev on agent hub, .*project shop belongs to group:default\/team-a/,
+      ),
+    });
+    // no later step ran: the targets step did not even ask for team-b's project
+    expect(outcome.log.join('\n')).not.toContain('owns no project');
+    expect(await agentApplications('intruder')).toEqual([]);
+  });
+
   it('names each environment the agent serves on no cluster', async () => {
     const outcome = await runTemplate(
       gitops.port,
       'gitops-service',
-      values({ name: 'stray', environments: ['dev', 'qa'] }),
+      values({
+        name: 'stray',
+        environments: ['dev', 'qa'],
+        repoUrl: 'github.com?owner=acme&repo=stray',
+      }),
     );
     expect(outcome.error).toContain(
       'Agent hub serves qa on no cluster (it serves dev on nonprod; prod on prod)',

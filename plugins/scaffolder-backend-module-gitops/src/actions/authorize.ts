@@ -7,7 +7,10 @@ import {
   gitopsApplicationSyncPermission,
   gitopsPromotePermission,
 } from '@gitops-suite/plugin-gitops-common';
+import { InputError } from '@backstage/errors';
 import { parseAuthorizedInput } from './authorizeInitiator';
+import { authorizeGitWrite, GIT_WRITE_PERMISSIONS } from './authorizeGitWrite';
+import { GitOpsBackendClient } from './gitopsApi/GitOpsBackendClient';
 import { ENTITY_REF, actionSchema } from './validation';
 
 export const AUTHORIZE_ACTION_ID = 'gitops:authorize';
@@ -30,6 +33,25 @@ export const authorizeInputSchema = (zImpl: typeof z) =>
       .enum(Object.keys(CHECKABLE) as [string, ...string[]])
       .default(gitopsPromotePermission.name)
       .describe('The GitOps permission the user who started the task needs'),
+    repoUrl: zImpl
+      .string()
+      .min(1)
+      .optional()
+      .describe(
+        "The repository the template's later steps write (a RepoUrlPicker value or a URL): the gitops backend decides the write for the entity's owners before anything is fetched (every application deployed from the paths must be theirs)",
+      ),
+    paths: zImpl
+      .array(zImpl.string().min(1))
+      .optional()
+      .describe(
+        'The files of repoUrl the template changes; the whole repository when absent',
+      ),
+    deployed: zImpl
+      .boolean()
+      .default(false)
+      .describe(
+        "The entity's owners must already deploy from repoUrl (a promotion edits a deployment; a new repository is not one)",
+      ),
   });
 
 /**
@@ -39,11 +61,12 @@ export const authorizeInputSchema = (zImpl: typeof z) =>
  */
 export function createAuthorizeAction(options: {
   permissions: PermissionsService;
+  client: GitOpsBackendClient;
 }) {
   return createTemplateAction({
     id: AUTHORIZE_ACTION_ID,
     description:
-      'Checks that the user who started the task holds a GitOps permission on a catalog entity; put it first, before any step that fetches or changes something',
+      "Checks that the user who started the task holds a GitOps permission on a catalog entity and, given a repoUrl, that the gitops backend's one write decision lets the entity's owners write that repository; put it first, before any step that fetches or changes something",
     supportsDryRun: true,
     examples,
     schema: { input: actionSchema(authorizeInputSchema) },
@@ -55,8 +78,34 @@ export function createAuthorizeAction(options: {
         permission: parsed => CHECKABLE[parsed.permission],
         actionId: AUTHORIZE_ACTION_ID,
       });
+      if (input.repoUrl) {
+        const permission = GIT_WRITE_PERMISSIONS.find(
+          p => p === input.permission,
+        );
+        if (!permission) {
+          throw new InputError(
+            `${AUTHORIZE_ACTION_ID}: permission ${
+              input.permission
+            } does not write a repository; give repoUrl with ${GIT_WRITE_PERMISSIONS.join(
+              ' or ',
+            )}`,
+          );
+        }
+        await authorizeGitWrite({
+          client: options.client,
+          ctx,
+          actionId: AUTHORIZE_ACTION_ID,
+          entityRef: input.entityRef,
+          permission,
+          repoUrl: input.repoUrl,
+          paths: input.paths,
+          deployed: input.deployed,
+        });
+      }
       ctx.logger.info(
-        `${input.permission} on ${input.entityRef}: allowed for the user who started this task`,
+        `${input.permission} on ${input.entityRef}${
+          input.repoUrl ? ` writing ${input.repoUrl}` : ''
+        }: allowed for the user who started this task`,
       );
     },
   });

@@ -5,15 +5,18 @@ import { ConfigReader } from '@backstage/config';
 import { mockServices } from '@backstage/backend-test-utils';
 import { UrlReaders } from '@backstage/backend-defaults/urlReader';
 import { DefaultGithubCredentialsProvider, ScmIntegrations } from '@backstage/integration';
-import { AuthorizeResult } from '@backstage/plugin-permission-common';
 import { createFetchPlainAction } from '@backstage/plugin-scaffolder-backend';
 import {
   createPublishGithubAction,
   createPublishGithubPullRequestAction,
 } from '@backstage/plugin-scaffolder-backend-module-github';
 import { createMockActionContext } from '@backstage/plugin-scaffolder-node-test-utils';
-import { Sandbox, startSandbox } from '@gitops-suite/sandbox-agent';
 import { createPromoteAction } from './promote';
+import {
+  gitopsEntity,
+  startGitOpsTestBackend,
+  useGitOpsTestBackend,
+} from '../__testUtils__/startGitOpsTestBackend';
 
 jest.setTimeout(120_000);
 
@@ -21,8 +24,10 @@ jest.setTimeout(120_000);
  * Backstage's own actions, unchanged, against the sandbox's git host set up
  * the way a GitHub Enterprise integration is (host and apiBaseUrl on a
  * loopback port, a token): fetch:plain through the GitHub URL reader,
- * gitops:promote, publish:github:pull-request, then a merge the agent
- * deploys; and publish:github (create + git push) of a new repository.
+ * gitops:promote (its change decided by the real gitops backend, which
+ * reads the same sandbox's agent), publish:github:pull-request, then a
+ * merge the agent deploys; and publish:github (create + git push) of a new
+ * repository.
  */
 const scenario = {
   seed: 'git-host-actions-test',
@@ -56,20 +61,22 @@ const scenario = {
   ],
 };
 
-const permissions = mockServices.permissions.mock({
-  authorize: async requests => requests.map(() => ({ result: AuthorizeResult.ALLOW })) as any,
-});
-
 describe('the sandbox git host with Backstage’s GitHub actions', () => {
-  let sandbox: Sandbox;
+  // the gitops backend over the sandbox (project shop is team-a's, the
+  // owner of component shop), with the sandbox's git host
+  const gitops = useGitOpsTestBackend(() =>
+    startGitOpsTestBackend({
+      scenario,
+      gitHost: true,
+      entities: [gitopsEntity('shop')],
+    }),
+  );
   let workspacePath: string;
   let integrations: ScmIntegrations;
   let config: ConfigReader;
 
   const app = async (name: string) => {
-    const res = await fetch(`${sandbox.agent('argo').url}/api/v1/applications/${name}`, {
-      headers: { authorization: 'Bearer argo-token-123' },
-    });
+    const res = await gitops.agentFetch('argo', `/api/v1/applications/${name}`);
     return res.json();
   };
   /** Waits for an application state (the agent reconciles on its own clock). */
@@ -82,8 +89,7 @@ describe('the sandbox git host with Backstage’s GitHub actions', () => {
   };
 
   beforeAll(async () => {
-    sandbox = await startSandbox({ scenario, log: () => {}, gitHost: true });
-    const gitHost = sandbox.gitHost!;
+    const gitHost = gitops.sandbox.gitHost!;
     config = new ConfigReader({
       integrations: {
         github: [{ host: gitHost.host, apiBaseUrl: gitHost.apiBaseUrl, token: gitHost.token }],
@@ -92,12 +98,12 @@ describe('the sandbox git host with Backstage’s GitHub actions', () => {
     integrations = ScmIntegrations.fromConfig(config);
     workspacePath = fs.mkdtempSync(path.join(os.tmpdir(), 'git-host-actions-'));
   });
-  afterAll(async () => {
-    await sandbox?.close();
+  afterAll(() => {
     fs.rmSync(workspacePath, { recursive: true, force: true });
   });
 
   it('promotes through a pull request the host serves, and the merge deploys', async () => {
+    const sandbox = gitops.sandbox;
     const { host, baseUrl } = sandbox.gitHost!;
     const repoUrl = `${host}?owner=acme&repo=shop-deploy`;
     expect(sandbox.scenario.services[0].repo).toBe(`${baseUrl}/acme/shop-deploy.git`);
@@ -116,10 +122,10 @@ describe('the sandbox git host with Backstage’s GitHub actions', () => {
     expect(fs.readFileSync(overlay, 'utf8')).toContain('newTag: 3.1.1');
 
     const promote = createMockActionContext({
-      input: { entityRef: 'component:default/shop', repoPath: 'repo', environment: 'prod', tag: '3.1.3' } as any,
+      input: { entityRef: 'component:default/shop', repoUrl, repoPath: 'repo', environment: 'prod', tag: '3.1.3' } as any,
       workspacePath,
     });
-    await createPromoteAction({ permissions }).handler(promote);
+    await createPromoteAction({ permissions: gitops.permissions, client: gitops.client }).handler(promote);
     expect(promote.output).toHaveBeenCalledWith('previousTag', '3.1.1');
 
     const githubCredentialsProvider = DefaultGithubCredentialsProvider.fromIntegrations(integrations);
@@ -152,9 +158,8 @@ describe('the sandbox git host with Backstage’s GitHub actions', () => {
     const prod = await waitForApp('shop-prod', a => a.status.sync.status === 'OutOfSync');
     expect(prod.status.sync.revision).toBe(merge);
 
-    await fetch(`${sandbox.agent('argo').url}/api/v1/applications/shop-prod/sync`, {
+    await gitops.agentFetch('argo', '/api/v1/applications/shop-prod/sync', {
       method: 'POST',
-      headers: { authorization: 'Bearer argo-token-123', 'content-type': 'application/json' },
       body: JSON.stringify({}),
     });
     const synced = await waitForApp('shop-prod', a => a.status.sync.status === 'Synced' && a.status.operationState?.phase === 'Succeeded');
@@ -163,7 +168,7 @@ describe('the sandbox git host with Backstage’s GitHub actions', () => {
   });
 
   it('publishes a new repository with publish:github (create, then git push)', async () => {
-    const { host, apiBaseUrl, token } = sandbox.gitHost!;
+    const { host, apiBaseUrl, token } = gitops.sandbox.gitHost!;
     const skeleton = path.join(workspacePath, 'skeleton');
     fs.mkdirSync(path.join(skeleton, 'deploy'), { recursive: true });
     fs.writeFileSync(path.join(skeleton, 'deploy/app.yaml'), 'kind: ConfigMap\n');
@@ -173,7 +178,7 @@ describe('the sandbox git host with Backstage’s GitHub actions', () => {
       workspacePath,
     });
     await createPublishGithubAction({ integrations, config, githubCredentialsProvider }).handler(ctx);
-    expect(ctx.output).toHaveBeenCalledWith('remoteUrl', `${sandbox.gitHost!.baseUrl}/acme/orders-deploy.git`);
+    expect(ctx.output).toHaveBeenCalledWith('remoteUrl', `${gitops.sandbox.gitHost!.baseUrl}/acme/orders-deploy.git`);
     const file = await fetch(`${apiBaseUrl}/repos/acme/orders-deploy/contents/deploy/app.yaml`, {
       headers: { authorization: `token ${token}`, accept: 'application/vnd.github.raw' },
     });

@@ -1,12 +1,35 @@
 import fs from 'fs';
 import os from 'os';
 import path from 'path';
-import { mockServices } from '@backstage/backend-test-utils';
+// eslint-disable-next-line @backstage/no-mixed-plugin-imports
+import { shopService } from '@gitops-suite/plugin-gitops-backend/testUtils';
 import { createPromoteAction, PROMOTE_ACTION_ID } from './promote';
 import { examples } from './promote.examples';
 import { exampleSteps, runAction } from '../__testUtils__/runAction';
+import {
+  gitopsEntity,
+  startGitOpsTestBackend,
+  useGitOpsTestBackend,
+} from '../__testUtils__/startGitOpsTestBackend';
+import { hubScenario } from '../__testUtils__/hubScenario';
 
+jest.setTimeout(30_000);
+
+/*
+ * Each documented example against the real gitops backend plugin over a
+ * sandbox Argo CD agent `hub` that deploys team-a's payments from
+ * acme/payments-deploy: the backend decides the example's change.
+ */
 describe('gitops:promote examples', () => {
+  const gitops = useGitOpsTestBackend(() =>
+    startGitOpsTestBackend({
+      scenario: hubScenario('scaffolder-promote-examples', {
+        services: [shopService('payments', { agents: ['hub'] })],
+      }),
+      entities: [gitopsEntity('payments')],
+    }),
+  );
+
   let workspacePath: string;
   beforeEach(() => {
     workspacePath = fs.mkdtempSync(path.join(os.tmpdir(), 'promote-example-'));
@@ -29,7 +52,10 @@ describe('gitops:promote examples', () => {
     );
 
     const ctx = await runAction(
-      createPromoteAction({ permissions: mockServices.permissions() }),
+      createPromoteAction({
+        permissions: gitops.permissions,
+        client: gitops.client,
+      }),
       step.input,
       { workspacePath },
     );

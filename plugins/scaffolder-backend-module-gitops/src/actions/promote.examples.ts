@@ -13,6 +13,9 @@ export const examples: TemplateExample[] = [
           name: 'Bump the prod image tag',
           input: {
             entityRef: 'component:default/payments',
+            // the repository checked out at repoPath: the gitops backend
+            // decides the change (its applications must be the owners')
+            repoUrl: 'github.com?owner=acme&repo=payments-deploy',
             repoPath: 'repo',
             environment: 'prod',
             image: 'ghcr.io/acme/payments',

@@ -3,21 +3,36 @@ import os from 'os';
 import path from 'path';
 import { execFileSync } from 'child_process';
 import { InputError } from '@backstage/errors';
-import { createMockActionContext } from '@backstage/plugin-scaffolder-node-test-utils';
-import { mockServices } from '@backstage/backend-test-utils';
-import { AuthorizeResult } from '@backstage/plugin-permission-common';
+// eslint-disable-next-line @backstage/no-mixed-plugin-imports
+import { shopService } from '@gitops-suite/plugin-gitops-backend/testUtils';
 import { createPromoteAction } from './promote';
+import {
+  gitopsEntity,
+  startGitOpsTestBackend,
+  useGitOpsTestBackend,
+} from '../__testUtils__/startGitOpsTestBackend';
+import { hubScenario } from '../__testUtils__/hubScenario';
+import { runAction } from '../__testUtils__/runAction';
 
-/** The service the task's user owns; the permission service allows only it. */
+jest.setTimeout(30_000);
+
+/** The service the task's user owns (team-a's, in project shop). */
 const OWNED = 'component:default/payments';
-const permissions = mockServices.permissions.mock({
-  authorize: async requests =>
-    requests.map(r => ({
-      result:
-        'resourceRef' in r && r.resourceRef === OWNED
-          ? AuthorizeResult.ALLOW
-          : AuthorizeResult.DENY,
-    })) as any,
+/** Its deploy repository, as the RepoUrlPicker gives it. */
+const REPO = 'github.com?owner=acme&repo=payments-deploy';
+
+/*
+ * The action against the real gitops backend plugin (in a test backend,
+ * over real HTTP) over a sandbox Argo CD agent `hub` that deploys team-a's
+ * payments (project shop) and team-b's checkout (project checkout) from
+ * their deploy repositories: the backend decides each change of a file of
+ * repoUrl before the action reads or writes it.
+ */
+const scenario = hubScenario('scaffolder-promote-test', {
+  services: [
+    shopService('payments', { agents: ['hub'] }),
+    shopService('checkout', { project: 'checkout', agents: ['hub'] }),
+  ],
 });
 
 const KUBECTL = '/usr/bin/kubectl';
@@ -56,7 +71,23 @@ spec:
 };
 
 describe('gitops:promote', () => {
-  const action = createPromoteAction({ permissions });
+  const gitops = useGitOpsTestBackend(() =>
+    startGitOpsTestBackend({
+      scenario,
+      entities: [gitopsEntity('payments')],
+      gitops: {
+        projects: [
+          { name: 'shop', owners: ['group:default/team-a'] },
+          { name: 'checkout', owners: ['group:default/team-b'] },
+        ],
+      },
+    }),
+  );
+  const action = () =>
+    createPromoteAction({
+      permissions: gitops.permissions,
+      client: gitops.client,
+    });
   let workspacePath: string;
   const file = (p: string) => path.join(workspacePath, p);
   const read = (p: string) => fs.readFileSync(file(p), 'utf8');
@@ -77,19 +108,15 @@ describe('gitops:promote', () => {
   });
   afterEach(() => fs.rmSync(workspacePath, { recursive: true, force: true }));
 
-  const run = async (input: Record<string, unknown>, isDryRun = false) => {
-    const ctx = {
-      ...createMockActionContext({
-        input: { entityRef: OWNED, ...input } as any,
-        workspacePath,
-      }),
-      isDryRun,
-    };
-    await action.handler(ctx);
-    return ctx;
-  };
+  const run = (input: Record<string, unknown>, isDryRun = false) =>
+    runAction(
+      action(),
+      { entityRef: OWNED, repoUrl: REPO, ...input },
+      { isDryRun, workspacePath },
+    );
 
   it('refuses a service the user who started the task does not own, before touching a file', async () => {
+    gitops.denied.add('gitops.promote component:default/checkout-web');
     const before = read('deploy/overlays/prod/kustomization.yaml');
     const denied = run({
       entityRef: 'component:default/checkout-web',
@@ -101,7 +128,7 @@ describe('gitops:promote', () => {
     );
     await expect(denied).rejects.toMatchObject({ name: 'NotAllowedError' });
     expect(read('deploy/overlays/prod/kustomization.yaml')).toBe(before);
-    expect(permissions.authorize).toHaveBeenCalledWith(
+    expect(gitops.permissions.authorize).toHaveBeenCalledWith(
       [
         expect.objectContaining({
           resourceRef: 'component:default/checkout-web',
@@ -110,6 +137,55 @@ describe('gitops:promote', () => {
       ],
       expect.anything(),
     );
+  });
+
+  it("refuses a repository whose applications are another team's, naming the application, before touching a file", async () => {
+    // the user owns payments; checkout-deploy deploys team-b's checkout
+    const before = read('deploy/overlays/prod/kustomization.yaml');
+    const denied = run({
+      repoUrl: 'github.com?owner=acme&repo=checkout-deploy',
+      environment: 'prod',
+      tag: '6.6.6',
+    });
+    await expect(denied).rejects.toMatchObject({ name: 'NotAllowedError' });
+    await expect(denied).rejects.toThrow(
+      /^gitops:promote: not allowed to write github\.com\?owner=acme&repo=checkout-deploy for component:default\/payments \(owners: group:default\/team-a\): application checkout-prod on agent hub, which deploys the changed files of github\.com\?owner=acme&repo=checkout-deploy: project checkout belongs to group:default\/team-b, not to group:default\/team-a$/,
+    );
+    // only the prod overlay's application is what the change deploys
+    await expect(denied).rejects.not.toThrow(/checkout-dev/);
+    expect(read('deploy/overlays/prod/kustomization.yaml')).toBe(before);
+  });
+
+  it('refuses a repository no application deploys from (a promotion edits a deployment)', async () => {
+    const before = read('deploy/overlays/prod/kustomization.yaml');
+    const denied = run({
+      repoUrl: 'https://github.com/acme/nowhere-deploy.git',
+      environment: 'prod',
+      tag: '1.0.0',
+    });
+    await expect(denied).rejects.toMatchObject({ name: 'NotAllowedError' });
+    await expect(denied).rejects.toThrow(
+      'repository https://github.com/acme/nowhere-deploy.git: no application deploys from it, so it is no deployment of group:default/team-a',
+    );
+    expect(read('deploy/overlays/prod/kustomization.yaml')).toBe(before);
+  });
+
+  it('refuses a file outside the checked-out repository, and a missing repoUrl', async () => {
+    fs.mkdirSync(file('repo'));
+    const denied = run({
+      repoPath: 'repo',
+      environment: 'prod',
+      tag: '1.0.0',
+      valuesFile: '../helm/values-{{environment}}.yaml',
+    });
+    await expect(denied).rejects.toBeInstanceOf(InputError);
+    await expect(denied).rejects.toThrow(
+      "valuesFile must name a file inside repoPath 'repo', got 'helm/values-prod.yaml'",
+    );
+    await expect(
+      run({ repoUrl: undefined, environment: 'prod', tag: '1.0.0' }),
+    ).rejects.toThrow(/repoUrl/);
+    expect(read('helm/values-prod.yaml')).toContain('tag: 0.9.0');
   });
 
   it("changes only the chosen overlay's tag and keeps comments", async () => {

@@ -10,6 +10,8 @@ import { parseAuthorizedInput } from './authorizeInitiator';
 import { InputError } from '@backstage/errors';
 import { actionSchema, DNS_LABEL, ENTITY_REF } from './validation';
 import { resolveWorkspacePath } from './workspacePath';
+import { authorizeGitWrite } from './authorizeGitWrite';
+import { GitOpsBackendClient } from './gitopsApi/GitOpsBackendClient';
 
 export const PROMOTE_ACTION_ID = 'gitops:promote';
 
@@ -20,6 +22,12 @@ export const promoteInputSchema = (zImpl: typeof z) =>
       .regex(ENTITY_REF, 'entityRef must be kind:namespace/name')
       .describe(
         'The service being promoted; the user who started the task needs gitops.promote on it',
+      ),
+    repoUrl: zImpl
+      .string()
+      .min(1)
+      .describe(
+        "The repository checked out at repoPath (a RepoUrlPicker value or a URL): the gitops backend decides the change for the entity's owners before the file is written (every application deployed from it must be theirs)",
       ),
     repoPath: zImpl
       .string()
@@ -149,6 +157,7 @@ function promoteValues(
  */
 export function createPromoteAction(options: {
   permissions: PermissionsService;
+  client: GitOpsBackendClient;
 }) {
   return createTemplateAction({
     id: PROMOTE_ACTION_ID,
@@ -190,6 +199,31 @@ export function createPromoteAction(options: {
         relative,
         input.valuesFile ? 'valuesFile' : 'overlayPath',
       );
+      // the file as a path of the repository checked out at repoPath: one
+      // outside it (path.join folds '..' away) is no file of repoUrl
+      const repoRoot = path.posix.join('.', input.repoPath);
+      const inRepo = path.posix.relative(repoRoot, relative);
+      if (inRepo === '' || inRepo.startsWith('..') || path.isAbsolute(inRepo)) {
+        throw new InputError(
+          `${
+            input.valuesFile ? 'valuesFile' : 'overlayPath'
+          } must name a file inside repoPath '${
+            input.repoPath
+          }', got '${relative}'`,
+        );
+      }
+      // a git write is a deploy write: decided by the gitops backend for
+      // the file as a path of the repository, before it is read or written
+      await authorizeGitWrite({
+        client: options.client,
+        ctx,
+        actionId: PROMOTE_ACTION_ID,
+        entityRef: input.entityRef,
+        permission: 'gitops.promote',
+        repoUrl: input.repoUrl,
+        paths: [inRepo],
+        deployed: true,
+      });
       let source: string;
       try {
         source = await fs.readFile(file, 'utf8');

@@ -1,6 +1,7 @@
 import { mockServices } from '@backstage/backend-test-utils';
 import { createRenderApplicationSetAction } from './renderApplicationSet';
 import { createPromoteAction } from './promote';
+import { GitOpsBackendClient } from './gitopsApi/GitOpsBackendClient';
 
 describe('published action schemas', () => {
   it('describes the render input as JSON schema: a full manifest, or environments as objects or names', () => {
@@ -27,9 +28,15 @@ describe('published action schemas', () => {
   it('describes the promote input as JSON schema', () => {
     const schema = createPromoteAction({
       permissions: mockServices.permissions(),
+      // the schema is read only: nothing is called
+      client: new GitOpsBackendClient({
+        discovery: mockServices.discovery(),
+        auth: mockServices.auth(),
+      }),
     }).schema?.input as any;
+    // the repository is required: the gitops backend decides the change
     expect(schema.required).toEqual(
-      expect.arrayContaining(['environment', 'tag']),
+      expect.arrayContaining(['entityRef', 'repoUrl', 'environment', 'tag']),
     );
   });
 });

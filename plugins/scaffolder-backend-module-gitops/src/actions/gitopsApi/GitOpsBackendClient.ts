@@ -7,6 +7,7 @@ import { ForwardedError, ResponseError } from '@backstage/errors';
 import {
   answerBody,
   applicationRouteParams,
+  entityRouteParams,
   gitopsApiClient,
   type EntityApplicationRef,
   type GitOpsApiClient,
@@ -99,6 +100,27 @@ export class GitOpsBackendClient {
           path: { agentId },
           query: { owner, environment: environments, project },
         },
+      }),
+    );
+  }
+
+  /**
+   * The one write decision, asked before a git write: may the entity's
+   * owners change `paths` of `repoUrl` (the applications deployed from
+   * them must be theirs)? Nothing is changed.
+   */
+  async decideGitWrite(
+    request: { entityRef: string } & GitOpsApiRequestBody<
+      '/entity/{namespace}/{kind}/{name}/git-writes/authorize',
+      'post'
+    >,
+    credentials: BackstageCredentials,
+  ) {
+    const { entityRef, ...body } = request;
+    return this.call(credentials, 'POST', api =>
+      api.POST('/entity/{namespace}/{kind}/{name}/git-writes/authorize', {
+        params: { path: entityRouteParams(entityRef) },
+        body,
       }),
     );
   }
