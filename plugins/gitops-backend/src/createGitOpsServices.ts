@@ -30,6 +30,7 @@ import { EntityReaders } from './signals/EntityReaders';
 import { FleetSignalPublisher } from './signals/FleetSignalPublisher';
 import { DeploymentTrust } from './trust/DeploymentTrust';
 import { WriteAuthorization } from './trust/WriteAuthorization';
+import type { DeployTargetAuthorizer } from './permissions/registerDeployTargets';
 
 /** The core services the GitOps services are made of. */
 export interface GitOpsServicesOptions {
@@ -47,6 +48,8 @@ export interface GitOpsServicesOptions {
   catalog: CatalogService;
   signals: SignalsService;
   cache: CacheService;
+  /** How a policy's decision on `gitops.deploytarget.write` applies to a target. */
+  deployTargets: DeployTargetAuthorizer;
 }
 
 /** What the routes and actions are served from. */
@@ -150,6 +153,7 @@ export async function createGitOpsServices(
       auth: options.auth,
       aggregator,
       trust,
+      deployTargets: options.deployTargets,
     }),
     environments: gitops.environments,
     extraProxyPaths: gitops.extraProxyPaths,

@@ -12,6 +12,7 @@ import { createProviderFactories } from './providers/providerFactories';
 import { createGitOpsServices } from './createGitOpsServices';
 import { createRouter } from './routes/createRouter';
 import { createGitOpsActions } from './actions/createGitOpsActions';
+import { registerDeployTargets } from './permissions/registerDeployTargets';
 
 /**
  * The `gitops` backend plugin: providers for Argo CD and Harness GitOps
@@ -47,11 +48,13 @@ export const gitopsPlugin = createBackendPlugin({
         const { config, logger } = deps;
         const gitops = readGitOpsConfig(config);
         deps.permissionsRegistry.addPermissions(gitopsPermissions);
+        const deployTargets = registerDeployTargets(deps.permissionsRegistry);
 
         const { service, metrics } = await createGitOpsServices({
           ...deps,
           gitops,
           factories,
+          deployTargets,
         });
         deps.httpRouter.use(await createRouter(service, { metrics }));
         // the same reads and audited operations for automation and AI

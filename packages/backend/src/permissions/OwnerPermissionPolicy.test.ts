@@ -6,7 +6,10 @@ import {
   catalogLocationCreatePermission,
   catalogLocationDeletePermission,
 } from '@backstage/plugin-catalog-common/alpha';
-import { gitopsApplicationSyncPermission } from '@gitops-suite/plugin-gitops-common';
+import {
+  gitopsApplicationSyncPermission,
+  gitopsDeployTargetWritePermission,
+} from '@gitops-suite/plugin-gitops-common';
 import { OwnerPermissionPolicy } from './OwnerPermissionPolicy';
 
 /** A signed-in user with the ownership refs a sign-in resolves. */
@@ -81,5 +84,27 @@ describe('OwnerPermissionPolicy', () => {
       result: AuthorizeResult.CONDITIONAL,
       conditions: { rule: 'IS_ENTITY_OWNER' },
     });
+  });
+
+  it('answers gitops.deploytarget.write with the trust model as conditions, for everyone', async () => {
+    const rules = (await policy.handle(
+      { permission: gitopsDeployTargetWritePermission },
+      guest,
+    )) as { result: string; resourceType: string; conditions: unknown };
+    expect(rules).toMatchObject({
+      result: AuthorizeResult.CONDITIONAL,
+      pluginId: 'gitops',
+      resourceType: 'gitops-deploy-target',
+    });
+    expect(JSON.stringify(rules.conditions)).toBe(
+      JSON.stringify({
+        allOf: [
+          'IS_OWNER_PROJECT',
+          'DESTINATION_ALLOWED',
+          'REPOSITORY_ALLOWED',
+          'CLAIMS_NO_FOREIGN_ENTITY',
+        ].map(rule => ({ rule, resourceType: 'gitops-deploy-target' })),
+      }),
+    );
   });
 });

@@ -27,9 +27,15 @@ import {
   gitopsApplicationSetDeletePermission,
   gitopsApplicationSyncPermission,
   gitopsApplicationTerminatePermission,
+  gitopsDeployTargetWritePermission,
   gitopsPromotePermission,
   gitopsPullRequestMergePermission,
 } from '@gitops-suite/plugin-gitops-common';
+
+import {
+  createGitOpsDeployTargetConditionalDecision,
+  defaultDeployTargetCriteria,
+} from '@gitops-suite/plugin-gitops-backend';
 
 type Condition = PermissionCondition<'catalog-entity'>;
 
@@ -54,6 +60,13 @@ const ownerOnly = [
  * ApplicationSet.
  * An ApplicationSet no entity claims may be changed only by the users and
  * groups listed in `permission.admins`.
+ *
+ * Every write also asks `gitops.deploytarget.write`: the policy answers
+ * the trust model as conditions (the application's project, destination and
+ * repositories are its entity owners', and it claims no other team's
+ * entity). An organization tightens it or grants exceptions here, for
+ * example `anyOf: [defaultDeployTargetCriteria(),
+ * gitopsDeployTargetConditions.isInProject({ projects: ['shared'] })]`.
  *
  * The catalog is kept as the GitOps decisions read it: an entity may be
  * deleted (`catalog.entity.delete`) only by its owners, and a location
@@ -80,6 +93,12 @@ export class OwnerPermissionPolicy implements PermissionPolicy {
       return {
         result: admin ? AuthorizeResult.ALLOW : AuthorizeResult.DENY,
       };
+    }
+    if (isPermission(permission, gitopsDeployTargetWritePermission)) {
+      return createGitOpsDeployTargetConditionalDecision(
+        permission,
+        defaultDeployTargetCriteria(),
+      );
     }
     if (isPermission(permission, catalogEntityDeletePermission)) {
       if (!user) return { result: AuthorizeResult.DENY };

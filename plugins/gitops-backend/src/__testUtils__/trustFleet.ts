@@ -90,8 +90,14 @@ export const trustProjects = [
 ];
 
 /** The harness over the trust fleet, with the teams mapped in config. */
-export function startTrustFleet(): Promise<GitOpsTestBackend> {
+export function startTrustFleet(
+  options: Pick<
+    Parameters<typeof startGitOpsTestBackend>[0],
+    'conditional'
+  > = {},
+): Promise<GitOpsTestBackend> {
   return startGitOpsTestBackend({
+    ...options,
     scenario: trustScenario,
     entities: trustEntities,
     environments: configEnvironments,

@@ -12,7 +12,6 @@ import {
 } from '@gitops-suite/plugin-gitops-node';
 import { NotAllowedError } from '@backstage/errors';
 import { GitOpsService } from '../service/GitOpsService';
-import { TrustViolation } from '../trust/DeploymentTrust';
 import { findApplicationSetClaimants } from '../trust/claimingEntities';
 
 /**
@@ -98,6 +97,12 @@ export async function authorizeApplicationSetChange(
   return { current, claimants, admin };
 }
 
+/** One application of a set and why its owners may not deploy it (the preview's `problems`). */
+export interface ApplicationProblem {
+  application: string;
+  reason: string;
+}
+
 /**
  * Refuses a change (`effect`: what it would do to the applications) to an
  * ApplicationSet for `entityRef`, naming each problem.
@@ -107,7 +112,7 @@ export function refuseApplicationSet(
   effect: string,
   entityRef: string,
   owners: string[],
-  violations: TrustViolation[],
+  violations: ApplicationProblem[],
 ): never {
   const apps = new Set(violations.map(v => v.application));
   throw new NotAllowedError(

@@ -9,8 +9,8 @@ import {
 import { GitOpsProvider } from '@gitops-suite/plugin-gitops-node';
 import type { GenerateCallOptions } from '../providers/GenerateBounds';
 import { GitOpsService } from '../service/GitOpsService';
-import { TrustViolation } from '../trust/DeploymentTrust';
 import {
+  ApplicationProblem,
   generatedApplications,
   readExistingApplicationSet,
 } from './applicationSetAccess';
@@ -70,7 +70,7 @@ export async function generateWithinLimits(
 /** What a set would generate, and where its owners may not deploy it. */
 export interface ApplicationSetPreview {
   applications: GitOpsApplication[];
-  problems: TrustViolation[];
+  problems: ApplicationProblem[];
 }
 
 /**

@@ -8,6 +8,8 @@ import {
 } from '../testUtils';
 import { startShopFleet } from '../__testUtils__/startShopFleet';
 
+jest.setTimeout(60_000);
+
 /*
  * Promotion pull requests on the sandbox's git host, configured as a GitHub
  * integration: the entity lists them through Octokit, an owner merges one

@@ -9,6 +9,8 @@ import {
   waitFor,
 } from '../testUtils';
 
+jest.setTimeout(60_000);
+
 /*
  * A merge is a deploy write: the pull request's changed files decide, not
  * the entity it is merged through. A component of team-a whose annotations

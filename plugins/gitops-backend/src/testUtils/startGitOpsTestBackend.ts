@@ -1,3 +1,4 @@
+import type { PolicyDecision } from '@backstage/plugin-permission-common';
 import http from 'node:http';
 import {
   mockCredentials,
@@ -130,6 +131,12 @@ export async function startGitOpsTestBackend(options: {
    * (a permission, maybe a resource, asked for some credentials).
    */
   authorize?: (question: PermissionQuestion) => boolean;
+  /**
+   * A conditional policy: the decision for a conditional question (a
+   * permission without a resource, such as `gitops.deploytarget.write`),
+   * or undefined to answer it as `authorize` (or `denied`) does.
+   */
+  conditional?: (question: PermissionQuestion) => PolicyDecision | undefined;
   /** The per-agent timeout (default 3000 ms). */
   agentTimeoutMs?: number;
   /**
@@ -168,8 +175,16 @@ export async function startGitOpsTestBackend(options: {
     const permissions = mockServices.permissions.mock({
       authorize: async (requests, opts) =>
         decide(requests as any, opts!.credentials),
-      authorizeConditional: async (requests, opts) =>
-        decide(requests as any, opts!.credentials),
+      authorizeConditional: async (requests, opts) => {
+        const answered = decide(requests as any, opts!.credentials);
+        return requests.map(
+          (r, i) =>
+            options.conditional?.({
+              permission: r.permission.name,
+              credentials: opts!.credentials,
+            }) ?? answered[i],
+        ) as any;
+      },
     });
     const agentTimeoutMs = options.agentTimeoutMs ?? 3000;
     // through the tap, with a shorter timeout than the default

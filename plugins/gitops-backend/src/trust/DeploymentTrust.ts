@@ -1,6 +1,5 @@
 import { AuthService, LoggerService } from '@backstage/backend-plugin-api';
-import { Entity, parseEntityRef } from '@backstage/catalog-model';
-import { NotAllowedError } from '@backstage/errors';
+import { parseEntityRef } from '@backstage/catalog-model';
 import { CatalogService } from '@backstage/plugin-catalog-node';
 import {
   getGitOpsEntityQuery,
@@ -24,11 +23,33 @@ import {
   resolvedDestinationAllowed,
 } from './destinationClaims';
 
-/** One application that falls outside what its owners may use, and why. */
-export interface TrustViolation {
-  application: string;
+/**
+ * Which rule of the trust model a problem breaks: the application's
+ * project is not its owners', its destination is not theirs to use, a
+ * source repository is not one its project allows, or its labels claim
+ * another team's entity. The permission rules of the `gitops-deploy-target`
+ * resource type test these (see permissions/deployTargetRules.ts).
+ * @public
+ */
+export type TrustRule = 'project' | 'destination' | 'repository' | 'claim';
+
+/**
+ * One problem, and the rule it breaks.
+ * @public
+ */
+export interface TrustProblem {
+  rule: TrustRule;
   reason: string;
 }
+
+/** One application that falls outside what its owners may use, and why. */
+export interface TrustViolation extends TrustProblem {
+  application: string;
+}
+
+const problem =
+  (rule: TrustRule) =>
+  (reason: string): TrustProblem => ({ rule, reason });
 
 /** Where the owners already run applications on one agent. */
 interface Footprint {
@@ -131,30 +152,6 @@ export class DeploymentTrust {
   }
 
   /**
-   * Refuses (403) an operation on `app` through `entity` unless the app's
-   * project and destination belong to the entity's owners: a component
-   * whose selector reaches another team's applications may read them, never
-   * operate them.
-   */
-  async assertOperable(
-    entityRef: string,
-    entity: Entity,
-    app: GitOpsApplication,
-    permission: string,
-  ): Promise<void> {
-    const problems = await this.operationProblems(entityOwners(entity), app);
-    if (problems.length) {
-      throw new NotAllowedError(
-        `Not allowed: ${permission} on ${entityRef}: application ${
-          app.name
-        } on agent ${
-          app.agentId
-        } does not belong to its owners: ${problems.join('; ')}`,
-      );
-    }
-  }
-
-  /**
    * Why `owners` may not operate `app` where it runs: its project must be
    * theirs, and its destination (its cluster resolved through the agent's
    * cluster list) and source repositories ones the project allows. A
@@ -165,16 +162,19 @@ export class DeploymentTrust {
     owners: string[],
     app: GitOpsApplication,
     options?: { unmapped?: 'allow' | 'refuse' },
-  ): Promise<string[]> {
+  ): Promise<TrustProblem[]> {
     const facts = await this.facts.read(app.agentId, app.project);
     if (facts.owners.length === 0) {
       // a git write is decided by what it deploys, never by a claim: a
       // project nobody maps is refused there
       return options?.unmapped === 'refuse'
         ? [
-            `project ${
-              app.project || 'default'
-            } is mapped to no owner (gitops.projects, or the AppProject's gitops/owner annotation)`,
+            {
+              rule: 'project',
+              reason: `project ${
+                app.project || 'default'
+              } is mapped to no owner (gitops.projects, or the AppProject's gitops/owner annotation)`,
+            },
           ]
         : [];
     }
@@ -215,18 +215,23 @@ export class DeploymentTrust {
       ? await this.otherProjects(agentId, owners, view)
       : [];
     for (const app of generated) {
-      const add = (reason: string) =>
-        violations.push({ application: app.name, reason });
+      const add = ({ rule, reason }: TrustProblem) =>
+        violations.push({ application: app.name, rule, reason });
+      const destinationProblem = problem('destination');
       const facts = await this.facts.read(agentId, app.project);
       const resolved = view.clusters.resolve(app);
       const destination =
         'destination' in resolved ? resolved.destination : undefined;
-      if (!destination) add((resolved as { problem: string }).problem);
+      if (!destination) {
+        add(destinationProblem((resolved as { problem: string }).problem));
+      }
       if (view.unreadable) {
         add(
-          `the applications of agent ${agentId} cannot be read (${
-            view.unreadable
-          }), so whether ${describeDestination(app)} is free is unknown`,
+          destinationProblem(
+            `the applications of agent ${agentId} cannot be read (${
+              view.unreadable
+            }), so whether ${describeDestination(app)} is free is unknown`,
+          ),
         );
       }
       if (destination) {
@@ -237,7 +242,7 @@ export class DeploymentTrust {
           destination,
           view.occupants,
         )) {
-          add(reason);
+          add(destinationProblem(reason));
         }
       }
       const reasons =
@@ -260,7 +265,7 @@ export class DeploymentTrust {
           others,
           ownFootprint,
         );
-        claims.forEach(add);
+        claims.map(destinationProblem).forEach(add);
       }
     }
     const claiming = await readClaimingEntities({
@@ -274,6 +279,7 @@ export class DeploymentTrust {
       for (const app of entity.selected) {
         violations.push({
           application: app.name,
+          rule: 'claim',
           reason: `its labels claim ${entity.entityRef}, owned by ${
             entity.owners.join(', ') || 'nobody'
           }`,
@@ -450,15 +456,16 @@ export class DeploymentTrust {
     app: GitOpsApplication,
     facts: ProjectFacts,
     destination: ResolvedDestination | undefined,
-  ): string[] {
-    const problems: string[] = [];
+  ): TrustProblem[] {
+    const problems: TrustProblem[] = [];
     const project = app.project || 'default';
     if (!facts.owners.some(owner => owners.includes(owner))) {
-      problems.push(
-        `project ${project} belongs to ${facts.owners.join(', ')}, not to ${
-          owners.join(', ') || 'an entity without owners'
-        }`,
-      );
+      problems.push({
+        rule: 'project',
+        reason: `project ${project} belongs to ${facts.owners.join(
+          ', ',
+        )}, not to ${owners.join(', ') || 'an entity without owners'}`,
+      });
     }
     problems.push(...this.patternProblems(app, facts, destination));
     return problems;
@@ -471,25 +478,27 @@ export class DeploymentTrust {
     facts: ProjectFacts,
     destination: ResolvedDestination | undefined,
     footprint: Footprint,
-  ): string[] {
-    const problems: string[] = [];
+  ): TrustProblem[] {
+    const problems: TrustProblem[] = [];
     const project = app.project || 'default';
     const who = owners.join(', ') || 'an entity without owners';
     if (!footprint.projects.has(project)) {
-      problems.push(
-        `project ${project} is mapped to no owner (gitops.projects, or the AppProject's gitops/owner annotation), and ${who} has no application in it yet`,
-      );
+      problems.push({
+        rule: 'project',
+        reason: `project ${project} is mapped to no owner (gitops.projects, or the AppProject's gitops/owner annotation), and ${who} has no application in it yet`,
+      });
     }
     if (
       destination &&
       !footprint.destinations.has(destinationKeyOf(destination))
     ) {
-      problems.push(
-        `destination ${describeResolved(
+      problems.push({
+        rule: 'destination',
+        reason: `destination ${describeResolved(
           app,
           destination,
         )} is in no project mapped to an owner, and ${who} has no application there yet`,
-      );
+      });
     }
     problems.push(...this.patternProblems(app, facts, destination));
     return problems;
@@ -503,8 +512,8 @@ export class DeploymentTrust {
     app: GitOpsApplication,
     facts: ProjectFacts,
     destination: ResolvedDestination | undefined,
-  ): string[] {
-    const problems: string[] = [];
+  ): TrustProblem[] {
+    const problems: TrustProblem[] = [];
     const project = app.project || 'default';
     const written = {
       server: app.destination?.server,
@@ -516,19 +525,21 @@ export class DeploymentTrust {
         ? resolvedDestinationAllowed(patterns, destination)
         : destinationAllowed(patterns, written);
       if (!allowed) {
-        problems.push(
-          `destination ${describeDestination(
+        problems.push({
+          rule: 'destination',
+          reason: `destination ${describeDestination(
             app,
           )} is not one ${from} of project ${project} allows`,
-        );
+        });
       }
     }
     for (const repo of repositoriesOf(app)) {
       for (const { from, patterns } of facts.sourceRepos) {
         if (!patternsAllow(patterns, repo)) {
-          problems.push(
-            `repository ${repo} is not a source ${from} of project ${project} allows`,
-          );
+          problems.push({
+            rule: 'repository',
+            reason: `repository ${repo} is not a source ${from} of project ${project} allows`,
+          });
         }
       }
     }

@@ -7,11 +7,19 @@ import { NotAllowedError } from '@backstage/errors';
 import { CatalogService } from '@backstage/plugin-catalog-node';
 import {
   AuthorizeResult,
+  PolicyDecision,
   ResourcePermission,
 } from '@backstage/plugin-permission-common';
-import { GitOpsApplication } from '@gitops-suite/plugin-gitops-common';
+import {
+  gitopsDeployTargetWritePermission,
+  GitOpsApplication,
+  RESOURCE_TYPE_GITOPS_DEPLOY_TARGET,
+} from '@gitops-suite/plugin-gitops-common';
 import { ApplicationAggregator } from '../aggregation/ApplicationAggregator';
-import { DeploymentTrust } from './DeploymentTrust';
+import { defaultDeployTargetCriteria } from '../permissions/conditionExports';
+import { GitOpsDeployTarget } from '../permissions/deployTargetResource';
+import type { DeployTargetAuthorizer } from '../permissions/registerDeployTargets';
+import { DeploymentTrust, TrustProblem } from './DeploymentTrust';
 import { entityOwners } from './entityOwners';
 import { applicationsTouched, repositoryKey } from './repositoryWrites';
 
@@ -70,15 +78,27 @@ export interface WriteDecision {
   reasons: WriteReason[];
 }
 
+/** A deploy target the write touches, named for the reasons. */
+interface Touched {
+  subject: string;
+  target: GitOpsDeployTarget;
+}
+
 /**
  * The one authorization decision for every write to an agent or a
  * repository, whether a route, an action, MCP or a scaffolder step asks:
- * the caller holds the write's permission on the entity, and everything the
- * write touches (applications, by their project, destination and source
- * repositories; the applications a repository's changed paths deploy)
- * belongs to that entity's owners by agent-side facts (see
- * {@link DeploymentTrust}). A catalog claim never grants a write: the
- * owners decide, not what the entity's annotations select.
+ * - the caller holds the write's permission on the entity;
+ * - every application the write touches (operated, generated or run by an
+ *   ApplicationSet, deployed from a repository's changed paths) is a deploy
+ *   target the permission policy's decision on `gitops.deploytarget.write`
+ *   allows. An unconditional allow means the trust model's rules
+ *   (`defaultDeployTargetCriteria`: project, destination and repositories
+ *   the entity's owners may use, no claim on another team's entity, by
+ *   agent-side facts; see {@link DeploymentTrust}); a conditional decision
+ *   over the same rules tightens them or grants exceptions; a deny refuses.
+ *
+ * A catalog claim never grants a write: the owners decide, not what the
+ * entity's annotations select.
  */
 export class WriteAuthorization {
   constructor(
@@ -88,6 +108,7 @@ export class WriteAuthorization {
       auth: AuthService;
       aggregator: ApplicationAggregator;
       trust: DeploymentTrust;
+      deployTargets: DeployTargetAuthorizer;
     },
   ) {}
 
@@ -111,9 +132,13 @@ export class WriteAuthorization {
     }
     const owners = await this.ownersOf(entityRef);
     const reasons: WriteReason[] = [];
+    const touched: Touched[] = [];
     for (const touch of touches) {
-      reasons.push(...(await this.touchReasons(owners, touch)));
+      const found = await this.touchedBy(entityRef, owners, touch);
+      reasons.push(...found.reasons);
+      touched.push(...found.touched);
     }
+    reasons.push(...(await this.policyReasons(credentials, touched)));
     return {
       result: reasons.length ? 'deny' : 'allow',
       permitted: true,
@@ -164,90 +189,140 @@ export class WriteAuthorization {
     return entity ? entityOwners(entity) : [];
   }
 
-  private async touchReasons(
+  /**
+   * The policy's decision on `gitops.deploytarget.write`, asked once, and
+   * applied to every target: a target it refuses is refused with the trust
+   * model's problems (or, where the policy is stricter, with that).
+   */
+  private async policyReasons(
+    credentials: BackstageCredentials,
+    touched: Touched[],
+  ): Promise<WriteReason[]> {
+    if (touched.length === 0) return [];
+    const [answer] = await this.deps.permissions.authorizeConditional(
+      [{ permission: gitopsDeployTargetWritePermission }],
+      { credentials },
+    );
+    const decision: PolicyDecision =
+      answer.result === AuthorizeResult.ALLOW
+        ? {
+            result: AuthorizeResult.CONDITIONAL,
+            pluginId: 'gitops',
+            resourceType: RESOURCE_TYPE_GITOPS_DEPLOY_TARGET,
+            conditions: defaultDeployTargetCriteria(),
+          }
+        : answer;
+    const reasons: WriteReason[] = [];
+    for (const { subject, target } of touched) {
+      if (this.deps.deployTargets(decision, target)) continue;
+      const problems: TrustProblem[] =
+        decision.result === AuthorizeResult.DENY || !target.problems.length
+          ? [
+              {
+                rule: 'project',
+                reason: `the permission policy does not grant ${gitopsDeployTargetWritePermission.name} on it`,
+              },
+            ]
+          : target.problems;
+      for (const { reason } of problems) {
+        reasons.push({ subject, reason, application: target.application });
+      }
+    }
+    return reasons;
+  }
+
+  /** The deploy targets a touch reaches, and what refuses it outright. */
+  private async touchedBy(
+    entityRef: string,
     owners: string[],
     touch: WriteTouch,
-  ): Promise<WriteReason[]> {
+  ): Promise<{ touched: Touched[]; reasons: WriteReason[] }> {
     const { trust } = this.deps;
+    const target = (app: GitOpsApplication, problems: TrustProblem[]) =>
+      deployTarget(entityRef, owners, app, problems);
     switch (touch.type) {
-      case 'application':
-        return (await trust.operationProblems(owners, touch.application)).map(
-          reason => ({
-            subject: describeApplication(touch.application),
-            reason,
-            application: touch.application.name,
-          }),
-        );
+      case 'application': {
+        const app = touch.application;
+        const problems = await trust.operationProblems(owners, app);
+        return {
+          touched: [
+            {
+              subject: describeApplication(app),
+              target: target(app, problems),
+            },
+          ],
+          reasons: [],
+        };
+      }
       case 'generated': {
-        const generated = await trust.generatedViolations(
+        const violations = await trust.generatedViolations(
           touch.agentId,
           owners,
           touch.applications,
         );
-        const now: WriteReason[] = [];
+        const touched = touch.applications.map(app => ({
+          subject: `application ${app.name}`,
+          target: target(
+            app,
+            violations.filter(v => v.application === app.name),
+          ),
+        }));
         for (const app of touch.current ?? []) {
-          for (const reason of await trust.operationProblems(owners, app)) {
-            now.push({
-              subject: `application ${app.name}`,
-              reason: `(now) ${reason}`,
-              application: app.name,
-            });
-          }
+          const problems = await trust.operationProblems(owners, app);
+          touched.push({
+            subject: `application ${app.name}`,
+            target: target(
+              app,
+              problems.map(p => ({ ...p, reason: `(now) ${p.reason}` })),
+            ),
+          });
         }
-        return [
-          ...generated.map(v => ({
-            subject: `application ${v.application}`,
-            reason: v.reason,
-            application: v.application,
-          })),
-          ...now,
-        ];
+        return { touched, reasons: [] };
       }
       default:
-        return this.repositoryReasons(owners, touch);
+        return this.repositoryTouched(entityRef, owners, touch);
     }
   }
 
   /**
    * Git writes are deploy writes: every application the changed paths
-   * deploy must be the owners' to operate; an agent whose applications
-   * cannot be read now leaves what the change deploys unknown (refused).
+   * deploy is a target (a project nobody maps is refused: no claim widens
+   * a git write); an agent whose applications cannot be read now leaves
+   * what the change deploys unknown (refused).
    */
-  private async repositoryReasons(
+  private async repositoryTouched(
+    entityRef: string,
     owners: string[],
     touch: Extract<WriteTouch, { type: 'repository' }>,
-  ): Promise<WriteReason[]> {
+  ): Promise<{ touched: Touched[]; reasons: WriteReason[] }> {
     const subject = `repository ${touch.repoUrl}`;
     if (!repositoryKey(touch.repoUrl)) {
-      return [{ subject, reason: 'it is not a repository URL' }];
+      return {
+        touched: [],
+        reasons: [{ subject, reason: 'it is not a repository URL' }],
+      };
     }
     const fleet = await this.deps.aggregator.fleetApplications();
     const reasons: WriteReason[] = fleet.errors.map(error => ({
       subject,
       reason: `agent ${error.agentId} cannot be read now, so what the change deploys there is unknown: ${error.message}`,
     }));
-    const touched = applicationsTouched(
-      fleet.items,
-      touch.repoUrl,
-      touch.paths,
-    );
-    for (const app of touched) {
-      for (const reason of await this.deps.trust.operationProblems(
-        owners,
-        app,
-        { unmapped: 'refuse' },
-      )) {
-        reasons.push({
-          subject: `${describeApplication(app)}, which deploys ${
-            touch.paths ? 'the changed files of' : ''
-          } ${touch.repoUrl},`.replace('  ', ' '),
-          reason,
-        });
-      }
+    const apps = applicationsTouched(fleet.items, touch.repoUrl, touch.paths);
+    const touched: Touched[] = [];
+    for (const app of apps) {
+      const problems = await this.deps.trust.operationProblems(owners, app, {
+        unmapped: 'refuse',
+      });
+      touched.push({
+        subject: `${describeApplication(app)}, which deploys ${
+          touch.paths ? 'the changed files of ' : ''
+        }${touch.repoUrl},`,
+        target: deployTarget(entityRef, owners, app, problems),
+      });
     }
     // a changed file outside every application's path touches them all:
     // nothing touched means nothing deploys from the repository
-    if (touch.deployed && touched.length === 0) {
+    if (touch.deployed && apps.length === 0) {
       reasons.push({
         subject,
         reason: `no application deploys from it, so it is no deployment of ${
@@ -255,8 +330,36 @@ export class WriteAuthorization {
         }`,
       });
     }
-    return reasons;
+    return { touched, reasons };
   }
+}
+
+function deployTarget(
+  entityRef: string,
+  owners: string[],
+  app: GitOpsApplication,
+  problems: TrustProblem[],
+): GitOpsDeployTarget {
+  return {
+    agentId: app.agentId,
+    application: app.name,
+    project: app.project || 'default',
+    destination: {
+      ...(app.destination?.server && { server: app.destination.server }),
+      ...((app.destination?.name ?? app.clusterName) && {
+        name: app.destination?.name ?? app.clusterName,
+      }),
+      ...(app.destination?.namespace && {
+        namespace: app.destination.namespace,
+      }),
+    },
+    repositories: [
+      ...new Set((app.sources ?? []).map(s => s.repoURL).filter(Boolean)),
+    ] as string[],
+    entityRef,
+    owners,
+    problems: problems.map(({ rule, reason }) => ({ rule, reason })),
+  };
 }
 
 function describeApplication(app: GitOpsApplication): string {
@@ -274,16 +377,21 @@ function refusal(
   const { permission, entityRef } = question;
   const head = `Not allowed: ${permission.name} on ${entityRef}`;
   if (!decision.permitted) return new NotAllowedError(head);
-  const bySubject = new Map<string, string[]>();
-  for (const { subject, reason } of decision.reasons) {
-    bySubject.set(subject, [...(bySubject.get(subject) ?? []), reason]);
+  const bySubject = new Map<string, WriteReason[]>();
+  for (const reason of decision.reasons) {
+    bySubject.set(reason.subject, [
+      ...(bySubject.get(reason.subject) ?? []),
+      reason,
+    ]);
   }
   return new NotAllowedError(
     `${head}: ${[...bySubject]
-      .map(
-        ([subject, reasons]) =>
-          `${subject} does not belong to its owners: ${reasons.join('; ')}`,
-      )
+      .map(([subject, reasons]) => {
+        const why = reasons.map(r => r.reason).join('; ');
+        return reasons[0].application
+          ? `${subject} does not belong to its owners: ${why}`
+          : `${subject}: ${why}`;
+      })
       .join('; ')}`,
   );
 }

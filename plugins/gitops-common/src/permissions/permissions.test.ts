@@ -97,10 +97,13 @@ describe('gitops permissions', () => {
     }
   });
 
-  it('scopes entity-bound permissions to catalog entities only', () => {
+  it('scopes entity-bound permissions to catalog entities, and the trust decision to deploy targets', () => {
     const resourceTypes = gitopsPermissions
       .filter(p => isResourcePermission(p))
       .map(p => (p as { resourceType: string }).resourceType);
-    expect(resourceTypes).toEqual(Array(10).fill('catalog-entity'));
+    expect(resourceTypes).toEqual([
+      ...Array(10).fill('catalog-entity'),
+      'gitops-deploy-target',
+    ]);
   });
 });

@@ -157,6 +157,32 @@ export const gitopsProxyPermission = createPermission({
 });
 
 /**
+ * The resource type of the trust model's decision: one application a
+ * write would deploy or change (its agent, project, destination and source
+ * repositories), with what the trust model finds wrong with it for the
+ * owners of the entity the write is made for.
+ * @public
+ */
+export const RESOURCE_TYPE_GITOPS_DEPLOY_TARGET = 'gitops-deploy-target';
+
+/**
+ * Write to a deploy target: asked once per write (operations, ApplicationSet
+ * changes, pull-request merges, template git writes) beside the entity
+ * permission. A conditional decision over the gitops backend's
+ * `gitops-deploy-target` rules (`IS_OWNER_PROJECT`, `DESTINATION_ALLOWED`,
+ * `REPOSITORY_ALLOWED`, `CLAIMS_NO_FOREIGN_ENTITY`, `IS_IN_PROJECT`,
+ * `IS_ON_AGENT`) tightens the trust model or grants exceptions; an
+ * unconditional allow keeps the trust model's rules; a deny refuses every
+ * write.
+ * @public
+ */
+export const gitopsDeployTargetWritePermission = createPermission({
+  name: 'gitops.deploytarget.write',
+  attributes: { action: 'update' },
+  resourceType: RESOURCE_TYPE_GITOPS_DEPLOY_TARGET,
+});
+
+/**
  * Every permission of the GitOps plugin suite.
  * @public
  */
@@ -175,4 +201,5 @@ export const gitopsPermissions: Permission[] = [
   gitopsFleetReadPermission,
   gitopsAuditReadPermission,
   gitopsProxyPermission,
+  gitopsDeployTargetWritePermission,
 ];
