@@ -199,6 +199,7 @@ describe('permissions derived from the route table', () => {
     );
     expect(methods.filter(m => m.startsWith('post'))).toEqual([
       'post /entity/{namespace}/{kind}/{name}/pull-requests/merge',
+      'post /entity/{namespace}/{kind}/{name}/git-writes/authorize',
       'post /entity/{namespace}/{kind}/{name}/applications/{agentId}/{appName}/refresh',
       'post /entity/{namespace}/{kind}/{name}/applications/{agentId}/{appName}/sync',
       'post /entity/{namespace}/{kind}/{name}/applications/{agentId}/{appName}/rollback',

@@ -3,6 +3,10 @@ import type {
   GitOpsCluster,
 } from '@gitops-suite/plugin-gitops-common';
 
+/** The cluster Argo CD runs in, as its API names it by default. */
+const IN_CLUSTER_NAME = 'in-cluster';
+const IN_CLUSTER_SERVER = 'https://kubernetes.default.svc';
+
 /**
  * A cluster API server URL as Argo CD compares them: scheme and host in
  * lower case, no trailing slash, no default port (443 for https, 80 for
@@ -65,6 +69,15 @@ export class ClusterDirectory {
         if (!names) this.namesByServer.set(server, (names = new Set()));
         names.add(name);
       }
+    }
+    // Argo CD's own cluster: `in-cluster` names it unless a listed
+    // cluster takes the name (or the agent's list leaves it out)
+    if (!this.byName.has(IN_CLUSTER_NAME)) {
+      const server = normalizeServer(IN_CLUSTER_SERVER);
+      this.byName.set(IN_CLUSTER_NAME, new Set([server]));
+      const names = this.namesByServer.get(server) ?? new Set<string>();
+      names.add(IN_CLUSTER_NAME);
+      this.namesByServer.set(server, names);
     }
   }
 

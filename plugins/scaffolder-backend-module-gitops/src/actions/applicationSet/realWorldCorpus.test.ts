@@ -48,6 +48,18 @@ function expectedDryRun(entry: CorpusEntry) {
   if (typeof project === 'string' && project.includes('{{')) {
     return { refused: expect.stringContaining(TEMPLATED_PROJECT) };
   }
+  // a destination the agent leaves as a template names no cluster of it:
+  // the trust model refuses it (unknown is taken, never free)
+  const destination = (entry.manifest as any)?.spec?.template?.spec
+    ?.destination;
+  if (
+    Array.isArray(generated) &&
+    typeof destination?.name === 'string' &&
+    destination.name.includes('{{') &&
+    generated.some(name => name.includes('{{'))
+  ) {
+    return { refused: expect.stringContaining('is not a cluster of agent') };
+  }
   return Array.isArray(generated)
     ? { applications: [...new Set(generated)].sort() }
     : {
