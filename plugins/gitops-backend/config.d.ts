@@ -50,6 +50,47 @@ export interface Config {
          */
         password?: string;
       };
+      /**
+       * Lets the agent decide operations as the signed-in user, on top of
+       * the portal's own checks (which still apply first). Reads that feed
+       * the fleet state keep using `credentials`.
+       *
+       * - `forward-oidc-token` (Argo CD): the frontend sends the user's
+       *   OIDC ID token in the `X-GitOps-User-Token` header; the backend
+       *   verifies it against `issuer`'s keys (and `audience`), checks
+       *   that it names the Backstage user (the catalog User's
+       *   `spec.profile.email`, else its name), and sends it to Argo CD as
+       *   the credential of that one operation, so Argo CD's RBAC
+       *   (`policy.csv`) applies to the user. Argo CD must trust the same
+       *   issuer (`oidc.config`) and list the token's audience in
+       *   `oidc.config.allowedAudiences`.
+       * - `harness-acl` (Harness): before each operation Harness's access
+       *   control (`POST /authz/api/acl`) is asked whether the user's
+       *   Harness principal may do it on the application.
+       *
+       * A missing, expired or foreign token answers 401 and never falls
+       * back to `credentials` for that user's operation.
+       */
+      userIdentity?: {
+        /** `forward-oidc-token` or `harness-acl`. */
+        mode: 'forward-oidc-token' | 'harness-acl';
+        /** forward-oidc-token: the issuer URL of the identity provider Argo CD trusts. */
+        issuer?: string;
+        /** forward-oidc-token: the audience(s) the ID token must carry. */
+        audience?: string | string[];
+        /**
+         * harness-acl: the user's Harness principal, their catalog email
+         * (default) or User entity name.
+         */
+        principal?: 'email' | 'entity-name';
+        /** harness-acl: a User entity annotation holding the principal, used where present. */
+        principalAnnotation?: string;
+        /**
+         * Users whose operations keep using the shared credential (entity
+         * refs, e.g. a local guest); for local development only.
+         */
+        sharedCredentialUsers?: string[];
+      };
       /** Harness scoping for `kind: harness` agents. */
       harness?: {
         accountIdentifier: string;

@@ -31,6 +31,7 @@ import { FleetSignalPublisher } from './signals/FleetSignalPublisher';
 import { DeploymentTrust } from './trust/DeploymentTrust';
 import { WriteAuthorization } from './trust/WriteAuthorization';
 import type { DeployTargetAuthorizer } from './permissions/registerDeployTargets';
+import { AgentUserIdentity } from './identity/AgentUserIdentity';
 
 /** The core services the GitOps services are made of. */
 export interface GitOpsServicesOptions {
@@ -154,6 +155,12 @@ export async function createGitOpsServices(
       aggregator,
       trust,
       deployTargets: options.deployTargets,
+    }),
+    userIdentity: new AgentUserIdentity({
+      agents: gitops.agents,
+      provider: agentId => registry.get(agentId),
+      catalog: options.catalog,
+      auth: options.auth,
     }),
     environments: gitops.environments,
     extraProxyPaths: gitops.extraProxyPaths,

@@ -27,6 +27,56 @@ import type { ResourceLogQuery, ResourceTarget } from './ResourceReads';
 export interface ProviderCallOptions {
   /** Aborts the upstream request (per-agent timeout, client gone). */
   signal?: AbortSignal;
+  /**
+   * The signed-in user an operation is made for, on an agent configured to
+   * decide as that user (`gitops.agents[].userIdentity`): the agent's own
+   * access control (Argo CD RBAC, Harness access control) applies to the
+   * user, never only the shared credential's.
+   */
+  user?: AgentUser;
+}
+
+/**
+ * The signed-in user an agent call is made for, as verified by the suite.
+ * @public
+ */
+export interface AgentUser {
+  /** The Backstage user, e.g. `user:default/ada`. */
+  entityRef: string;
+  /**
+   * The user's OIDC ID token, verified against its issuer and matched to
+   * the Backstage user: sent as the agent credential of this one call
+   * (Argo CD accepts it when its OIDC config trusts the issuer). Never
+   * logged, stored, or kept beyond the request.
+   */
+  idToken?: string;
+  /**
+   * The user's principal in the agent's own access control (Harness: the
+   * user identifier its ACL is asked about).
+   */
+  principal?: string;
+}
+
+/**
+ * What a user may be asked to be allowed to do on an application by the
+ * agent's own access control.
+ * @public
+ */
+export type AgentAccessAction =
+  | 'refresh'
+  | 'sync'
+  | 'rollback'
+  | 'terminate'
+  | 'action';
+
+/**
+ * The agent's own answer for one action: allowed, or refused with the
+ * agent's reason (e.g. Argo CD's `permission denied: ...`).
+ * @public
+ */
+export interface AgentAccessDecision {
+  allowed: boolean;
+  reason?: string;
 }
 
 /**
@@ -310,6 +360,26 @@ export interface GitOpsProvider {
     onEntry: (entry: ResourceLogEntry) => void,
     options: ProviderCallOptions & { signal: AbortSignal },
   ): Promise<void>;
+
+  /**
+   * Optional: how this kind lets the agent decide as the signed-in user
+   * (`gitops.agents[].userIdentity.mode`): `forward-oidc-token` (the user's
+   * ID token is the credential of their operations) or `harness-acl` (the
+   * agent's access control is asked about the user's principal first).
+   * An agent whose kind lists no mode cannot be configured with one.
+   */
+  readonly userIdentityModes?: readonly string[];
+
+  /**
+   * Optional: asks the agent's own access control whether `options.user`
+   * may do each of `actions` on the application (Argo CD `can-i`, Harness
+   * ACL), answered per action.
+   */
+  canI?(
+    ref: ApplicationRef,
+    actions: readonly AgentAccessAction[],
+    options: ProviderCallOptions & { user: AgentUser },
+  ): Promise<Record<string, AgentAccessDecision>>;
 
   listClusters(options?: ProviderCallOptions): Promise<GitOpsCluster[]>;
 

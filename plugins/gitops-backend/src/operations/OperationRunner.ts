@@ -63,8 +63,15 @@ export class OperationRunner {
         result = await call();
       } catch (error) {
         const message = (error as Error)?.message ?? String(error);
+        // the agent's own access control refused the user (Argo CD RBAC,
+        // Harness access control): a refusal, as the portal's are
+        const name = (error as Error)?.name;
+        const outcome =
+          name === 'NotAllowedError' || name === 'AuthenticationError'
+            ? 'refused'
+            : 'failed';
         await this.store
-          .completeOperation(row.id, { outcome: 'failed', message })
+          .completeOperation(row.id, { outcome, message })
           .catch(e =>
             this.logger.error(`Could not complete audit row ${row.id}: ${e}`),
           );

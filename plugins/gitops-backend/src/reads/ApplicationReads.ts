@@ -5,6 +5,7 @@ import {
   ApplicationTarget,
   resolveEntityApplication,
 } from '../service/resolveEntityApplication';
+import { AgentPermissions } from '../identity/AgentPermissions';
 
 /**
  * What the application drawer reads of one application of an entity: the
@@ -13,7 +14,11 @@ import {
  * application the entity's annotations select.
  */
 export class ApplicationReads {
-  constructor(private readonly ctx: GitOpsService) {}
+  private readonly agentAccess: AgentPermissions;
+
+  constructor(private readonly ctx: GitOpsService) {
+    this.agentAccess = new AgentPermissions(ctx.deps.userIdentity);
+  }
 
   async application(
     credentials: BackstageCredentials,
@@ -52,6 +57,24 @@ export class ApplicationReads {
   ) {
     const { provider, ref } = await this.resolve(credentials, target);
     return { items: await provider.getSyncWindows(ref) };
+  }
+
+  /**
+   * What the agent's own access control lets the user do on the
+   * application (`userToken`: the user's ID token, where the agent takes it).
+   */
+  async agentPermissions(
+    credentials: BackstageCredentials,
+    target: ApplicationTarget,
+    userToken: string | undefined,
+  ) {
+    const { provider, ref } = await this.resolve(credentials, target);
+    return this.agentAccess.forApplication(
+      credentials,
+      provider,
+      ref,
+      userToken,
+    );
   }
 
   /** The application's last 100 operations and drift events. */

@@ -12,6 +12,7 @@ import {
   GitOpsRouter,
   operationCaller,
   requestCredentials,
+  requestUserToken,
   routeApplication,
   sendJson,
 } from './httpAdapters';
@@ -64,6 +65,19 @@ export function applicationRoutes(
       applications.events(credentials, target),
     ),
   );
+
+  router.get(`${APP}/agent-permissions`, async (req, res) => {
+    const credentials = await requestCredentials(ctx, req);
+    sendJson(
+      ctx,
+      res,
+      await applications.agentPermissions(
+        credentials,
+        routeApplication(req),
+        requestUserToken(req),
+      ),
+    );
+  });
 
   router.post(`${APP}/refresh`, async (req, res) => {
     const caller = await operationCaller(ctx, req);

@@ -10,6 +10,7 @@ import { GitOpsService } from '../service/GitOpsService';
 import type { ApplicationTarget } from '../service/resolveEntityApplication';
 import type { OperationCaller } from '../service/applicationOperations';
 import type { EndpointMap } from '../schema/openapi/endpointMap';
+import { USER_TOKEN_HEADER } from '../identity/AgentUserIdentity';
 
 /**
  * The router `createOpenApiRouter` returns: a handler registered on it gets
@@ -72,7 +73,21 @@ export async function operationCaller(
   req: Request<ApplicationParams, any, any, any>,
 ): Promise<OperationCaller> {
   const credentials = await requestCredentials(service, req);
-  return { credentials, target: routeApplication(req), request: req };
+  return {
+    credentials,
+    target: routeApplication(req),
+    request: req,
+    userToken: requestUserToken(req),
+  };
+}
+
+/**
+ * The signed-in user's OIDC ID token the request carries
+ * (`X-GitOps-User-Token`), for agents that decide as the user.
+ */
+export function requestUserToken(req: Request<any, any, any, any>) {
+  const value = req.header(USER_TOKEN_HEADER)?.trim();
+  return value ? value : undefined;
 }
 
 /**

@@ -37,6 +37,7 @@ import { DeploymentTrust } from '../trust/DeploymentTrust';
 import { WriteAuthorization } from '../trust/WriteAuthorization';
 import type { LogLimits } from '../config/readGitOpsConfig';
 import type { PullRequestHost } from './PullRequestHost';
+import type { AgentUserIdentity } from '../identity/AgentUserIdentity';
 
 type Principal = BackstageUserPrincipal | BackstageServicePrincipal;
 
@@ -65,6 +66,8 @@ export class GitOpsService {
       trust: DeploymentTrust;
       /** The one decision every write to an agent or a repository takes. */
       writes: WriteAuthorization;
+      /** Who an operation reaches an agent as (the user, where configured). */
+      userIdentity: AgentUserIdentity;
       environments: EnvironmentDefinition[];
       extraProxyPaths: RegExp[];
       /** Where a resource's logs stream is cut (size, time). */

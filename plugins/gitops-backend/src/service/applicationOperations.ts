@@ -4,7 +4,11 @@ import {
 } from '@backstage/backend-plugin-api';
 import { ResourcePermission } from '@backstage/plugin-permission-common';
 import { stringifyEntityRef } from '@backstage/catalog-model';
-import { ConflictError, NotAllowedError } from '@backstage/errors';
+import {
+  AuthenticationError,
+  ConflictError,
+  NotAllowedError,
+} from '@backstage/errors';
 import {
   GitOpsApplication,
   gitopsApplicationRefreshPermission,
@@ -18,6 +22,7 @@ import {
 import {
   ApplicationRef,
   GitOpsProvider,
+  ProviderCallOptions,
 } from '@gitops-suite/plugin-gitops-node';
 import { GitOpsService } from './GitOpsService';
 import {
@@ -39,6 +44,11 @@ export interface OperationCaller {
   credentials: BackstageCredentials;
   target: ApplicationTarget;
   request?: AuditorServiceCreateEventOptions['request'];
+  /**
+   * The user's OIDC ID token (`X-GitOps-User-Token`), for agents that
+   * decide as the user; never logged or kept.
+   */
+  userToken?: string;
 }
 
 /** Resolves, checks (permission, trust, precheck) and runs one audited operation. */
@@ -59,9 +69,11 @@ export async function runOperation(
      * (the actions a resource offers, say).
      */
     prepare?: (provider: GitOpsProvider, ref: ApplicationRef) => Promise<void>;
+    /** `options.user` is who the agent decides the call as, where it does. */
     call: (
       provider: GitOpsProvider,
       ref: ApplicationRef,
+      options: ProviderCallOptions,
     ) => Promise<GitOpsApplication>;
   },
 ): Promise<{ auditId: string; application: GitOpsApplication }> {
@@ -81,11 +93,21 @@ export async function runOperation(
         permission: operation.permission,
         touches: [{ type: 'application', application: found.app }],
       });
-      return found;
+      // where the agent decides as the user, it gets the user, never the
+      // shared credential in their place
+      const user = await ctx.deps.userIdentity.forOperation(
+        credentials,
+        found.app.agentId,
+        caller.userToken,
+      );
+      return { ...found, user };
     })
     .catch(async error => {
       // a refusal is decided here, once: it goes in the events as well
-      if (error instanceof NotAllowedError) {
+      if (
+        error instanceof NotAllowedError ||
+        error instanceof AuthenticationError
+      ) {
         await ctx.deps.runner.refused(
           {
             actor: ctx.actor(credentials),
@@ -102,7 +124,7 @@ export async function runOperation(
       }
       throw error;
     });
-  const { entityRef, provider, app, ref } = resolved;
+  const { entityRef, provider, app, ref, user } = resolved;
   if (operation.precheck) {
     // the agent's current state, not a list read a moment ago
     operation.precheck(await provider.getApplication(ref));
@@ -119,7 +141,7 @@ export async function runOperation(
       parameters: operation.parameters,
     },
     request,
-    () => operation.call(provider, ref),
+    () => operation.call(provider, ref, { user }),
   );
   return { auditId, application: result };
 }
@@ -152,7 +174,8 @@ export function refresh(
     action: 'refresh',
     permission: gitopsApplicationRefreshPermission,
     parameters,
-    call: (provider, ref) => provider.refresh(ref, parameters.mode),
+    call: (provider, ref, options) =>
+      provider.refresh(ref, parameters.mode, options),
   });
 }
 
@@ -167,7 +190,7 @@ export function sync(
     permission: gitopsApplicationSyncPermission,
     parameters,
     precheck: refuseWhileRunning,
-    call: (provider, ref) => provider.sync(ref, parameters),
+    call: (provider, ref, options) => provider.sync(ref, parameters, options),
   });
 }
 
@@ -189,7 +212,8 @@ export function rollback(
         );
       }
     },
-    call: (provider, ref) => provider.rollback(ref, parameters),
+    call: (provider, ref, options) =>
+      provider.rollback(ref, parameters, options),
   });
 }
 

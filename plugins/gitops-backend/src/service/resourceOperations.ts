@@ -78,13 +78,13 @@ export function terminate(ctx: GitOpsService, caller: OperationCaller) {
     permission: gitopsApplicationTerminatePermission,
     parameters: {},
     precheck: requireRunning,
-    call: async (provider, ref) => {
+    call: async (provider, ref, options) => {
       const terminateOn = supported(
         provider,
         'terminateOperation',
         'terminate operations',
       );
-      await terminateOn(ref);
+      await terminateOn(ref, options);
       return provider.getApplication(ref);
     },
   });
@@ -200,13 +200,13 @@ export function resourceAction(
         );
       }
     },
-    call: async (provider, ref) => {
+    call: async (provider, ref, options) => {
       const run = supported(
         provider,
         'runResourceAction',
         'run resource actions',
       );
-      await run(ref, resource, action);
+      await run(ref, resource, action, options);
       return provider.getApplication(ref);
     },
   });

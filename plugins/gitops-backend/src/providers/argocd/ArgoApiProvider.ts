@@ -13,6 +13,9 @@ import {
   SyncWindow,
 } from '@gitops-suite/plugin-gitops-common';
 import {
+  AgentAccessAction,
+  AgentAccessDecision,
+  AgentUser,
   ApplicationListQuery,
   ApplicationRef,
   ApplicationSetCreateResult,
@@ -114,17 +117,42 @@ export abstract class ArgoApiProvider implements GitOpsProvider {
     return new ResourceOperations(this.http, this.scheme);
   }
 
-  terminateOperation(...args: Parameters<ResourceOperations['terminate']>) {
-    return this.operations.terminate(...args);
+  async terminateOperation(
+    ref: ApplicationRef,
+    options?: ProviderCallOptions,
+  ): Promise<void> {
+    await this.checkUserAccess(ref, 'terminate', options);
+    return this.operations.terminate(ref, options);
   }
 
   listResourceActions(...args: Parameters<ResourceOperations['listActions']>) {
     return this.operations.listActions(...args);
   }
 
-  runResourceAction(...args: Parameters<ResourceOperations['runAction']>) {
+  async runResourceAction(
+    ...args: Parameters<ResourceOperations['runAction']>
+  ): Promise<void> {
+    await this.checkUserAccess(args[0], 'action', args[3]);
     return this.operations.runAction(...args);
   }
+
+  /**
+   * Before an operation made as `options.user`, where the kind asks its
+   * access control first (Harness); a kind that acts with the user's own
+   * token (Argo CD) is answered by the agent itself.
+   */
+  protected async checkUserAccess(
+    _ref: ApplicationRef,
+    _action: AgentAccessAction,
+    _options?: ProviderCallOptions,
+  ): Promise<void> {}
+
+  /** Optional per kind: the agent's access control asked about a user. */
+  canI?(
+    ref: ApplicationRef,
+    actions: readonly AgentAccessAction[],
+    options: ProviderCallOptions & { user: AgentUser },
+  ): Promise<Record<string, AgentAccessDecision>>;
 
   /** The status of an agent whose status call failed with `error`. */
   protected failedStatus(error: unknown, checkedAt: string): GitOpsAgentStatus {
@@ -175,6 +203,7 @@ export abstract class ArgoApiProvider implements GitOpsProvider {
     mode: 'normal' | 'hard',
     options?: ProviderCallOptions,
   ): Promise<GitOpsApplication> {
+    await this.checkUserAccess(ref, 'refresh', options);
     return normalizeApplication(
       await this.rawApplication(ref, options, mode),
       this.context,
@@ -235,19 +264,21 @@ export abstract class ArgoApiProvider implements GitOpsProvider {
     return normalizeSyncWindows(raw);
   }
 
-  sync(
+  async sync(
     ref: ApplicationRef,
     request: SyncRequest,
     options?: ProviderCallOptions,
   ): Promise<GitOpsApplication> {
+    await this.checkUserAccess(ref, 'sync', options);
     return this.operate(ref, '/sync', argoSyncBody(ref, request), options);
   }
 
-  rollback(
+  async rollback(
     ref: ApplicationRef,
     request: RollbackRequest,
     options?: ProviderCallOptions,
   ): Promise<GitOpsApplication> {
+    await this.checkUserAccess(ref, 'rollback', options);
     return this.operate(
       ref,
       '/rollback',
@@ -269,6 +300,7 @@ export abstract class ArgoApiProvider implements GitOpsProvider {
       ...(query && { query }),
       body,
       signal: options?.signal,
+      userToken: options?.user?.idToken,
     });
     return normalizeApplication(this.scheme.unwrap(answer), this.context);
   }
@@ -370,6 +402,7 @@ export abstract class ArgoApiProvider implements GitOpsProvider {
       await this.http.json<unknown>({
         ...this.scheme.application(ref, '', refresh),
         signal: options?.signal,
+        userToken: options?.user?.idToken,
       }),
     );
   }

@@ -3,6 +3,10 @@ import {
   GitOpsApplicationSet,
 } from '@gitops-suite/plugin-gitops-common';
 import {
+  AgentAccessAction,
+  AgentAccessDecision,
+  AgentUser,
+  ApplicationRef,
   GitOpsProviderFactory,
   GitOpsProviderFactoryOptions,
   ListSnapshot,
@@ -15,6 +19,7 @@ import { ArgoCdSessionAuth } from './ArgoCdSessionAuth';
 import type { ArgoVersion } from './argoCdTypes';
 import { ArgoApiProvider } from './ArgoApiProvider';
 import { argoCdRouteScheme } from './argoApiRouteScheme';
+import { argoCanI } from './argoCanI';
 
 /**
  * Speaks Argo CD's REST API v1 (the API server of one Argo CD instance):
@@ -26,6 +31,9 @@ export class ArgoCdProvider extends ArgoApiProvider {
     new ArgoCdProvider(options);
 
   readonly secrets: readonly string[];
+
+  /** Argo CD takes the user's OIDC ID token where its OIDC config trusts the issuer. */
+  readonly userIdentityModes = ['forward-oidc-token'] as const;
 
   constructor(options: GitOpsProviderFactoryOptions) {
     const { agent } = options;
@@ -47,6 +55,8 @@ export class ArgoCdProvider extends ArgoApiProvider {
       authHeaders: () => auth.headers(),
       renewCredential: auth.canRenew ? () => auth.renew() : undefined,
       secrets: () => auth.secrets(),
+      userAuthHeaders: token => ({ authorization: `Bearer ${token}` }),
+      accessControlName: 'Argo CD RBAC',
     });
     super(agentInfoFromConfig(agent), http, argoCdRouteScheme, {
       agentId: agent.id,
@@ -82,6 +92,14 @@ export class ArgoCdProvider extends ArgoApiProvider {
     } catch (error) {
       return this.failedStatus(error, checkedAt);
     }
+  }
+
+  canI(
+    ref: ApplicationRef,
+    actions: readonly AgentAccessAction[],
+    options: ProviderCallOptions & { user: AgentUser },
+  ): Promise<Record<string, AgentAccessDecision>> {
+    return argoCanI(this.http, ref, actions, options);
   }
 
   snapshotApplicationSets(

@@ -52,6 +52,7 @@ export class ResourceOperations {
     await this.http.json<unknown>({
       ...this.scheme.terminateOperation(ref),
       signal: options?.signal,
+      userToken: options?.user?.idToken,
     });
   }
 
@@ -80,6 +81,7 @@ export class ResourceOperations {
     await this.http.json<unknown>({
       ...this.scheme.runResourceAction(ref, resource, action),
       signal: options?.signal,
+      userToken: options?.user?.idToken,
     });
   }
 }

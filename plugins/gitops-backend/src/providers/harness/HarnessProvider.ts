@@ -4,11 +4,15 @@ import {
   stripHarnessScope,
 } from '@gitops-suite/plugin-gitops-common';
 import {
+  AgentAccessAction,
+  AgentAccessDecision,
+  AgentUser,
+  ApplicationRef,
   GitOpsProviderFactory,
   GitOpsProviderFactoryOptions,
   ProviderCallOptions,
 } from '@gitops-suite/plugin-gitops-node';
-import { InputError } from '@backstage/errors';
+import { InputError, NotAllowedError } from '@backstage/errors';
 import { AgentHttpClient } from '../http/AgentHttpClient';
 import { agentInfoFromConfig } from '../agentInfoFromConfig';
 import { ArgoApiProvider } from '../argocd/ArgoApiProvider';
@@ -23,6 +27,7 @@ import {
   harnessScopeQuery,
 } from './harnessRouteScheme';
 import { harnessWatchRoutes } from './harnessWatchRoutes';
+import { harnessCanI } from './harnessAccessControl';
 import { normalizeHarnessAgent } from './normalizeHarnessAgent';
 
 /** The agent's scope, from its `harness` block. */
@@ -55,6 +60,9 @@ export class HarnessProvider extends ArgoApiProvider {
 
   private readonly scope: HarnessScope;
   readonly secrets: readonly string[];
+
+  /** Harness's access control is asked about the user before each operation. */
+  readonly userIdentityModes = ['harness-acl'] as const;
 
   constructor(options: GitOpsProviderFactoryOptions) {
     const { agent } = options;
@@ -112,6 +120,30 @@ export class HarnessProvider extends ArgoApiProvider {
       );
     } catch (error) {
       return this.failedStatus(error, checkedAt);
+    }
+  }
+
+  canI(
+    ref: ApplicationRef,
+    actions: readonly AgentAccessAction[],
+    options: ProviderCallOptions & { user: AgentUser },
+  ): Promise<Record<string, AgentAccessDecision>> {
+    return harnessCanI(this.http, this.scope, ref, actions, options);
+  }
+
+  /** An operation made as a user waits for Harness's access control to allow it. */
+  protected async checkUserAccess(
+    ref: ApplicationRef,
+    action: AgentAccessAction,
+    options?: ProviderCallOptions,
+  ): Promise<void> {
+    const user = options?.user;
+    if (!user) return;
+    const decision = (await this.canI(ref, [action], { ...options, user }))[
+      action
+    ];
+    if (!decision?.allowed) {
+      throw new NotAllowedError(decision?.reason);
     }
   }
 

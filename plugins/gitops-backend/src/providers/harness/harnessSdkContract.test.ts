@@ -68,6 +68,9 @@ const deployment = {
   name: 'web',
 };
 
+/** The signed-in user an agent that decides as the user is asked about. */
+const user = { entityRef: 'user:default/ada', principal: 'ada@acme.example' };
+
 /** Each public method of the provider, called with every option it passes on. */
 const DRIVE: Record<string, (p: HarnessProvider) => Promise<unknown>> = {
   getStatus: p => p.getStatus(),
@@ -82,6 +85,11 @@ const DRIVE: Record<string, (p: HarnessProvider) => Promise<unknown>> = {
     });
   },
   getApplication: p => p.getApplication(ref),
+  // Harness's access control, asked about the user before an operation
+  canI: p => p.canI(ref, ['refresh', 'sync', 'action'], { user }),
+  checkUserAccess: async p => {
+    await p.sync(ref, {}, { user }).catch(() => null);
+  },
   refresh: p => p.refresh(ref, 'hard'),
   getResourceTree: p => p.getResourceTree(ref),
   getManagedResources: p => p.getManagedResources(ref),

@@ -1,3 +1,4 @@
+import { AuthenticationError, NotAllowedError } from '@backstage/errors';
 import { GitOpsAgentError } from '@gitops-suite/plugin-gitops-node';
 import { readAgentErrorMessage } from './readAgentErrorMessage';
 import { currentFeed, FEED_HEADER } from './feedContext';
@@ -20,6 +21,14 @@ export interface AgentRequest {
    * call is cut off and `tooLarge()` thrown; nothing of it is parsed.
    */
   maxBody?: { bytes: number; tooLarge: () => Error };
+  /**
+   * The signed-in user's verified ID token: the credential of this one call
+   * instead of the agent's (never renewed, never in an error message). The
+   * agent's 401 is then the user's (AuthenticationError: sign in again),
+   * its 403 the user's refusal by the agent's own access control
+   * (NotAllowedError naming it).
+   */
+  userToken?: string;
 }
 
 /** The raw answer of an agent call, body parsed when it is JSON. */
@@ -42,6 +51,13 @@ export interface AgentHttpClientOptions {
   renewCredential?: () => Promise<boolean>;
   /** Credential values that must never appear in an error message. */
   secrets: () => string[];
+  /**
+   * The headers that carry a user's token (`userToken`) instead of the
+   * agent's credential; a kind without them cannot forward one.
+   */
+  userAuthHeaders?: (token: string) => Record<string, string>;
+  /** The name of the agent's access control in refusals ("Argo CD RBAC"). */
+  accessControlName?: string;
 }
 
 function buildQuery(query: AgentRequest['query']): string {
@@ -127,7 +143,11 @@ export class AgentHttpClient {
 
   async raw(request: AgentRequest): Promise<AgentRawResponse> {
     let response = await this.send(request);
-    if (response.status === 401 && this.options.renewCredential) {
+    if (
+      response.status === 401 &&
+      this.options.renewCredential &&
+      request.userToken === undefined
+    ) {
       await response.body?.cancel();
       if (await this.options.renewCredential()) {
         response = await this.send(request);
@@ -171,7 +191,7 @@ export class AgentHttpClient {
     const url = `${this.baseUrl}${request.path}${buildQuery(request.query)}`;
     const headers: Record<string, string> = {
       accept: 'application/json',
-      ...(await this.options.authHeaders()),
+      ...(await this.credentialHeaders(request)),
     };
     if (request.body !== undefined) {
       headers['content-type'] = 'application/json';
@@ -201,6 +221,19 @@ export class AgentHttpClient {
     } finally {
       clearTimeout(timer);
     }
+  }
+
+  /** The agent's credential, or the user's token for a call made as the user. */
+  private async credentialHeaders(
+    request: AgentRequest,
+  ): Promise<Record<string, string>> {
+    if (request.userToken === undefined) return this.options.authHeaders();
+    if (!this.options.userAuthHeaders) {
+      throw new NotAllowedError(
+        `Agent ${this.options.agentId} cannot act with a user's sign-in token`,
+      );
+    }
+    return this.options.userAuthHeaders(request.userToken);
   }
 
   private async read(
@@ -259,6 +292,9 @@ export class AgentHttpClient {
     const detail = readAgentErrorMessage(body);
     const suffix = detail ? `: ${detail}` : '';
     const { status } = response;
+    if (request.userToken !== undefined && (status === 401 || status === 403)) {
+      throw this.userRefusal(request.userToken, status, detail);
+    }
     switch (status) {
       case 401:
         return this.error(
@@ -309,6 +345,29 @@ export class AgentHttpClient {
         );
       }
     }
+  }
+
+  /**
+   * The agent refused the user whose token the call carried: 401 (the
+   * token not accepted: sign in again) or 403 (its access control says no).
+   */
+  private userRefusal(
+    token: string,
+    status: 401 | 403,
+    detail: string | undefined,
+  ): Error {
+    const { agentId, accessControlName = 'The agent' } = this.options;
+    const text = (detail ?? '').split(token).join('***');
+    if (status === 401) {
+      return new AuthenticationError(
+        `Agent ${agentId} did not accept your sign-in token${
+          text ? ` (${text})` : ''
+        }; sign in again`,
+      );
+    }
+    return new NotAllowedError(
+      `${accessControlName} on ${agentId} refuses it${text ? `: ${text}` : ''}`,
+    );
   }
 
   /** A credential-free error of this agent (for stream readers). */

@@ -368,6 +368,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/entity/{namespace}/{kind}/{name}/applications/{agentId}/{appName}/agent-permissions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** What the agent's own access control (Argo CD RBAC through can-i, Harness access control) lets the signed-in user do on the application, for agents that decide operations as the user; every action allowed where the agent uses its shared credential. Answers are kept briefly per user, application and action. A missing or expired sign-in token refuses every action with a reason that asks to sign in again. */
+    get: operations['GetAgentPermissions'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/health': {
     parameters: {
       query?: never;
@@ -838,6 +855,23 @@ export interface components {
     Events: {
       audit: components['schemas']['AuditEvent'][];
       drift: components['schemas']['DriftEvent'][];
+    };
+    AgentAccessDecision: {
+      allowed: boolean;
+      reason?: string;
+    };
+    AgentPermissions: {
+      /**
+       * How the user's operations reach the agent.
+       */
+      identity: 'forwarded-oidc-token' | 'harness-acl' | 'shared-credential';
+      actions: {
+        refresh: components['schemas']['AgentAccessDecision'];
+        sync: components['schemas']['AgentAccessDecision'];
+        rollback: components['schemas']['AgentAccessDecision'];
+        terminate: components['schemas']['AgentAccessDecision'];
+        action: components['schemas']['AgentAccessDecision'];
+      };
     };
     OperationResponse: {
       auditId: string;
@@ -1341,6 +1375,8 @@ export interface components {
     agentId: string;
     appName: string;
     setName: string;
+    /** The signed-in user's OIDC ID token, for agents configured to decide operations as the user (gitops.agents[].userIdentity, mode forward-oidc-token): verified against the issuer the agent trusts, matched to the Backstage user, and sent to the agent as the credential of this one operation. Never logged or kept. Without it, such an agent's operations answer 401. */
+    userToken: string;
     appNamespace: string;
     /** The API group; empty for the core group. */
     resourceGroup: string;
@@ -1890,7 +1926,10 @@ export interface operations {
       query?: {
         appNamespace?: components['parameters']['appNamespace'];
       };
-      header?: never;
+      header?: {
+        /** The signed-in user's OIDC ID token, for agents configured to decide operations as the user (gitops.agents[].userIdentity, mode forward-oidc-token): verified against the issuer the agent trusts, matched to the Backstage user, and sent to the agent as the credential of this one operation. Never logged or kept. Without it, such an agent's operations answer 401. */
+        'X-GitOps-User-Token'?: components['parameters']['userToken'];
+      };
       path: {
         namespace: components['parameters']['namespace'];
         kind: components['parameters']['kind'];
@@ -1928,7 +1967,10 @@ export interface operations {
       query?: {
         appNamespace?: components['parameters']['appNamespace'];
       };
-      header?: never;
+      header?: {
+        /** The signed-in user's OIDC ID token, for agents configured to decide operations as the user (gitops.agents[].userIdentity, mode forward-oidc-token): verified against the issuer the agent trusts, matched to the Backstage user, and sent to the agent as the credential of this one operation. Never logged or kept. Without it, such an agent's operations answer 401. */
+        'X-GitOps-User-Token'?: components['parameters']['userToken'];
+      };
       path: {
         namespace: components['parameters']['namespace'];
         kind: components['parameters']['kind'];
@@ -1967,7 +2009,10 @@ export interface operations {
       query?: {
         appNamespace?: components['parameters']['appNamespace'];
       };
-      header?: never;
+      header?: {
+        /** The signed-in user's OIDC ID token, for agents configured to decide operations as the user (gitops.agents[].userIdentity, mode forward-oidc-token): verified against the issuer the agent trusts, matched to the Backstage user, and sent to the agent as the credential of this one operation. Never logged or kept. Without it, such an agent's operations answer 401. */
+        'X-GitOps-User-Token'?: components['parameters']['userToken'];
+      };
       path: {
         namespace: components['parameters']['namespace'];
         kind: components['parameters']['kind'];
@@ -2004,7 +2049,10 @@ export interface operations {
       query?: {
         appNamespace?: components['parameters']['appNamespace'];
       };
-      header?: never;
+      header?: {
+        /** The signed-in user's OIDC ID token, for agents configured to decide operations as the user (gitops.agents[].userIdentity, mode forward-oidc-token): verified against the issuer the agent trusts, matched to the Backstage user, and sent to the agent as the credential of this one operation. Never logged or kept. Without it, such an agent's operations answer 401. */
+        'X-GitOps-User-Token'?: components['parameters']['userToken'];
+      };
       path: {
         namespace: components['parameters']['namespace'];
         kind: components['parameters']['kind'];
@@ -2073,7 +2121,10 @@ export interface operations {
       query?: {
         appNamespace?: components['parameters']['appNamespace'];
       };
-      header?: never;
+      header?: {
+        /** The signed-in user's OIDC ID token, for agents configured to decide operations as the user (gitops.agents[].userIdentity, mode forward-oidc-token): verified against the issuer the agent trusts, matched to the Backstage user, and sent to the agent as the credential of this one operation. Never logged or kept. Without it, such an agent's operations answer 401. */
+        'X-GitOps-User-Token'?: components['parameters']['userToken'];
+      };
       path: {
         namespace: components['parameters']['namespace'];
         kind: components['parameters']['kind'];
@@ -2099,6 +2150,38 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['OperationResponse'];
+        };
+      };
+      default: components['responses']['Error'];
+    };
+  };
+  GetAgentPermissions: {
+    parameters: {
+      query?: {
+        appNamespace?: components['parameters']['appNamespace'];
+      };
+      header?: {
+        /** The signed-in user's OIDC ID token, for agents configured to decide operations as the user (gitops.agents[].userIdentity, mode forward-oidc-token): verified against the issuer the agent trusts, matched to the Backstage user, and sent to the agent as the credential of this one operation. Never logged or kept. Without it, such an agent's operations answer 401. */
+        'X-GitOps-User-Token'?: components['parameters']['userToken'];
+      };
+      path: {
+        namespace: components['parameters']['namespace'];
+        kind: components['parameters']['kind'];
+        name: components['parameters']['name'];
+        agentId: components['parameters']['agentId'];
+        appName: components['parameters']['appName'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** The agent's decision per operation. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AgentPermissions'];
         };
       };
       default: components['responses']['Error'];

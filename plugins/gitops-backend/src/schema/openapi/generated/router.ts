@@ -72,6 +72,17 @@ export const spec = {
           type: 'string',
         },
       },
+      userToken: {
+        name: 'X-GitOps-User-Token',
+        in: 'header',
+        required: false,
+        description:
+          "The signed-in user's OIDC ID token, for agents configured to decide operations as the user (gitops.agents[].userIdentity, mode forward-oidc-token): verified against the issuer the agent trusts, matched to the Backstage user, and sent to the agent as the credential of this one operation. Never logged or kept. Without it, such an agent's operations answer 401.",
+        schema: {
+          type: 'string',
+          maxLength: 16384,
+        },
+      },
       appNamespace: {
         name: 'appNamespace',
         in: 'query',
@@ -878,6 +889,53 @@ export const spec = {
           },
         },
         required: ['audit', 'drift'],
+      },
+      AgentAccessDecision: {
+        type: 'object',
+        additionalProperties: false,
+        properties: {
+          allowed: {
+            type: 'boolean',
+          },
+          reason: {
+            type: 'string',
+          },
+        },
+        required: ['allowed'],
+      },
+      AgentPermissions: {
+        type: 'object',
+        additionalProperties: false,
+        properties: {
+          identity: {
+            type: 'string',
+            enum: ['forwarded-oidc-token', 'harness-acl', 'shared-credential'],
+            description: "How the user's operations reach the agent.",
+          },
+          actions: {
+            type: 'object',
+            additionalProperties: false,
+            properties: {
+              refresh: {
+                $ref: '#/components/schemas/AgentAccessDecision',
+              },
+              sync: {
+                $ref: '#/components/schemas/AgentAccessDecision',
+              },
+              rollback: {
+                $ref: '#/components/schemas/AgentAccessDecision',
+              },
+              terminate: {
+                $ref: '#/components/schemas/AgentAccessDecision',
+              },
+              action: {
+                $ref: '#/components/schemas/AgentAccessDecision',
+              },
+            },
+            required: ['refresh', 'sync', 'rollback', 'terminate', 'action'],
+          },
+        },
+        required: ['identity', 'actions'],
       },
       OperationResponse: {
         type: 'object',
@@ -3386,6 +3444,9 @@ export const spec = {
             {
               $ref: '#/components/parameters/appNamespace',
             },
+            {
+              $ref: '#/components/parameters/userToken',
+            },
           ],
           requestBody: {
             content: {
@@ -3442,6 +3503,9 @@ export const spec = {
           },
           {
             $ref: '#/components/parameters/appNamespace',
+          },
+          {
+            $ref: '#/components/parameters/userToken',
           },
         ],
         requestBody: {
@@ -3523,6 +3587,9 @@ export const spec = {
             {
               $ref: '#/components/parameters/appNamespace',
             },
+            {
+              $ref: '#/components/parameters/userToken',
+            },
           ],
           requestBody: {
             required: true,
@@ -3589,6 +3656,9 @@ export const spec = {
             },
             {
               $ref: '#/components/parameters/appNamespace',
+            },
+            {
+              $ref: '#/components/parameters/userToken',
             },
           ],
           requestBody: {
@@ -3737,6 +3807,9 @@ export const spec = {
             {
               $ref: '#/components/parameters/appNamespace',
             },
+            {
+              $ref: '#/components/parameters/userToken',
+            },
           ],
           requestBody: {
             required: true,
@@ -3768,6 +3841,52 @@ export const spec = {
                 'application/json': {
                   schema: {
                     $ref: '#/components/schemas/OperationResponse',
+                  },
+                },
+              },
+            },
+            default: {
+              $ref: '#/components/responses/Error',
+            },
+          },
+        },
+      },
+    '/entity/{namespace}/{kind}/{name}/applications/{agentId}/{appName}/agent-permissions':
+      {
+        get: {
+          operationId: 'GetAgentPermissions',
+          description:
+            "What the agent's own access control (Argo CD RBAC through can-i, Harness access control) lets the signed-in user do on the application, for agents that decide operations as the user; every action allowed where the agent uses its shared credential. Answers are kept briefly per user, application and action. A missing or expired sign-in token refuses every action with a reason that asks to sign in again.",
+          parameters: [
+            {
+              $ref: '#/components/parameters/namespace',
+            },
+            {
+              $ref: '#/components/parameters/kind',
+            },
+            {
+              $ref: '#/components/parameters/name',
+            },
+            {
+              $ref: '#/components/parameters/agentId',
+            },
+            {
+              $ref: '#/components/parameters/appName',
+            },
+            {
+              $ref: '#/components/parameters/appNamespace',
+            },
+            {
+              $ref: '#/components/parameters/userToken',
+            },
+          ],
+          responses: {
+            '200': {
+              description: "The agent's decision per operation.",
+              content: {
+                'application/json': {
+                  schema: {
+                    $ref: '#/components/schemas/AgentPermissions',
                   },
                 },
               },
