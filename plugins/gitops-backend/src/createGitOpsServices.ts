@@ -218,6 +218,9 @@ function publishFleetSignals(
   const publisher = new FleetSignalPublisher(signals, shownEntities, readers, {
     logger,
   });
-  fleet.state.subscribe(change => publisher.onChange(change));
+  fleet.state.subscribe(
+    change => publisher.onChange(change),
+    'the signal publisher',
+  );
   lifecycle.addShutdownHook(() => publisher.stop());
 }

@@ -46,7 +46,7 @@ export class FleetSnapshotCache {
         if (this.saving) this.firstLoadPending = true;
         else this.save().catch(() => {});
       }
-    });
+    }, 'the snapshot writer');
   }
 
   private key(agent: { id: string; url: string }): string {

@@ -4,6 +4,7 @@ import {
   GitOpsApplication,
   GitOpsApplicationSet,
 } from '@gitops-suite/plugin-gitops-common';
+import type { LoggerService } from '@backstage/backend-plugin-api';
 import { WatchEvent } from '@gitops-suite/plugin-gitops-node';
 import { scrubAndSeal } from '../scrubbing/scrubSecrets';
 import { AgentFleet } from './AgentFleet';
@@ -26,13 +27,14 @@ interface Feed {
 export class FleetState {
   private readonly fleets = new Map<string, AgentFleet>();
   private readonly feeds = new Map<string, Feed>();
-  private readonly listeners = new Set<(change: FleetChange) => void>();
+  private readonly listeners = new Map<(change: FleetChange) => void, string>();
   private readonly waiters = new Map<
     string,
     Array<(fleet: AgentFleet) => void>
   >();
 
   private readonly clock: () => Date;
+  private readonly logger?: Pick<LoggerService, 'error'>;
   /** Scrubs (and seals) what enters the state: answers need no second walk. */
   private readonly scrub: <T>(value: T) => T;
   /** Adds what is known beyond the lean read (see LeanDetails). */
@@ -44,8 +46,11 @@ export class FleetState {
       knownSecrets: string[];
       clock?: () => Date;
       decorate?: (app: GitOpsApplication) => GitOpsApplication;
+      /** Where a subscriber's failure is reported (it never breaks the state). */
+      logger?: Pick<LoggerService, 'error'>;
     },
   ) {
+    this.logger = options.logger;
     this.clock = options.clock ?? (() => new Date());
     this.scrub = value => scrubAndSeal(value, options.knownSecrets);
     this.decorate = options.decorate ?? (app => app);
@@ -130,8 +135,16 @@ export class FleetState {
     });
   }
 
-  subscribe(listener: (change: FleetChange) => void): () => void {
-    this.listeners.add(listener);
+  /**
+   * Calls `listener` with every change, in order. A listener that throws
+   * is reported by `name`, and neither the state nor the other listeners
+   * notice.
+   */
+  subscribe(
+    listener: (change: FleetChange) => void,
+    name = 'a subscriber',
+  ): () => void {
+    this.listeners.set(listener, name);
     return () => this.listeners.delete(listener);
   }
 
@@ -335,11 +348,15 @@ export class FleetState {
       !change.removed.length &&
       !change.setApplications?.length;
     if (empty && !change.feed) return;
-    for (const listener of this.listeners) {
+    for (const [listener, name] of this.listeners) {
       try {
         listener(change);
-      } catch {
-        // a listener's failure must not break the state
+      } catch (error) {
+        // a listener's failure must not break the state nor the others
+        this.logger?.error(
+          `Fleet state: ${name} failed on a change of agent ${change.agentId}; the state and the other subscribers carry on`,
+          error as Error,
+        );
       }
     }
   }

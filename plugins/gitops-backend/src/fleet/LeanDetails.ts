@@ -66,7 +66,7 @@ export class LeanDetails {
    */
   attach(state: NonNullable<LeanDetails['state']>): void {
     this.state = state;
-    state.subscribe(this.onChange);
+    state.subscribe(this.onChange, 'the lean details reader');
   }
 
   /** The application with the details known for its current lean state. */

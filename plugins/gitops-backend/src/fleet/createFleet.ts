@@ -48,7 +48,11 @@ export function createFleet(options: {
       id: p.agent.id,
       feed: isWatchable(p) ? ('watch' as const) : ('poll' as const),
     })),
-    { knownSecrets: options.knownSecrets, decorate: details.decorate },
+    {
+      knownSecrets: options.knownSecrets,
+      decorate: details.decorate,
+      logger: options.logger,
+    },
   );
   details.attach(state);
   const feeders = new Map<string, FleetFeeder>(

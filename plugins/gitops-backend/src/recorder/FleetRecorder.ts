@@ -94,7 +94,10 @@ export class FleetRecorder {
 
   /** Follows the fleet state; reconciles the agents it holds already. */
   start(): void {
-    this.unsubscribe = this.options.state.subscribe(this.onChange);
+    this.unsubscribe = this.options.state.subscribe(
+      this.onChange,
+      'the recorder',
+    );
     for (const agentId of this.options.agentIds) {
       const fleet = this.options.state.loaded(agentId);
       if (fleet) {
