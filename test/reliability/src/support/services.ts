@@ -12,11 +12,27 @@ import {
 
 export { POSTGRES_URL, REDIS_URL };
 
-/** Whether both servers can be used; under CI=true a missing one throws. */
-export async function requireServices(): Promise<boolean> {
-  const postgres = await requireServer('PostgreSQL', POSTGRES_URL, 5432);
-  const redis = await requireServer('Redis', REDIS_URL, 6379);
-  return postgres && redis;
+/**
+ * Both servers, or an error naming the one that cannot be reached: the
+ * tests that need them fail rather than pass without running.
+ */
+export async function requireServices(): Promise<void> {
+  const missing: string[] = [];
+  if (!(await requireServer('PostgreSQL', POSTGRES_URL, 5432))) {
+    missing.push(
+      `PostgreSQL at ${new URL(POSTGRES_URL).host} (GITOPS_TEST_POSTGRES_URL)`,
+    );
+  }
+  if (!(await requireServer('Redis', REDIS_URL, 6379))) {
+    missing.push(`Redis at ${new URL(REDIS_URL).host} (GITOPS_TEST_REDIS_URL)`);
+  }
+  if (missing.length) {
+    throw new Error(
+      `${missing.join(' and ')} cannot be reached; this test needs ${
+        missing.length > 1 ? 'them' : 'it'
+      }`,
+    );
+  }
 }
 
 /*
