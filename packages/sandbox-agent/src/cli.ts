@@ -13,7 +13,10 @@ stdout: {"id","kind","url","token",...}. Logs go to stderr. SIGTERM/SIGINT stop 
 --git-host-port also runs a git host there (GitHub's REST API and git over
 HTTP, set up like GitHub Enterprise) holding the scenario's github.com
 repositories as real git repositories; it prints one more line:
-{"gitHost":{"host","apiBaseUrl","baseUrl","token","user"}}.`;
+{"gitHost":{"host","apiBaseUrl","baseUrl","token","user"}}.
+
+A scenario with an \`identity\` section also serves an OIDC identity provider
+at /idp on the same port, and prints {"idp":{"issuer","clientId","clientSecret"}}.`;
 
 export interface CliOptions {
   scenario?: string;
@@ -102,7 +105,8 @@ export function parseCliArgs(argv: string[]): CliOptions {
 /** The JSON line printed for each agent once the sandbox listens. */
 export function readinessLines(sandbox: Sandbox): string[] {
   const hostLine = sandbox.gitHost ? [JSON.stringify({ gitHost: sandbox.gitHost })] : [];
-  return [...hostLine, ...agentLines(sandbox)];
+  const idpLine = sandbox.idp ? [JSON.stringify({ idp: sandbox.idp })] : [];
+  return [...hostLine, ...idpLine, ...agentLines(sandbox)];
 }
 
 function agentLines(sandbox: Sandbox): string[] {

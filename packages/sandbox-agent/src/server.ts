@@ -7,6 +7,8 @@ import { controlRoutes } from './control/controlRoutes';
 import { FaultDecision } from './faults/FaultInjector';
 import { harnessErrorResponse } from './harness/errors';
 import { harnessRoutes } from './harness/harnessRoutes';
+import { IdentityProvider } from './idp/IdentityProvider';
+import { handleIdpRequest, idpRoutes } from './idp/idpRoutes';
 import { ApiError, GrpcCode, grpcCodeOf } from './http/ApiError';
 import { parseJsonBody, readBody } from './http/readBody';
 import { Router } from './http/Router';
@@ -16,6 +18,8 @@ export interface SandboxServerOptions {
   host: string;
   port: number;
   log: (message: string) => void;
+  /** The identity provider served at `/idp` (the scenario's `identity`). */
+  idp?: IdentityProvider;
 }
 
 const AGENT_PATH = /^\/agents\/([^/]+)(\/.*)?$/;
@@ -36,13 +40,15 @@ function corrupt(body: string): string {
 /**
  * The HTTP server of the sandbox: one port, one path prefix per agent
  * (`/agents/<id>`), where the agent's API, faults and stop state apply;
- * `/agents/<id>/_sandbox/...` is the agent's control API.
+ * `/agents/<id>/_sandbox/...` is the agent's control API. With an identity
+ * provider, `/idp/...` serves it (outside every agent's prefix).
  */
 export class SandboxServer {
   private readonly server: http.Server;
   private readonly agents = new Map<string, SandboxAgent>();
   private readonly routers = new Map<string, { api: Router; control: Router }>();
   private readonly timers = new Set<NodeJS.Timeout>();
+  private readonly idpRouter?: Router;
   private baseUrl = '';
 
   constructor(agents: SandboxAgent[], private readonly options: SandboxServerOptions) {
@@ -53,6 +59,7 @@ export class SandboxServer {
         control: controlRoutes(agent),
       });
     }
+    if (options.idp) this.idpRouter = idpRoutes(options.idp);
     this.server = http.createServer((req, res) => {
       this.handle(req, res).catch(error => {
         this.options.log(`sandbox: unexpected error: ${(error as Error).stack ?? error}`);
@@ -78,6 +85,7 @@ export class SandboxServer {
         const host = ['0.0.0.0', '::', ''].includes(this.options.host) ? '127.0.0.1' : this.options.host;
         const hostPart = host.includes(':') ? `[${host}]` : host;
         this.baseUrl = `http://${hostPart}:${port}`;
+        this.options.idp?.setBaseUrl(this.baseUrl);
         resolve({ port, baseUrl: this.baseUrl });
       });
     });
@@ -151,6 +159,10 @@ export class SandboxServer {
     }
     if (path === '/healthz') {
       this.write(req, res, { status: 200, body: 'ok', headers: { 'content-type': 'text/plain' } });
+      return;
+    }
+    if (this.idpRouter && (path === '/idp' || path.startsWith('/idp/'))) {
+      this.write(req, res, await handleIdpRequest(this.idpRouter, req, path.slice('/idp'.length) || '/', url.searchParams));
       return;
     }
     const m = AGENT_PATH.exec(path);

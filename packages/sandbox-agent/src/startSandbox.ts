@@ -6,6 +6,7 @@ import { SandboxServer } from './server';
 import { scenarioGit } from './scenario/buildAgentState';
 import { DriftField } from './state/types';
 import { GitHostOptions, RunningGitHost, SandboxGitHostInfo, startGitHost } from './githost/startGitHost';
+import { IdentityProvider } from './idp/IdentityProvider';
 
 /** How to start a sandbox: a scenario object or file, and where to listen. */
 export interface StartSandboxOptions {
@@ -57,6 +58,15 @@ export interface DriftResult {
   resourceStatus: string;
 }
 
+/** The sandbox's OIDC identity provider, as a client (Backstage) configures it. */
+export interface SandboxIdpInfo {
+  /** `<baseUrl>/idp` unless the scenario names one; discovery at `<issuer>/.well-known/openid-configuration`. */
+  issuer: string;
+  /** The scenario's first client. */
+  clientId: string;
+  clientSecret?: string;
+}
+
 /** A running sandbox. */
 export interface Sandbox {
   agents: SandboxAgentInfo[];
@@ -87,6 +97,13 @@ export interface Sandbox {
   scenario: Scenario;
   /** The git host, when started with `gitHost`. */
   gitHost?: SandboxGitHostInfo;
+  /** The identity provider, when the scenario has `identity`. */
+  idp?: SandboxIdpInfo;
+  /**
+   * An ID token of the identity provider for one of its users (audience:
+   * the first client; a negative `expiresInSeconds` gives an expired token).
+   */
+  idToken(username: string, options?: { audience?: string; expiresInSeconds?: number }): string;
   /** Merges an open pull request on the git host, as its owner would on GitHub; returns the merge commit. */
   mergePullRequest(repoUrl: string, number: number): string;
   close(): Promise<void>;
@@ -120,7 +137,8 @@ export async function startSandbox(options: StartSandboxOptions): Promise<Sandbo
   const baseGit = scenarioGit(scenario, { seed, now: fixedNow ?? started });
   await gitHost?.seed(baseGit);
   const built = scenario;
-  const agents = scenario.agents.map(spec => new SandboxAgent(built, spec, { seed, fixedNow, baseGit }));
+  const idp = scenario.identity ? new IdentityProvider(scenario.identity) : undefined;
+  const agents = scenario.agents.map(spec => new SandboxAgent(built, spec, { seed, fixedNow, baseGit, idp }));
   // a push or a merge on the git host: the agents hear it as Argo CD hears
   // a webhook (refresh the apps of the repository, requeue ApplicationSets)
   gitHost?.onChange(repoUrl => {
@@ -133,10 +151,12 @@ export async function startSandbox(options: StartSandboxOptions): Promise<Sandbo
     host: options.host ?? '127.0.0.1',
     port: options.port ?? 0,
     log,
+    idp,
   });
   const { port, baseUrl } = await server.listen();
   const total = agents.reduce((n, a) => n + a.store.apps.size, 0);
   log(`sandbox: ${agents.length} agent(s), ${total} application(s) ready in ${Date.now() - started} ms at ${baseUrl}`);
+  if (idp) log(`sandbox: OIDC identity provider at ${idp.issuer} (${idp.users.size} user(s))`);
 
   const byId = new Map(agents.map(a => [a.id, a]));
   const get = (id: string) => {
@@ -172,6 +192,21 @@ export async function startSandbox(options: StartSandboxOptions): Promise<Sandbo
     port,
     scenario,
     ...(gitHost ? { gitHost: gitHost.info } : {}),
+    ...(idp
+      ? {
+          idp: {
+            issuer: idp.issuer,
+            clientId: scenario.identity!.clients[0].clientId,
+            ...(scenario.identity!.clients[0].clientSecret
+              ? { clientSecret: scenario.identity!.clients[0].clientSecret }
+              : {}),
+          },
+        }
+      : {}),
+    idToken(username, tokenOptions = {}) {
+      if (!idp) throw new Error('the scenario has no identity provider (identity)');
+      return idp.mintIdToken(username, tokenOptions);
+    },
     mergePullRequest(repoUrl, number) {
       const host = gitHost?.host;
       const repo = host?.byUrl(repoUrl);
@@ -240,7 +275,13 @@ export async function startSandbox(options: StartSandboxOptions): Promise<Sandbo
       }
     },
     secretValues() {
-      return [...new Set([...agents.flatMap(a => a.secretValues()), ...(gitHost ? [gitHost.info.token] : [])])];
+      return [
+        ...new Set([
+          ...agents.flatMap(a => a.secretValues()),
+          ...(gitHost ? [gitHost.info.token] : []),
+          ...(idp ? idp.secretValues() : []),
+        ]),
+      ];
     },
     close: async () => {
       await server.close();

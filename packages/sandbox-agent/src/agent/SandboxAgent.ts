@@ -2,6 +2,7 @@ import type { ServerResponse } from 'node:http';
 import { FaultInjector } from '../faults/FaultInjector';
 import { StreamFaults } from '../faults/StreamFaults';
 import { GitCatalog } from '../git/GitCatalog';
+import type { IdentityProvider } from '../idp/IdentityProvider';
 import { Router } from '../http/Router';
 import { buildAgentState } from '../scenario/buildAgentState';
 import { AgentSpec, Scenario } from '../scenario/schema';
@@ -19,6 +20,8 @@ export interface AgentRuntimeOptions {
   baseGit?: GitCatalog;
   /** Reference time of the scenario (fixed `now`), or undefined for the clock. */
   fixedNow?: number;
+  /** The sandbox's identity provider, whose ID tokens an agent with `oidc` accepts. */
+  idp?: IdentityProvider;
 }
 
 /**
@@ -62,6 +65,11 @@ export class SandboxAgent {
     this.faults = new FaultInjector(this.id, this.config.faults);
     this.stopped = Boolean(spec.stopped);
     this.reset();
+  }
+
+  /** The identity provider whose ID tokens the agent accepts (its `oidc`), if any. */
+  get idp(): IdentityProvider | undefined {
+    return this.spec.oidc ? this.options.idp : undefined;
   }
 
   /** Rebuilds the agent's state from the scenario (and its scenario faults). */

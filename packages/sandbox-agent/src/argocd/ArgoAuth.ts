@@ -3,6 +3,7 @@ import type { IncomingMessage } from 'node:http';
 import { ApiError, GrpcCode } from '../http/ApiError';
 import type { SandboxAgent } from '../agent/SandboxAgent';
 import { Caller } from '../state/types';
+import { userTokenCaller } from './userTokens';
 
 function bearerToken(req: IncomingMessage): string | undefined {
   const header = req.headers.authorization;
@@ -40,6 +41,9 @@ export function optionalArgoCaller(agent: SandboxAgent, req: IncomingMessage): C
   }
   const user = agent.store.sessions.get(token);
   if (user) return { subject: user, forbiddenProjects, readOnly: false };
+  // an ID token of the identity provider the agent trusts (`oidc`)
+  const idTokenUser = userTokenCaller(agent, token);
+  if (idTokenUser) return idTokenUser;
   throw new ApiError(GrpcCode.Unauthenticated, 'invalid session: token signature is invalid');
 }
 

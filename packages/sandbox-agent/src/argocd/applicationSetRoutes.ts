@@ -20,10 +20,15 @@ export function requireAppSet(agent: SandboxAgent, caller: Caller, name: string,
     throw new ApiError(GrpcCode.NotFound, `applicationsets.argoproj.io "${name}" not found`);
   }
   const project = appSetProject(record.appSet);
-  if (!allowed(agent.store, caller, project, 'get')) {
+  if (!allowed(agent.store, caller, project, 'get', appSetRbac(project, name))) {
     throw permissionDenied(caller, 'applicationsets', 'get', `${project}/${name}`);
   }
   return record;
+}
+
+/** An ApplicationSet as Argo CD's RBAC names it (resource and object). */
+export function appSetRbac(project: string, name: unknown) {
+  return { resource: 'applicationsets', object: `${project}/${typeof name === 'string' ? name : ''}` };
 }
 
 function boolParam(value: string | null) {
@@ -46,7 +51,10 @@ export function addApplicationSetRoutes(router: Router, agent: SandboxAgent) {
     }
     const namespace = ctx.query.get('appsetNamespace');
     const items = [...store.appSets.values()]
-      .filter(r => allowed(store, caller, appSetProject(r.appSet), 'get'))
+      .filter(r => {
+        const project = appSetProject(r.appSet);
+        return allowed(store, caller, project, 'get', appSetRbac(project, r.appSet.metadata?.name));
+      })
       .filter(r => !projects.length || projects.includes(appSetProject(r.appSet)))
       .filter(r => !selector || matchesRequirements(selector, r.appSet.metadata?.labels))
       .filter(r => !namespace || r.appSet.metadata?.namespace === namespace)
@@ -66,7 +74,7 @@ export function addApplicationSetRoutes(router: Router, agent: SandboxAgent) {
     const body = await ctx.body();
     if (!isObject(body)) throw new ApiError(GrpcCode.InvalidArgument, 'the ApplicationSet must be a JSON object');
     const project = appSetProject(body);
-    if (!allowed(store, caller, project, 'create')) {
+    if (!allowed(store, caller, project, 'create', appSetRbac(project, body.metadata?.name))) {
       throw permissionDenied(caller, 'applicationsets', 'create', `${project}/${body.metadata?.name ?? ''}`);
     }
     const created = agent.applicationSets.create(body, {
@@ -82,7 +90,7 @@ export function addApplicationSetRoutes(router: Router, agent: SandboxAgent) {
     const appSet = isObject(body) ? body.applicationSet : undefined;
     if (!isObject(appSet)) throw new ApiError(GrpcCode.InvalidArgument, 'applicationSet is required');
     const project = appSetProject(appSet);
-    if (!allowed(store, caller, project, 'get')) {
+    if (!allowed(store, caller, project, 'get', appSetRbac(project, appSet.metadata?.name))) {
       throw permissionDenied(caller, 'applicationsets', 'get', `${project}/${appSet.metadata?.name ?? ''}`);
     }
     return json(200, { applications: agent.applicationSets.preview(appSet) });
@@ -91,8 +99,9 @@ export function addApplicationSetRoutes(router: Router, agent: SandboxAgent) {
   router.delete('/api/v1/applicationsets/:name', ctx => {
     const caller = argoCaller(agent, ctx.req);
     const record = requireAppSet(agent, caller, ctx.params.name, ctx.query.get('appsetNamespace') ?? undefined);
-    if (caller.readOnly) {
-      throw permissionDenied(caller, 'applicationsets', 'delete', `${appSetProject(record.appSet)}/${ctx.params.name}`);
+    const project = appSetProject(record.appSet);
+    if (!allowed(store, caller, project, 'delete', appSetRbac(project, ctx.params.name))) {
+      throw permissionDenied(caller, 'applicationsets', 'delete', `${project}/${ctx.params.name}`);
     }
     agent.applicationSets.delete(record);
     return json(200, {});

@@ -1,5 +1,5 @@
 import type { SandboxAgent } from '../agent/SandboxAgent';
-import { requireApp } from '../agent/access';
+import { RbacAction, requireApp } from '../agent/access';
 import { ApiError, GrpcCode } from '../http/ApiError';
 import { Router } from '../http/Router';
 import { RequestContext, json } from '../http/types';
@@ -28,13 +28,13 @@ export function actionTargetFrom(query: URLSearchParams, prefix = ''): ActionTar
  * in the query (namespace, resourceName, version, group, kind, appNamespace,
  * project), and the POST's body is the action's name as a JSON string
  * (RunResourceAction; the deprecated v1 route, which every Argo CD since 1.x
- * serves). RBAC: terminate needs `sync`, running an action `action`.
+ * serves). RBAC: terminate needs `sync`, running an action `action` (for a
+ * user's ID token, `action/<group>/<kind>/<action>` as Argo CD checks it).
  */
 export function addOperationRoutes(router: Router, agent: SandboxAgent) {
   const store = agent.store;
 
-  const app = (ctx: RequestContext, action: 'get' | 'sync' | 'action'): AppRecord => {
-    const caller = argoCaller(agent, ctx.req);
+  const app = (ctx: RequestContext, action: RbacAction, caller = argoCaller(agent, ctx.req)): AppRecord => {
     const record = requireApp(store, caller, ctx.params.name, ctx.query.get('appNamespace'), action);
     const project = ctx.query.get('project');
     if (project && project !== (record.app.spec?.project || 'default')) {
@@ -54,12 +54,26 @@ export function addOperationRoutes(router: Router, agent: SandboxAgent) {
   });
 
   router.post('/api/v1/applications/:name/resource/actions', async ctx => {
-    const record = app(ctx, 'action');
-    const action = await ctx.body();
-    if (typeof action !== 'string' || !action) {
-      throw new ApiError(GrpcCode.InvalidArgument, 'the request body must be the action name, a JSON string');
+    const caller = argoCaller(agent, ctx.req);
+    const readAction = async () => {
+      const action = await ctx.body();
+      if (typeof action !== 'string' || !action) {
+        throw new ApiError(GrpcCode.InvalidArgument, 'the request body must be the action name, a JSON string');
+      }
+      return action;
+    };
+    const target = actionTargetFrom(ctx.query);
+    let record: AppRecord;
+    let action: string;
+    if (caller.rbac) {
+      // a user's RBAC names the action: action/<group>/<kind>/<action>
+      action = await readAction();
+      record = app(ctx, `action/${target.group ?? ''}/${target.kind ?? ''}/${action}`, caller);
+    } else {
+      record = app(ctx, 'action', caller);
+      action = await readAction();
     }
-    runResourceAction(store, record, actionTargetFrom(ctx.query), action);
+    runResourceAction(store, record, target, action);
     return json(200, {});
   });
 }

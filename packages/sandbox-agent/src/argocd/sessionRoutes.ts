@@ -5,6 +5,8 @@ import { json } from '../http/types';
 import { sha1Hex } from '../util/hash';
 import { isObject } from '../util/json';
 import { argoCaller, createSession, optionalArgoCaller } from './ArgoAuth';
+import { RBAC_ACTIONS, RBAC_RESOURCES } from './rbacPolicy';
+import { userInfo } from './userTokens';
 
 /** /api/version: capitalised keys, as the Argo CD API server answers. */
 export function versionMessage(version: string) {
@@ -25,7 +27,10 @@ export function versionMessage(version: string) {
   };
 }
 
-/** Session, user info, version and can-i. */
+/**
+ * Session, user info, version and can-i (for a user's ID token, the RBAC
+ * policy answers; for the agent's tokens, their projects and rights).
+ */
 export function addSessionRoutes(router: Router, agent: SandboxAgent) {
   router.post('/api/v1/session', async ctx => {
     const body = await ctx.body();
@@ -43,12 +48,23 @@ export function addSessionRoutes(router: Router, agent: SandboxAgent) {
   router.get('/api/v1/session/userinfo', ctx => {
     const caller = optionalArgoCaller(agent, ctx.req);
     if (!caller) return json(200, { loggedIn: false });
+    if (caller.rbac) return json(200, userInfo(agent, caller));
     return json(200, { loggedIn: true, username: caller.subject, iss: 'argocd', groups: [] });
   });
 
   router.get('/api/version', () => json(200, versionMessage(agent.config.version)));
 
   const canI = (resource: string, action: string, subresource: string, caller: ReturnType<typeof argoCaller>) => {
+    if (caller.rbac) {
+      // as AccountService.CanI: known resources and actions only (and resource actions)
+      if (!(RBAC_ACTIONS as readonly string[]).includes(action) && !action.startsWith('action/')) {
+        throw new ApiError(GrpcCode.InvalidArgument, `[${RBAC_ACTIONS.join(' ')}] does not contain ${action}`);
+      }
+      if (!(RBAC_RESOURCES as readonly string[]).includes(resource)) {
+        throw new ApiError(GrpcCode.InvalidArgument, `[${RBAC_RESOURCES.join(' ')}] does not contain ${resource}`);
+      }
+      return json(200, { value: caller.rbac(resource, action, subresource) ? 'yes' : 'no' });
+    }
     const project = subresource.split('/')[0] || '*';
     let yes: boolean;
     if (caller.readOnly && action !== 'get') yes = false;
@@ -63,6 +79,15 @@ export function addSessionRoutes(router: Router, agent: SandboxAgent) {
 
   router.get('/api/v1/account/can-i/:resource/:action/:subresource', ctx =>
     canI(ctx.params.resource, ctx.params.action, ctx.params.subresource, argoCaller(agent, ctx.req)),
+  );
+  // the object in the path unescaped: `<project>/<app>` or `<project>/<namespace>/<app>`
+  router.get('/api/v1/account/can-i/:resource/:action/:project/:namespace/:object', ctx =>
+    canI(
+      ctx.params.resource,
+      ctx.params.action,
+      `${ctx.params.project}/${ctx.params.namespace}/${ctx.params.object}`,
+      argoCaller(agent, ctx.req),
+    ),
   );
   router.get('/api/v1/account/can-i/:resource/:action/:project/:object', ctx =>
     canI(

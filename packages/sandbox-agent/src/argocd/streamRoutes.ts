@@ -7,8 +7,9 @@ import { EventStream, openStream } from '../http/openStream';
 import { resourceTree } from '../state/resourceTree';
 import { parseFieldSelection, projectApplication } from '../state/fieldSelection';
 import type { AppRecord, StoreEvent } from '../state/types';
+import type { JsonObject } from '../util/json';
 import { appQueryFrom } from './applicationRoutes';
-import { appSetProject } from './applicationSetRoutes';
+import { appSetProject, appSetRbac } from './applicationSetRoutes';
 import { argoCaller } from './ArgoAuth';
 
 /**
@@ -73,7 +74,7 @@ export function addStreamRoutes(router: Router, agent: SandboxAgent) {
         const send = (event: StoreEvent) => {
           if (event.kind !== 'application') return;
           const record = event.record;
-          if (!store.canSee(caller, record.app.spec?.project)) return;
+          if (!store.canSeeApp(caller, record)) return;
           if (!store.matches(record, query)) return;
           stream.send(line(event.type, body(record)));
         };
@@ -109,6 +110,10 @@ export function addStreamRoutes(router: Router, agent: SandboxAgent) {
   router.get('/api/v1/stream/applicationsets', ctx => {
     const caller = argoCaller(agent, ctx.req);
     const resume = ctx.query.get('resourceVersion');
+    const mayGet = (appSet: JsonObject) => {
+      const project = appSetProject(appSet);
+      return allowed(store, caller, project, 'get', appSetRbac(project, appSet.metadata?.name));
+    };
     return {
       stream: (req, res) => {
         const stream = openStream(req, res, agent.streams, agent.streamFaults);
@@ -116,12 +121,12 @@ export function addStreamRoutes(router: Router, agent: SandboxAgent) {
           stream.send(JSON.stringify({ result: { type, applicationSet: appSet } }));
         const sendEvent = (event: StoreEvent) => {
           if (event.kind !== 'applicationset') return;
-          if (!allowed(store, caller, appSetProject(event.record.appSet), 'get')) return;
+          if (!mayGet(event.record.appSet)) return;
           send(event.type, event.record.appSet);
         };
         if (!resume) {
           for (const record of store.appSets.values()) {
-            if (allowed(store, caller, appSetProject(record.appSet), 'get')) {
+            if (mayGet(record.appSet)) {
               send('ADDED', agent.applicationSets.refreshStatus(record));
             }
           }

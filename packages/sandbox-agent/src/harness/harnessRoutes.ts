@@ -13,6 +13,7 @@ import { applicationSyncWindows } from '../state/syncWindows';
 import { Caller } from '../state/types';
 import { JsonObject, isObject } from '../util/json';
 import { checkAgentIdentifier, checkScope, harnessCaller } from './HarnessAuth';
+import { addAccessControlRoutes } from './accessControl';
 import { harnessApplicationSetRoutes } from './harnessApplicationSetRoutes';
 import { argoQuery, harnessStreamRoutes } from './harnessStreamRoutes';
 import { harnessResourceReadRoutes } from './harnessResourceReadRoutes';
@@ -316,6 +317,8 @@ export function harnessRoutes(agent: SandboxAgent): Router {
   harnessApplicationSetRoutes(agent, sdk);
   harnessResourceReadRoutes(agent, sdk);
   harnessOperationRoutes(agent, sdk);
+  // Harness's access control (outside the GitOps API): what `accessControl` grants
+  addAccessControlRoutes(router, agent);
 
   return router;
 }

@@ -1,5 +1,6 @@
 import { Scenario } from './schema';
 import type { ScenarioIssue } from './loadScenario';
+import { checkIdentity } from './checkIdentity';
 
 function duplicates<T>(items: T[], key: (item: T) => string) {
   const seen = new Map<string, number>();
@@ -162,5 +163,6 @@ export function checkReferences(scenario: Scenario): ScenarioIssue[] {
       }
     });
   });
+  issues.push(...checkIdentity(scenario));
   return issues;
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { agentAppSetFields, gitUrl } from './appSetSchema';
+import { agentIdentityFields, identitySchema } from './identitySchema';
 
 /*
  * The scenario file: which agents the sandbox serves and what they hold.
@@ -437,6 +438,7 @@ export const agentSchema = z
     stopped: z.boolean().optional(),
     faults: faultConfigSchema.optional(),
     harness: harnessSchema.optional(),
+    ...agentIdentityFields,
   })
   .strict();
 export type AgentSpec = z.infer<typeof agentSchema>;
@@ -516,6 +518,8 @@ export const scenarioSchema = z
     mix: mixSchema.optional(),
     agents: z.array(agentSchema).default([]),
     generate: generateSchema.optional(),
+    /** The OIDC identity provider the sandbox serves at `/idp`. */
+    identity: identitySchema.optional(),
   })
   .strict();
 

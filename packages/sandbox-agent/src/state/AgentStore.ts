@@ -194,14 +194,32 @@ export class AgentStore {
     return record.json;
   }
 
-  /** May the caller see applications of this project? */
+  /** May the caller see applications of this project (a user: may it get the project)? */
   canSee(caller: Caller, project: string | undefined): boolean {
     const p = project || 'default';
+    if (caller.rbac) return caller.rbac('projects', 'get', p);
     if (caller.forbiddenProjects.includes(p)) return false;
     return !caller.projects || caller.projects.includes(p) || caller.projects.includes('*');
   }
 
-  /** Does the app pass the list/watch filters? */
+  /**
+   * The app as Argo CD's RBAC names it: `<project>/<name>`, or
+   * `<project>/<namespace>/<name>` outside the control-plane namespace.
+   */
+  rbacName(record: AppRecord): string {
+    const project = record.app.spec?.project || 'default';
+    const namespace = record.app.metadata?.namespace;
+    const name = record.app.metadata?.name;
+    return namespace && namespace !== this.config.namespace ? `${project}/${namespace}/${name}` : `${project}/${name}`;
+  }
+
+  /** May the caller see this app (the RBAC policy's `applications, get` for a user)? */
+  canSeeApp(caller: Caller, record: AppRecord): boolean {
+    if (caller.rbac) return caller.rbac('applications', 'get', this.rbacName(record));
+    return this.canSee(caller, record.app.spec?.project);
+  }
+
+    /** Does the app pass the list/watch filters? */
   matches(record: AppRecord, query: AppQuery): boolean {
     const app = record.app;
     if (query.name && app.metadata?.name !== query.name) return false;
@@ -221,7 +239,7 @@ export class AgentStore {
   listApps(caller: Caller, query: AppQuery): AppRecord[] {
     const out: AppRecord[] = [];
     for (const record of this.apps.values()) {
-      if (!this.canSee(caller, record.app.spec?.project)) continue;
+      if (!this.canSeeApp(caller, record)) continue;
       if (this.matches(record, query)) out.push(record);
     }
     return out.sort(byName);

@@ -129,4 +129,12 @@ export interface Caller {
   projects?: string[];
   forbiddenProjects: string[];
   readOnly: boolean;
+  /**
+   * A user of an ID token (an Argo CD agent with `oidc`): the agent's RBAC
+   * policy decides every check, by Argo CD's resource, action and object
+   * (`projects`, `forbiddenProjects` and `readOnly` do not apply).
+   */
+  rbac?: (resource: string, action: string, object: string) => boolean;
+  /** The verified claims of the user's ID token. */
+  claims?: Record<string, unknown>;
 }
