@@ -47,7 +47,10 @@ export class LeanDetails {
   private running = 0;
   private state?: {
     redecorate(agentId: string, key: string): void;
-    subscribe(listener: (change: FleetChange) => void): () => void;
+    subscribe(
+      listener: (change: FleetChange) => void,
+      name?: string,
+    ): () => void;
   };
 
   constructor(

@@ -81,7 +81,13 @@ export class ApplicationReads {
   async events(credentials: BackstageCredentials, target: ApplicationTarget) {
     const { app } = await this.resolve(credentials, target);
     const { store } = this.ctx.deps;
-    const locator = { agentId: app.agentId, application: app.name, limit: 100 };
+    // this application's own: a same-named one in another namespace is another
+    const locator = {
+      agentId: app.agentId,
+      application: app.name,
+      appNamespace: app.namespace,
+      limit: 100,
+    };
     const [audit, drift] = await Promise.all([
       store.listOperations(locator),
       store.listDriftEvents(locator),

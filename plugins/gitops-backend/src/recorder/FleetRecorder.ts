@@ -23,7 +23,7 @@ interface Seen {
 
 /** The part of the fleet state the recorder follows. */
 export interface RecordedState {
-  subscribe(listener: (change: FleetChange) => void): () => void;
+  subscribe(listener: (change: FleetChange) => void, name?: string): () => void;
   loaded(agentId: string): { apps: Map<string, GitOpsApplication> } | undefined;
 }
 

@@ -78,29 +78,33 @@ export async function runOperation(
   },
 ): Promise<{ auditId: string; application: GitOpsApplication }> {
   const { credentials, target, request } = caller;
+  // the application, once found: a refusal is recorded on it (its own
+  // namespace, not only what the caller named)
+  let found: GitOpsApplication | undefined;
   const resolved = await resolveEntityApplication(
     ctx,
     credentials,
     target,
     operation.permission,
   )
-    .then(async found => {
+    .then(async entityApp => {
+      found = entityApp.app;
       // the user may act on the entity; the application's project and
       // destination must belong to that entity's owners too
       await ctx.deps.writes.assert({
         credentials,
-        entityRef: found.entityRef,
+        entityRef: entityApp.entityRef,
         permission: operation.permission,
-        touches: [{ type: 'application', application: found.app }],
+        touches: [{ type: 'application', application: entityApp.app }],
       });
       // where the agent decides as the user, it gets the user, never the
       // shared credential in their place
       const user = await ctx.deps.userIdentity.forOperation(
         credentials,
-        found.app.agentId,
+        entityApp.app.agentId,
         caller.userToken,
       );
-      return { ...found, user };
+      return { ...entityApp, user };
     })
     .catch(async error => {
       // a refusal is decided here, once: it goes in the events as well
@@ -113,8 +117,8 @@ export async function runOperation(
             actor: ctx.actor(credentials),
             entityRef: stringifyEntityRef(target.entityRef),
             agentId: target.agentId,
-            application: target.name,
-            appNamespace: target.namespace,
+            application: found?.name ?? target.name,
+            appNamespace: found ? found.namespace : target.namespace,
             action: operation.action,
             parameters: operation.parameters,
           },
