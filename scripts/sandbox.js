@@ -8,11 +8,13 @@ const readline = require('node:readline');
 const { parse: parseYaml } = require('yaml');
 
 /**
- * Reads the sandbox CLI's readiness lines (one JSON object per agent, and
- * `{"gitHost": ...}` when it runs its git host). The CLI prints them
- * together once every agent listens; the list is complete when the stream
- * has been quiet for a moment after the first line. The git host's line
- * comes back as the `gitHost` property of the list.
+ * Reads the sandbox CLI's readiness lines (one JSON object per agent,
+ * `{"gitHost": ...}` when it runs its git host, `{"idp": ...}` when the
+ * scenario has an identity provider). The CLI prints them together once
+ * every agent listens; the list is complete when the stream has been quiet
+ * for a moment after the first line. The git host's and the identity
+ * provider's lines come back as the `gitHost` and `idp` properties of the
+ * list.
  */
 function readAgentLines(stream, timeoutMs) {
   return new Promise((resolve, reject) => {
@@ -37,6 +39,7 @@ function readAgentLines(stream, timeoutMs) {
         return;
       }
       if (parsed.gitHost) agents.gitHost = parsed.gitHost;
+      else if (parsed.idp) agents.idp = parsed.idp;
       else agents.push(parsed);
       clearTimeout(quiet);
       quiet = setTimeout(finish, 300);
@@ -91,6 +94,14 @@ function projectsWithGitHost(gitHost, appConfigPath) {
  * GitHub Enterprise install is (host and apiBaseUrl, a token) and the
  * projects allowing its repositories (see projectsWithGitHost). github.com
  * keeps its default integration beside it.
+ *
+ * With the sandbox's identity provider (`agents.idp`): "Sandbox SSO", the
+ * OIDC auth provider signing users in through it (resolved to the User
+ * entity named by their email's local part), and each agent's
+ * `userIdentity`: an Argo CD agent that accepts its ID tokens (`oidc` in
+ * the agent's line) gets the user's ID token forwarded, a Harness agent
+ * with `accessControl` is asked Harness's access control for the user; the
+ * guest keeps the shared credentials.
  */
 function sandboxConfigYaml(
   agents,
@@ -105,6 +116,24 @@ function sandboxConfigYaml(
     lines.push(`    - host: ${quote(agents.gitHost.host)}`);
     lines.push(`      apiBaseUrl: ${quote(agents.gitHost.apiBaseUrl)}`);
     lines.push(`      token: ${quote(agents.gitHost.token)}`);
+  }
+  const idp = agents.idp;
+  if (idp) {
+    lines.push('auth:');
+    lines.push('  environment: development');
+    lines.push('  providers:');
+    lines.push('    oidc:');
+    lines.push('      development:');
+    const metadataUrl = `${idp.issuer}/.well-known/openid-configuration`;
+    lines.push(`        metadataUrl: ${quote(metadataUrl)}`);
+    lines.push(`        clientId: ${quote(idp.clientId)}`);
+    if (idp.clientSecret) {
+      lines.push(`        clientSecret: ${quote(idp.clientSecret)}`);
+    }
+    lines.push('        prompt: auto');
+    lines.push('        signIn:');
+    lines.push('          resolvers:');
+    lines.push('            - resolver: emailLocalPartMatchingUserEntityName');
   }
   lines.push('gitops:');
   if (agents.gitHost) {
@@ -136,8 +165,27 @@ function sandboxConfigYaml(
         if (agent[key]) lines.push(`        ${key}: ${quote(agent[key])}`);
       }
     }
+    if (idp) lines.push(...userIdentityLines(agent, idp));
   }
   return `${lines.join('\n')}\n`;
+}
+
+/** An agent's `userIdentity` under the sandbox's identity provider (none: shared credentials only). */
+function userIdentityLines(agent, idp) {
+  const guest = '        sharedCredentialUsers: ["user:development/guest"]';
+  if (agent.kind === 'argocd' && agent.oidc) {
+    return [
+      '      userIdentity:',
+      '        mode: forward-oidc-token',
+      `        issuer: ${quote(idp.issuer)}`,
+      `        audience: ${quote(idp.clientId)}`,
+      guest,
+    ];
+  }
+  if (agent.kind === 'harness' && agent.accessControl) {
+    return ['      userIdentity:', '        mode: harness-acl', guest];
+  }
+  return [];
 }
 
 module.exports = {

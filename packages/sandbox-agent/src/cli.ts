@@ -125,6 +125,8 @@ function agentLines(sandbox: Sandbox): string[] {
       'orgIdentifier',
       'projectIdentifier',
       'agentIdentifier',
+      'oidc',
+      'accessControl',
     ] as const) {
       if (agent[key] !== undefined) line[key] = agent[key];
     }

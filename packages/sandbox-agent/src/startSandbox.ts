@@ -44,6 +44,10 @@ export interface SandboxAgentInfo {
   orgIdentifier?: string;
   projectIdentifier?: string;
   agentIdentifier?: string;
+  /** Argo CD: the ID tokens of the sandbox's identity provider it accepts (its `oidc`). */
+  oidc?: { allowedAudiences: string[] };
+  /** Harness: answers Harness's access control checks for users (its `accessControl`). */
+  accessControl?: boolean;
 }
 
 /** What a drift changed. */
@@ -177,6 +181,10 @@ export async function startSandbox(options: StartSandboxOptions): Promise<Sandbo
       info.username = c.username;
       info.password = c.password;
     }
+    if (agent.kind === 'argocd' && agent.spec.oidc) {
+      info.oidc = { allowedAudiences: [...agent.spec.oidc.allowedAudiences] };
+    }
+    if (agent.kind === 'harness' && agent.spec.accessControl) info.accessControl = true;
     if (c.harness) {
       info.accountIdentifier = c.harness.accountIdentifier;
       if (c.harness.orgIdentifier) info.orgIdentifier = c.harness.orgIdentifier;
