@@ -9,9 +9,11 @@ export { startSandbox } from './startSandbox';
 export type {
   Sandbox,
   SandboxAgentInfo,
+  SandboxIdpInfo,
   StartSandboxOptions,
   DriftResult,
 } from './startSandbox';
+export type { IdentitySpec, AccessControlEntry } from './scenario/identitySchema';
 export {
   loadScenarioFile,
   parseScenario,
