@@ -171,6 +171,22 @@ describe('ID tokens Argo CD does not accept (401, code 16)', () => {
     }
   });
 
+  it('refuses an Argo CD session token it did not issue as before', async () => {
+    const other = await startSandbox({ scenarioPath: FLEET_SCENARIO, log: () => {} });
+    try {
+      const info = other.agent('argocd-nonprod');
+      const login = await fetch(`${info.url}/api/v1/session`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: info.username, password: info.password }),
+      });
+      const { token } = await login.json();
+      expect(await refused(token)).toBe('invalid session: token signature is invalid');
+    } finally {
+      await other.close();
+    }
+  });
+
   it('refuses any ID token on an agent without oidc, as any invalid token', async () => {
     const scenario = smallScenario({
       identity: { clients: [{ clientId: 'backstage' }], users: [{ username: 'ada', email: 'ada@acme.example' }] },

@@ -31,7 +31,9 @@ export function rbacPolicyOf(agent: SandboxAgent): RbacPolicy {
  */
 export function userTokenCaller(agent: SandboxAgent, token: string): Caller | undefined {
   const idp = agent.idp;
-  if (!idp || !agent.spec.oidc || !decodeJwt(token)) return undefined;
+  const decoded = decodeJwt(token);
+  // Argo CD's own session tokens (iss argocd) are never ID tokens
+  if (!idp || !agent.spec.oidc || !decoded || decoded.claims.iss === 'argocd') return undefined;
   let claims: Record<string, unknown>;
   try {
     claims = idp.verifyIdToken(token, agent.spec.oidc.allowedAudiences);
