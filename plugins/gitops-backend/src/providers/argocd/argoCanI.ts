@@ -1,9 +1,10 @@
+import { GitOpsAgentError } from '@gitops-suite/plugin-gitops-node';
 import type {
   AgentAccessAction,
   AgentAccessDecision,
+  AgentUser,
   ApplicationRef,
   ProviderCallOptions,
-  AgentUser,
 } from '@gitops-suite/plugin-gitops-node';
 import type { AgentHttpClient } from '../http/AgentHttpClient';
 
@@ -42,7 +43,7 @@ export async function argoCanI(
   options: ProviderCallOptions & { user: AgentUser },
 ): Promise<Record<string, AgentAccessDecision>> {
   const object = rbacObject(ref);
-  const asked = new Map<string, Promise<boolean>>();
+  const asked = new Map<string, Promise<boolean | undefined>>();
   const ask = (rbacAction: string) => {
     let answer = asked.get(rbacAction);
     if (!answer) {
@@ -54,7 +55,20 @@ export async function argoCanI(
           signal: options.signal,
           userToken: options.user.idToken,
         })
-        .then(body => body?.value === 'yes');
+        .then(
+          body => body?.value === 'yes',
+          error => {
+            // an action this Argo CD's can-i does not know (a resource
+            // action, in some versions): Argo CD decides when it runs
+            if (
+              error instanceof GitOpsAgentError &&
+              error.code === 'invalid_request'
+            ) {
+              return undefined;
+            }
+            throw error;
+          },
+        );
       asked.set(rbacAction, answer);
     }
     return answer;
@@ -63,12 +77,13 @@ export async function argoCanI(
   for (const action of actions) {
     const rbacAction = ARGO_RBAC_ACTIONS[action];
     const allowed = await ask(rbacAction);
-    decisions[action] = allowed
-      ? { allowed }
-      : {
-          allowed,
-          reason: `Argo CD RBAC on ${http.agentId} refuses it: applications, ${rbacAction}, ${object}`,
-        };
+    decisions[action] =
+      allowed !== false
+        ? { allowed: true }
+        : {
+            allowed: false,
+            reason: `Argo CD RBAC on ${http.agentId} refuses it: applications, ${rbacAction}, ${object}`,
+          };
   }
   return decisions;
 }
