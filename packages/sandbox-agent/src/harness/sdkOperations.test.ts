@@ -9,15 +9,21 @@ const REFERENCE = path.resolve(
   '../../../shared/reference/harness/sdk-operations.json',
 );
 
-describe('the Harness Go SDK operations the sandbox serves by', () => {
-  it(`are a byte-identical copy of ${REFERENCE} (where it exists, as in CI)`, () => {
-    // a published package's tests run without the reference beside them
-    if (!fs.existsSync(REFERENCE)) return;
+/*
+ * A published package's tests run without the reference beside them: the
+ * comparison is then skipped, visibly, and never under CI, which has it.
+ */
+const withReference = fs.existsSync(REFERENCE) || process.env.CI === 'true' ? describe : describe.skip;
+
+withReference(`the sandbox's copy of ${REFERENCE}`, () => {
+  it('is byte-identical', () => {
     const copy = fs.readFileSync(SDK_OPERATIONS_FILE);
     const reference = fs.readFileSync(REFERENCE);
     expect(copy.equals(reference)).toBe(true);
   });
+});
 
+describe('the Harness Go SDK operations the sandbox serves by', () => {
   it('are the 107 GitOps operations, each found by its function name', () => {
     expect(sdkOperations()).toHaveLength(107);
     expect(sdkOperation('ApplicationSetServiceList')).toMatchObject({ method: 'POST', requiredQuery: [] });
