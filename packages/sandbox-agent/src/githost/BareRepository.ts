@@ -392,6 +392,38 @@ export class BareRepository {
     );
   }
 
+  /** A patch series between two commits, as `git format-patch --stdout` writes it. */
+  formatPatch(from: string, to: string): string {
+    return runGit(this.gitDir, [
+      'format-patch',
+      '--stdout',
+      '--no-color',
+      `${from}..${to}`,
+    ]).toString('utf8');
+  }
+
+  /** The newest commits reachable from a commit, newest first: SHA, author, date and subject. */
+  recentCommits(
+    sha: string,
+    limit: number,
+  ): Array<{ sha: string; author: string; date: string; subject: string }> {
+    if (!SHA.test(sha)) return [];
+    const out = runGit(this.gitDir, [
+      'log',
+      `--max-count=${limit}`,
+      '--format=%H%x00%an%x00%aI%x00%s%x1e',
+      sha,
+    ]).toString('utf8');
+    return out
+      .split('\x1e')
+      .map(record => record.replace(/^\n/, ''))
+      .filter(Boolean)
+      .map(record => {
+        const [commit, author, date, subject] = record.split('\0');
+        return { sha: commit, author, date, subject };
+      });
+  }
+
   /** The first-parent history of a ref, oldest first. */
   history(
     ref: string,

@@ -5,8 +5,8 @@ import { GitHubError, GitHubReply, dispatch, reply } from './githubHttp';
 import { answerGraphql, pullRoutes } from './githubPullRoutes';
 import { repoRoutes } from './githubRepoRoutes';
 import { accountShape, repositoryShape } from './githubShapes';
-import { pullRequestPage, repositoryPage } from './pullRequestPage';
 import { serveSmartHttp } from './smartHttp';
+import { answerWeb } from './webPages';
 
 const ROUTES = [...repoRoutes, ...pullRoutes];
 const SMART_HTTP = /^\/([^/]+)\/([^/]+?)(?:\.git)?(\/(?:info\/refs|git-upload-pack|git-receive-pack))$/;
@@ -25,8 +25,9 @@ function tokenOf(req: IncomingMessage): string | undefined {
 /**
  * The HTTP face of the sandbox's git host, laid out like GitHub Enterprise
  * Server: the REST API under `/api/v3`, GraphQL at `/api/graphql`, git's
- * smart HTTP at `/<owner>/<repo>.git`, and web pages for repositories and
- * pull requests at `/<owner>/<repo>[/pull/<n>]`.
+ * smart HTTP at `/<owner>/<repo>.git`, and web pages at GitHub's paths
+ * (webPages.ts): repositories, files and directories on a ref, commits,
+ * pull requests and accounts.
  */
 export class GitHostServer {
   private readonly server: http.Server;
@@ -80,9 +81,10 @@ export class GitHostServer {
     res.end(method === 'HEAD' ? undefined : body);
   }
 
-  private html(res: ServerResponse, status: number, body: string) {
-    res.writeHead(status, { 'content-type': 'text/html; charset=utf-8' });
-    res.end(body);
+  private html(res: ServerResponse, status: number, body: string, method = 'GET') {
+    const bytes = Buffer.from(body, 'utf8');
+    res.writeHead(status, { 'content-type': 'text/html; charset=utf-8', 'content-length': String(bytes.length) });
+    res.end(method === 'HEAD' ? undefined : bytes);
   }
 
   private authorized(req: IncomingMessage): boolean {
@@ -154,25 +156,10 @@ export class GitHostServer {
       return;
     }
 
-    const [owner, name, kind, ...rest] = path.split('/').filter(Boolean).map(decodeURIComponent);
-    const repo = owner && name ? this.host.find(owner, name) : undefined;
-    if (repo && !kind) {
-      this.html(res, 200, repositoryPage(this.host, repo));
-      return;
-    }
-    const pull = repo && kind === 'pull' ? repo.pulls.find(p => p.number === Number(rest[0])) : undefined;
-    if (repo && pull) {
-      this.html(res, 200, pullRequestPage(this.host, repo, pull));
-      return;
-    }
-    if (repo && kind === 'raw' && rest.length >= 2) {
-      const object = repo.git.pathObject(rest[0], rest.slice(1).join('/'));
-      if (object?.type === 'blob') {
-        this.send(res, { status: 200, raw: repo.git.readObject(object.sha), headers: { 'content-type': 'text/plain; charset=utf-8' } });
-        return;
-      }
-    }
-    this.html(res, 404, '<!doctype html><title>Not Found</title><h1>404</h1>');
+    // the web pages: repositories, files and directories on a ref, commits, pull requests, accounts
+    const page = answerWeb(this.host, path);
+    if (page.html !== undefined) this.html(res, page.status, page.html, method);
+    else this.send(res, { status: page.status, raw: page.raw, headers: page.headers }, method);
   }
 
   private api(method: string, path: string, query: URLSearchParams, req: IncomingMessage, body: Record<string, any>): GitHubReply | Promise<GitHubReply> {

@@ -61,10 +61,12 @@ function contents(req: RepoRequest, filePath: string) {
   const object = repo.git.pathObject(sha, filePath);
   if (!object) throw new GitHubError(404, 'Not Found');
   const api = `${host.apiBaseUrl}/repos/${repo.owner}/${repo.name}`;
+  // addresses keep a path's slashes and encode the rest of it (a `#` or `?` in a file name)
+  const encoded = (value: string) => value.split('/').map(encodeURIComponent).join('/');
   const entry = (path: string, objectSha: string, type: string, size: number) => {
     const kind = type === 'tree' ? 'dir' : 'file';
-    const html = `${host.htmlUrl(repo)}/${kind === 'dir' ? 'tree' : 'blob'}/${ref}/${path}`;
-    const url = `${api}/contents/${path}?ref=${encodeURIComponent(ref)}`;
+    const html = `${host.htmlUrl(repo)}/${kind === 'dir' ? 'tree' : 'blob'}/${encoded(ref)}/${encoded(path)}`;
+    const url = `${api}/contents/${encoded(path)}?ref=${encodeURIComponent(ref)}`;
     const git = `${api}/git/${type}s/${objectSha}`;
     return {
       type: kind,
@@ -75,7 +77,7 @@ function contents(req: RepoRequest, filePath: string) {
       url,
       git_url: git,
       html_url: html,
-      download_url: kind === 'file' ? `${host.baseUrl}/${repo.owner}/${repo.name}/raw/${sha}/${path}` : null,
+      download_url: kind === 'file' ? `${host.baseUrl}/${repo.owner}/${repo.name}/raw/${sha}/${encoded(path)}` : null,
       _links: { self: url, git, html },
     };
   };
