@@ -5,3 +5,5 @@
  */
 
 export { default } from './alpha/plugin';
+export { gitOpsUserIdentityApiRef } from './api';
+export type { GitOpsUserIdentityApi } from './api';

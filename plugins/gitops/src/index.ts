@@ -18,8 +18,9 @@ export {
   EntityPromotionInsightCard,
 } from './plugin';
 export type { DeliveryMetricsCardProps } from './components/DeliveryMetricsCard';
-export { gitopsApiRef, GitOpsClient } from './api';
+export { gitopsApiRef, GitOpsClient, gitOpsUserIdentityApiRef } from './api';
 export type {
+  AgentPermissions,
   ApplicationRef,
   FleetApplicationsResponse,
   GitOpsAgent,
@@ -27,6 +28,7 @@ export type {
   GitOpsEventQuery,
   ResourceLogRequest,
   GitOpsEvents,
+  GitOpsUserIdentityApi,
 } from './api';
 export type { EntityGitOpsContentProps } from './components/EntityGitOpsContent';
 export type { GitOpsFleetPageProps } from './components/GitOpsFleetPage';

@@ -19,7 +19,11 @@ import {
   gitopsPlugin,
 } from './plugin';
 import alphaPlugin from './alpha';
-import { gitopsApiRef } from './api';
+import {
+  gitopsApiRef,
+  gitOpsUserIdentityApiRef,
+  type GitOpsUserIdentityApi,
+} from './api';
 import { entity } from './__testUtils__/fixtures';
 import { findPromotionCard } from './__testUtils__/promotionCard';
 import { testGitOpsApi } from './__testUtils__/testGitOpsApi';
@@ -47,6 +51,20 @@ describe('gitops plugin', () => {
   it('is created with its id in both frontend systems', () => {
     expect(gitopsPlugin.getId()).toBe('gitops');
     expect(alphaPlugin.id).toBe('gitops');
+  });
+
+  it('provides a user identity without a token, and the client over it, in a legacy app', async () => {
+    const factories = [...gitopsPlugin.getApis()];
+    const identity = factories.find(
+      f => f.api.id === gitOpsUserIdentityApiRef.id,
+    );
+    expect(identity).toBeDefined();
+    const noToken = identity!.factory({}) as GitOpsUserIdentityApi;
+    await expect(noToken.getIdToken()).resolves.toBeUndefined();
+    const client = factories.find(f => f.api.id === gitopsApiRef.id);
+    expect(client?.deps).toEqual(
+      expect.objectContaining({ userIdentityApi: gitOpsUserIdentityApiRef }),
+    );
   });
 
   describe('the legacy export, as a legacy app renders it', () => {

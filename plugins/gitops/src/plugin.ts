@@ -9,7 +9,12 @@ import {
 import type { DeliveryMetricsCardProps } from './components/DeliveryMetricsCard';
 import type { EntityGitOpsContentProps } from './components/EntityGitOpsContent';
 import type { GitOpsFleetPageProps } from './components/GitOpsFleetPage';
-import { gitopsApiRef, GitOpsClient } from './api';
+import {
+  gitopsApiRef,
+  GitOpsClient,
+  gitOpsUserIdentityApiRef,
+  noUserIdentity,
+} from './api';
 import {
   entityContentRouteRef,
   environmentContentRouteRef,
@@ -25,10 +30,17 @@ export const gitopsPlugin = createPlugin({
   apis: [
     createApiFactory({
       api: gitopsApiRef,
-      deps: { discoveryApi: discoveryApiRef, fetchApi: fetchApiRef },
-      factory: ({ discoveryApi, fetchApi }) =>
-        new GitOpsClient({ discoveryApi, fetchApi }),
+      deps: {
+        discoveryApi: discoveryApiRef,
+        fetchApi: fetchApiRef,
+        userIdentityApi: gitOpsUserIdentityApiRef,
+      },
+      factory: ({ discoveryApi, fetchApi, userIdentityApi }) =>
+        new GitOpsClient({ discoveryApi, fetchApi, userIdentityApi }),
     }),
+    // no user token: an app whose users sign in through the identity
+    // provider the agents trust provides its own (see GitOpsUserIdentityApi)
+    createApiFactory(gitOpsUserIdentityApiRef, noUserIdentity),
   ],
   routes: {
     root: rootRouteRef,

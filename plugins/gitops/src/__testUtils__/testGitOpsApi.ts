@@ -74,6 +74,16 @@ export function testGitOpsApi(overrides: Partial<GitOpsApi> = {}): GitOpsApi {
       entityApplications.environments
         .flatMap(group => group.applications)
         .find(app => app.name === ref.name) ?? devApp,
+    getAgentPermissions: async () => ({
+      identity: 'shared-credential',
+      actions: {
+        refresh: { allowed: true },
+        sync: { allowed: true },
+        rollback: { allowed: true },
+        terminate: { allowed: true },
+        action: { allowed: true },
+      },
+    }),
     terminateOperation: operation,
     listResourceActions: async (_app, resource) =>
       resource.kind === 'Deployment'

@@ -3,15 +3,59 @@ import {
   discoveryApiRef,
   fetchApiRef,
 } from '@backstage/frontend-plugin-api';
-import { gitopsApiRef, GitOpsClient } from '../api';
+import {
+  gitopsApiRef,
+  GitOpsClient,
+  gitOpsUserIdentityApiRef,
+  noUserIdentity,
+} from '../api';
 
 /** The GitOps API (`gitopsApiRef`), over the backend plugin `gitops`. */
 export const gitopsApi = ApiBlueprint.make({
   params: defineParams =>
     defineParams({
       api: gitopsApiRef,
-      deps: { discoveryApi: discoveryApiRef, fetchApi: fetchApiRef },
-      factory: ({ discoveryApi, fetchApi }) =>
-        new GitOpsClient({ discoveryApi, fetchApi }),
+      deps: {
+        discoveryApi: discoveryApiRef,
+        fetchApi: fetchApiRef,
+        userIdentityApi: gitOpsUserIdentityApiRef,
+      },
+      factory: ({ discoveryApi, fetchApi, userIdentityApi }) =>
+        new GitOpsClient({ discoveryApi, fetchApi, userIdentityApi }),
+    }),
+});
+
+/**
+ * The user's ID token for agents that decide as the user
+ * (`gitOpsUserIdentityApiRef`, extension `api:gitops/user-identity`): none
+ * by default. An app binds it to its OIDC auth API by overriding this
+ * extension from a module of the `gitops` plugin, e.g.
+ *
+ * ```ts
+ * createFrontendModule({
+ *   pluginId: 'gitops',
+ *   extensions: [
+ *     ApiBlueprint.make({
+ *       name: 'user-identity',
+ *       params: defineParams =>
+ *         defineParams({
+ *           api: gitOpsUserIdentityApiRef,
+ *           deps: { oidc: myOidcAuthApiRef },
+ *           factory: ({ oidc }) => ({
+ *             getIdToken: () => oidc.getIdToken({ optional: true }),
+ *           }),
+ *         }),
+ *     }),
+ *   ],
+ * });
+ * ```
+ */
+export const gitopsUserIdentityApi = ApiBlueprint.make({
+  name: 'user-identity',
+  params: defineParams =>
+    defineParams({
+      api: gitOpsUserIdentityApiRef,
+      deps: {},
+      factory: () => noUserIdentity,
     }),
 });

@@ -9,7 +9,12 @@ import {
   EntityContentBlueprint,
 } from '@backstage/plugin-catalog-react/alpha';
 import { FormFieldBlueprint } from '@backstage/plugin-scaffolder-react/alpha';
-import { gitopsApiRef } from '../api';
+import { ApiBlueprint } from '@backstage/frontend-plugin-api';
+import {
+  gitopsApiRef,
+  gitOpsUserIdentityApiRef,
+  type GitOpsUserIdentityApi,
+} from '../api';
 import { entity, unannotatedEntity } from '../__testUtils__/fixtures';
 import { promotionInsight } from '../__testUtils__/deliveryFixtures';
 import { findPromotionCard } from '../__testUtils__/promotionCard';
@@ -51,6 +56,7 @@ describe('the GitOps plugin in the new frontend system', () => {
     expect(gitopsPlugin.id).toBe('gitops');
     for (const id of [
       'api:gitops',
+      'api:gitops/user-identity',
       'page:gitops',
       'entity-content:gitops/entity',
       'entity-content:gitops/environment',
@@ -64,6 +70,17 @@ describe('the GitOps plugin in the new frontend system', () => {
     ] as const) {
       expect(gitopsPlugin.getExtension(id)).toBeDefined();
     }
+  });
+
+  it('provides a user identity without a token, under the id an app overrides', async () => {
+    // an app's module of plugin gitops replaces it by this id
+    const tester = createExtensionTester(
+      gitopsPlugin.getExtension('api:gitops/user-identity'),
+    );
+    const factory = tester.get(ApiBlueprint.dataRefs.factory);
+    expect(factory.api.id).toBe(gitOpsUserIdentityApiRef.id);
+    const api = factory.factory({}) as GitOpsUserIdentityApi;
+    await expect(api.getIdToken()).resolves.toBeUndefined();
   });
 
   it('adds the GitOps tab to components and the Deployments tab to environments', () => {

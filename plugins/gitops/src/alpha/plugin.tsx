@@ -1,6 +1,6 @@
 import { createFrontendPlugin } from '@backstage/frontend-plugin-api';
 import CloudQueueIcon from '@material-ui/icons/CloudQueue';
-import { gitopsApi } from './apis';
+import { gitopsApi, gitopsUserIdentityApi } from './apis';
 import {
   entityDeliveryMetricsCard,
   entityEnvironmentComponentsCard,
@@ -20,7 +20,9 @@ import { gitopsFleetPage } from './pages';
 import { fleetRouteRef } from './routes';
 
 /**
- * The GitOps plugin for the new frontend system: the API, the fleet page and
+ * The GitOps plugin for the new frontend system: the API (and a user
+ * identity API without a token, which an app overrides to forward its users'
+ * ID tokens: extension `api:gitops/user-identity`), the fleet page and
  * its nav entry, the entity GitOps tab, the environment tab, the overview,
  * delivery metrics and promotion cards, the agent health card, the
  * components-by-system card of environments, and the
@@ -36,6 +38,7 @@ export default createFrontendPlugin({
   routes: { root: fleetRouteRef },
   extensions: [
     gitopsApi,
+    gitopsUserIdentityApi,
     gitopsFleetPage,
     entityGitOpsContent,
     entityGitOpsEnvironmentContent,

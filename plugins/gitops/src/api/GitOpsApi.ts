@@ -56,6 +56,15 @@ export type GitOpsEvents = GitOpsApiSchemas['Events'];
 export type GitOpsAgent = GitOpsApiSchemas['Agent'];
 
 /**
+ * What an application's agent would decide on each operation for the
+ * signed-in user: `identity` says how the user's operations reach the agent
+ * (`shared-credential`: as today, the agent refuses nothing of its own), and
+ * each action whether it is allowed, with the agent's reason when not.
+ * @public
+ */
+export type AgentPermissions = GitOpsApiSchemas['AgentPermissions'];
+
+/**
  * The fleet list of applications.
  * @public
  */
@@ -138,6 +147,12 @@ export interface GitOpsApi {
     app: EntityApplicationRef,
     request: RollbackRequest,
   ): Promise<OperationResponse>;
+  /**
+   * What the application's agent would decide on each operation for the
+   * signed-in user (its RBAC or access control, for agents that decide as
+   * the user; the backend caches the answer briefly).
+   */
+  getAgentPermissions(app: EntityApplicationRef): Promise<AgentPermissions>;
   /** Stops the application's running operation (a sync or rollback). */
   terminateOperation(app: EntityApplicationRef): Promise<OperationResponse>;
   /** The actions the agent offers on one resource of the application. */

@@ -249,4 +249,102 @@ describe('GitOpsClient', () => {
     expect(error.statusCode).toBe(502);
     expect(errorMessage(error)).toBe('agent prod-eu timed out');
   });
+
+  describe("the user's ID token", () => {
+    const appPath = `${base}/entity/default/component/payments/applications/prod-eu/payments-prod`;
+    const appPathname = new URL(appPath).pathname;
+
+    /** Records the user token header of each call, by method and path. */
+    function recordTokens() {
+      const seen: Array<[string, string | null]> = [];
+      const record = ({ request }: { request: Request }) => {
+        const url = new URL(request.url);
+        seen.push([
+          `${request.method} ${url.pathname.slice(appPathname.length)}${
+            url.search
+          }`,
+          request.headers.get('X-GitOps-User-Token'),
+        ]);
+        return HttpResponse.json(
+          url.pathname.endsWith('/agent-permissions')
+            ? { identity: 'forwarded-oidc-token', actions: {} }
+            : { auditId: 'a1', application: {} },
+        );
+      };
+      server.use(
+        http.post(`${appPath}/refresh`, record),
+        http.post(`${appPath}/sync`, record),
+        http.post(`${appPath}/rollback`, record),
+        http.post(`${appPath}/terminate`, record),
+        http.post(`${appPath}/resource-actions`, record),
+        http.get(`${appPath}/agent-permissions`, record),
+        http.get(appPath, () =>
+          HttpResponse.json({ application: { name: 'payments-prod' } }),
+        ),
+      );
+      return seen;
+    }
+
+    async function operate(subject: GitOpsClient) {
+      await subject.refreshApplication(app, { mode: 'normal' });
+      await subject.syncApplication(app, {});
+      await subject.rollbackApplication(app, { id: 3 });
+      await subject.terminateOperation(app);
+      await subject.runResourceAction(
+        app,
+        { group: 'apps', kind: 'Deployment', namespace: 'pay', name: 'web' },
+        'restart',
+      );
+      await subject.getAgentPermissions({ ...app, namespace: 'team-a' });
+    }
+
+    const operations = [
+      'POST /refresh',
+      'POST /sync',
+      'POST /rollback',
+      'POST /terminate',
+      'POST /resource-actions',
+      'GET /agent-permissions?appNamespace=team-a',
+    ];
+
+    it('goes with every operation and the agent permissions when the user has one', async () => {
+      const seen = recordTokens();
+      const getIdToken = jest.fn(async () => 'ada-id-token');
+      const withUser = new GitOpsClient({
+        discoveryApi: mockApis.discovery({ baseUrl: 'http://example.com' }),
+        fetchApi: new MockFetchApi(),
+        userIdentityApi: { getIdToken },
+      });
+      await operate(withUser);
+      expect(seen).toEqual(operations.map(op => [op, 'ada-id-token']));
+      // asked again for each call: a refreshed token is the one sent
+      expect(getIdToken).toHaveBeenCalledTimes(operations.length);
+      // reads do not carry it
+      await withUser.getApplication(app);
+      expect(getIdToken).toHaveBeenCalledTimes(operations.length);
+    });
+
+    it('is not sent when the user has none, nor when it cannot be read', async () => {
+      for (const getIdToken of [
+        async () => undefined,
+        async () => '',
+        async () => {
+          throw new Error('no session');
+        },
+      ]) {
+        const seen = recordTokens();
+        await operate(
+          new GitOpsClient({
+            discoveryApi: mockApis.discovery({ baseUrl: 'http://example.com' }),
+            fetchApi: new MockFetchApi(),
+            userIdentityApi: { getIdToken },
+          }),
+        );
+        expect(seen).toEqual(operations.map(op => [op, null]));
+      }
+      const seen = recordTokens();
+      await operate(client);
+      expect(seen).toEqual(operations.map(op => [op, null]));
+    });
+  });
 });

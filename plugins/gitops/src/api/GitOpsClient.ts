@@ -20,18 +20,30 @@ import type {
   GitOpsEventQuery,
   ResourceLogRequest,
 } from './GitOpsApi';
+import type { GitOpsUserIdentityApi } from './GitOpsUserIdentityApi';
 import { readNdjson } from './readNdjson';
 import { fleetQuery, resourceRouteParams, windowQuery } from './requestParams';
+
+/**
+ * The header that carries the signed-in user's OIDC ID token to the backend,
+ * on operations and agent permissions.
+ */
+const USER_TOKEN_HEADER = 'X-GitOps-User-Token';
 
 /**
  * Talks to the `gitops` backend plugin over HTTP, through the client typed
  * by the backend's OpenAPI spec: every path, parameter and answer here is
  * checked against `openapi.yaml` at compile time.
+ *
+ * With a `userIdentityApi` that has a token, every operation (refresh, sync,
+ * rollback, terminate, resource actions) and the agent permissions carry it
+ * in the `X-GitOps-User-Token` header, for agents that decide as the user.
  * @public
  */
 export class GitOpsClient implements GitOpsApi {
   private readonly discoveryApi: DiscoveryApi;
   private readonly fetchApi: FetchApi;
+  private readonly userIdentityApi?: GitOpsUserIdentityApi;
   /**
    * The configured environments: the backend's config, the same for every
    * caller until it restarts, so asked once per page load (the fleet page,
@@ -39,9 +51,15 @@ export class GitOpsClient implements GitOpsApi {
    */
   private environments?: Promise<EnvironmentDefinition[]>;
 
-  constructor(options: { discoveryApi: DiscoveryApi; fetchApi: FetchApi }) {
+  constructor(options: {
+    discoveryApi: DiscoveryApi;
+    fetchApi: FetchApi;
+    /** The signed-in user's ID token, sent with operations when there is one. */
+    userIdentityApi?: GitOpsUserIdentityApi;
+  }) {
     this.discoveryApi = options.discoveryApi;
     this.fetchApi = options.fetchApi;
+    this.userIdentityApi = options.userIdentityApi;
   }
 
   async getEntityApplications(entityRef: string) {
@@ -137,7 +155,10 @@ export class GitOpsClient implements GitOpsApi {
     return answerBody(
       (await this.api()).POST(
         '/entity/{namespace}/{kind}/{name}/applications/{agentId}/{appName}/refresh',
-        { params: applicationRouteParams(app), body: request },
+        {
+          params: { ...applicationRouteParams(app), header: await this.user() },
+          body: request,
+        },
       ),
     );
   }
@@ -146,7 +167,10 @@ export class GitOpsClient implements GitOpsApi {
     return answerBody(
       (await this.api()).POST(
         '/entity/{namespace}/{kind}/{name}/applications/{agentId}/{appName}/sync',
-        { params: applicationRouteParams(app), body: request },
+        {
+          params: { ...applicationRouteParams(app), header: await this.user() },
+          body: request,
+        },
       ),
     );
   }
@@ -158,7 +182,10 @@ export class GitOpsClient implements GitOpsApi {
     return answerBody(
       (await this.api()).POST(
         '/entity/{namespace}/{kind}/{name}/applications/{agentId}/{appName}/rollback',
-        { params: applicationRouteParams(app), body: request },
+        {
+          params: { ...applicationRouteParams(app), header: await this.user() },
+          body: request,
+        },
       ),
     );
   }
@@ -177,7 +204,21 @@ export class GitOpsClient implements GitOpsApi {
     return answerBody(
       (await this.api()).POST(
         '/entity/{namespace}/{kind}/{name}/applications/{agentId}/{appName}/terminate',
-        { params: applicationRouteParams(app), body: {} },
+        {
+          params: { ...applicationRouteParams(app), header: await this.user() },
+          body: {},
+        },
+      ),
+    );
+  }
+
+  async getAgentPermissions(app: EntityApplicationRef) {
+    return answerBody(
+      (await this.api()).GET(
+        '/entity/{namespace}/{kind}/{name}/applications/{agentId}/{appName}/agent-permissions',
+        {
+          params: { ...applicationRouteParams(app), header: await this.user() },
+        },
       ),
     );
   }
@@ -219,7 +260,7 @@ export class GitOpsClient implements GitOpsApi {
       (await this.api()).POST(
         '/entity/{namespace}/{kind}/{name}/applications/{agentId}/{appName}/resource-actions',
         {
-          params: applicationRouteParams(app),
+          params: { ...applicationRouteParams(app), header: await this.user() },
           body: {
             resource: { group, version, kind, namespace, name },
             action,
@@ -398,6 +439,18 @@ export class GitOpsClient implements GitOpsApi {
       },
     );
     await readNdjson<ResourceLogLine>(response, onLine, signal);
+  }
+
+  /**
+   * The user token header, when the user has a token; a token that cannot
+   * be read is none (the backend then asks the user to sign in again where
+   * the agent needs one).
+   */
+  private async user(): Promise<{ [USER_TOKEN_HEADER]?: string }> {
+    const token = await this.userIdentityApi
+      ?.getIdToken()
+      .catch(() => undefined);
+    return token ? { [USER_TOKEN_HEADER]: token } : {};
   }
 
   private api(): Promise<GitOpsApiClient> {

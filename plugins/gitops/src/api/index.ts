@@ -1,5 +1,6 @@
 export { gitopsApiRef } from './GitOpsApi';
 export type {
+  AgentPermissions,
   ApplicationRef,
   FleetApplicationsResponse,
   GitOpsAgent,
@@ -9,3 +10,8 @@ export type {
   ResourceLogRequest,
 } from './GitOpsApi';
 export { GitOpsClient } from './GitOpsClient';
+export {
+  gitOpsUserIdentityApiRef,
+  noUserIdentity,
+} from './GitOpsUserIdentityApi';
+export type { GitOpsUserIdentityApi } from './GitOpsUserIdentityApi';

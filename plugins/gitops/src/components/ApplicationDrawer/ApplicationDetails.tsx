@@ -7,6 +7,7 @@ import Tab from '@material-ui/core/Tab';
 import Tabs from '@material-ui/core/Tabs';
 import Alert from '@material-ui/lab/Alert';
 import { useMemo, useState } from 'react';
+import { useAgentPermissions } from '../../hooks/useAgentPermissions';
 import { useApplicationDetails } from '../../hooks/useApplicationDetails';
 import type { OperationOptions } from '../../hooks/useOperation';
 import { toEntityApplicationRef } from '../../lib/entityApplicationRef';
@@ -51,12 +52,16 @@ export function ApplicationDetails(props: {
     busyIntervalMs: operationOptions?.pollIntervalMs,
   });
   const application = details.value ?? initial;
+  // what the agent would refuse the user, asked as the drawer opens and
+  // again after each operation
+  const agentPermissions = useAgentPermissions(ref);
   const [tab, setTab] = useState(0);
   const [version, setVersion] = useState(0);
   const [resource, setResource] = useState<ResourceNode>();
 
   const settled = () => {
     details.retry();
+    agentPermissions.retry();
     setVersion(v => v + 1);
     onChanged?.();
   };
@@ -75,6 +80,7 @@ export function ApplicationDetails(props: {
         onStarted={details.retry}
         onSettled={settled}
         options={operationOptions}
+        agentPermissions={agentPermissions.value}
       />
       <Tabs
         value={tab}
@@ -96,7 +102,12 @@ export function ApplicationDetails(props: {
               onClose={() => setResource(undefined)}
             />
           ) : (
-            <ResourceTree app={ref} onOpen={setResource} />
+            <ResourceTree
+              app={ref}
+              onOpen={setResource}
+              agentPermissions={agentPermissions.value}
+              onActionDone={agentPermissions.retry}
+            />
           ))}
         {tab === 1 && <ResourceDiffList app={ref} />}
         {tab === 2 && <HistoryTimeline app={ref} application={application} />}

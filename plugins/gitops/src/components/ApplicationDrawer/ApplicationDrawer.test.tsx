@@ -1,5 +1,7 @@
+import { ResponseError } from '@backstage/errors';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { AgentPermissions } from '../../api';
 import { prodApp } from '../../__testUtils__/fixtures';
 import { denyingPermissionApi } from '../../__testUtils__/permissions';
 import { renderApplicationDrawer } from '../../__testUtils__/renderApplicationDrawer';
@@ -234,5 +236,161 @@ describe('ApplicationDrawer', () => {
         "You may not sync or roll back refresh-only's applications.",
       ),
     ).toBeInTheDocument();
+  });
+
+  describe("the agent's own access control", () => {
+    const refusal =
+      'Argo CD RBAC refuses it: permission denied: applications, sync, payments/payments-dev, sub: dana';
+    /** What the backend answers for dana on an agent that decides as the user. */
+    const danaOnArgoCd = (): AgentPermissions => ({
+      identity: 'forwarded-oidc-token',
+      actions: {
+        refresh: { allowed: true },
+        sync: { allowed: false, reason: refusal },
+        rollback: { allowed: false, reason: refusal },
+        terminate: { allowed: false, reason: refusal },
+        action: { allowed: false, reason: refusal },
+      },
+    });
+
+    it("disables Sync, Rollback, Terminate and resource actions the agent refuses, with the agent's reason", async () => {
+      const getAgentPermissions = jest.fn(async () => danaOnArgoCd());
+      await render({
+        entityRef: 'component:default/agent-refuses',
+        api: testGitOpsApi({ getAgentPermissions }),
+      });
+      const reason = await screen.findByText(refusal);
+      const sync = screen.getByRole('button', { name: /^Sync$/ });
+      expect(sync).toBeDisabled();
+      expect(sync).toHaveAttribute('aria-describedby', reason.id);
+      expect(screen.getByRole('button', { name: /Rollback/ })).toBeDisabled();
+      expect(
+        screen.getByRole('button', { name: `Terminate (${refusal})` }),
+      ).toBeDisabled();
+      // what the agent allows stays as it is
+      expect(screen.getByRole('button', { name: /^Refresh$/ })).toBeEnabled();
+      // one line for the one reason
+      expect(screen.getAllByText(refusal)).toHaveLength(1);
+      expect(getAgentPermissions).toHaveBeenCalledWith({
+        entityRef: 'component:default/agent-refuses',
+        agentId: 'dev-agent',
+        name: 'payments-dev',
+        namespace: 'argocd',
+      });
+
+      await userEvent.click(
+        await screen.findByRole('button', {
+          name: 'Actions for Deployment/payments',
+        }),
+      );
+      const restart = await screen.findByRole('menuitem', { name: /restart/ });
+      expect(restart).toHaveAttribute('aria-disabled', 'true');
+      expect(restart).toHaveTextContent(refusal);
+    });
+
+    it("puts the Backstage permission first: its reason, not the agent's, for what it denies", async () => {
+      await render({
+        entityRef: 'component:default/both-refuse',
+        permissionApi: denyingPermissionApi(['gitops.application.sync']),
+        api: testGitOpsApi({ getAgentPermissions: async () => danaOnArgoCd() }),
+      });
+      const own = await screen.findByText(
+        "You may not sync both-refuse's applications.",
+      );
+      const sync = screen.getByRole('button', { name: /^Sync$/ });
+      expect(sync).toBeDisabled();
+      expect(sync).toHaveAttribute('aria-describedby', own.id);
+      // rollback, which the permission allows, is the agent's to refuse
+      const agent = screen.getByText(refusal);
+      expect(
+        screen
+          .getByRole('button', { name: /Rollback/ })
+          .getAttribute('aria-describedby')
+          ?.split(' '),
+      ).toContain(agent.id);
+      // the permission's reason is written before the agent's
+      expect(
+        own.compareDocumentPosition(agent) & Node.DOCUMENT_POSITION_FOLLOWING,
+      ).toBeTruthy();
+    });
+
+    it('disables nothing more when the operations go with the shared credential', async () => {
+      await render({
+        entityRef: 'component:default/shared-credential',
+        api: testGitOpsApi({
+          getAgentPermissions: async () => ({
+            ...danaOnArgoCd(),
+            identity: 'shared-credential',
+          }),
+        }),
+      });
+      await waitFor(() =>
+        expect(screen.getByRole('button', { name: /^Sync$/ })).toBeEnabled(),
+      );
+      expect(screen.queryByText(refusal)).toBeNull();
+    });
+
+    it('disables nothing when the agent permissions cannot be read', async () => {
+      await render({
+        entityRef: 'component:default/no-agent-permissions',
+        api: testGitOpsApi({
+          getAgentPermissions: async () => {
+            throw new Error('agent-permissions unavailable');
+          },
+        }),
+      });
+      await waitFor(() =>
+        expect(screen.getByRole('button', { name: /^Sync$/ })).toBeEnabled(),
+      );
+    });
+
+    it("shows the backend's 401 on an operation, and asks the agent again after it", async () => {
+      const signInAgain =
+        'Your sign-in to the identity provider has expired; sign in again to sync through prod-agent.';
+      const getAgentPermissions = jest.fn(
+        async (): Promise<AgentPermissions> => ({
+          identity: 'forwarded-oidc-token',
+          actions: {
+            refresh: { allowed: true },
+            sync: { allowed: true },
+            rollback: { allowed: true },
+            terminate: { allowed: true },
+            action: { allowed: true },
+          },
+        }),
+      );
+      const syncApplication = jest.fn(async () => {
+        throw await ResponseError.fromResponse(
+          new Response(
+            JSON.stringify({
+              error: { name: 'AuthenticationError', message: signInAgain },
+              request: { method: 'POST', url: '/sync' },
+              response: { statusCode: 401 },
+            }),
+            {
+              status: 401,
+              statusText: 'Unauthorized',
+              headers: { 'Content-Type': 'application/json' },
+            },
+          ),
+        );
+      });
+      await render({
+        entityRef: 'component:default/expired-token',
+        api: testGitOpsApi({ getAgentPermissions, syncApplication }),
+      });
+      await waitFor(() => expect(getAgentPermissions).toHaveBeenCalledTimes(1));
+      await userEvent.click(
+        await screen.findByRole('button', { name: /^Sync$/ }),
+      );
+      const dialog = await screen.findByRole('dialog');
+      await userEvent.click(
+        await within(dialog).findByRole('button', { name: 'Synchronize' }),
+      );
+      expect(
+        await screen.findByText(`Sync failed: ${signInAgain}`),
+      ).toBeInTheDocument();
+      await waitFor(() => expect(getAgentPermissions).toHaveBeenCalledTimes(2));
+    });
   });
 });

@@ -8,9 +8,11 @@ import Typography from '@material-ui/core/Typography';
 import HistoryIcon from '@material-ui/icons/History';
 import SyncIcon from '@material-ui/icons/Sync';
 import { useState } from 'react';
+import type { AgentPermissions } from '../../api';
 import { useEntityOwners } from '../../hooks/useEntityOwners';
 import { useGitOpsPermissions } from '../../hooks/useGitOpsPermissions';
 import { OperationOptions, useOperation } from '../../hooks/useOperation';
+import { agentRefusal } from './agentReason';
 import { OperationProgress } from './OperationProgress';
 import { permissionReason } from './permissionReason';
 import { RefreshButtons } from './RefreshButtons';
@@ -24,10 +26,25 @@ function joinActions(actions: string[]): string {
     : actions[0];
 }
 
+/** The agent's distinct reasons, each with the id of the line showing it. */
+function agentReasonLines(
+  key: string,
+  reasons: Array<string | undefined>,
+): Array<{ id: string; text: string }> {
+  const distinct = [...new Set(reasons.filter(Boolean) as string[])];
+  return distinct.map((text, i) => ({
+    id: `operations-agent-reason-${key}-${i}`,
+    text,
+  }));
+}
+
 /**
  * Refresh, sync, rollback and terminate for one application. An operation the user
  * holds no permission for shows disabled, with the reason written beside
- * it (who owns the entity). Follows a started operation to its end, as
+ * it (who owns the entity); then, of those the permissions allow, an
+ * operation the application's agent would refuse the user
+ * (`agentPermissions`, for agents that decide as the user) shows disabled
+ * with the agent's reason. Follows a started operation to its end, as
  * `application` is re-read, and shows the agent's message.
  */
 export function OperationsBar(props: {
@@ -37,8 +54,11 @@ export function OperationsBar(props: {
   onStarted?: () => void;
   onSettled?: () => void;
   options?: Pick<OperationOptions, 'timeoutMs'>;
+  /** What the application's agent would decide for the user, when known. */
+  agentPermissions?: AgentPermissions;
 }) {
-  const { app, application, onStarted, onSettled, options } = props;
+  const { app, application, onStarted, onSettled, options, agentPermissions } =
+    props;
   const permissions = useGitOpsPermissions(app.entityRef);
   const operation = useOperation(app, application, {
     ...options,
@@ -59,6 +79,31 @@ export function OperationsBar(props: {
       ? permissionReason(app.entityRef, joinActions(denied), owners)
       : undefined;
   const describedBy = reason ? reasonId : undefined;
+  // the agent's refusals, of the operations the permissions allow (the
+  // Backstage permission decides first, as in the backend)
+  const agentSays = (
+    allowed: boolean,
+    action: Parameters<typeof agentRefusal>[1],
+  ) =>
+    !permissions.loading && allowed
+      ? agentRefusal(agentPermissions, action)
+      : undefined;
+  const agentRefuses = {
+    refresh: agentSays(permissions.canRefresh, 'refresh'),
+    sync: agentSays(permissions.canSync, 'sync'),
+    rollback: agentSays(permissions.canRollback, 'rollback'),
+    terminate: agentSays(permissions.canTerminate, 'terminate'),
+  };
+  const agentLines = agentReasonLines(application.key, [
+    agentRefuses.refresh,
+    agentRefuses.sync,
+    agentRefuses.rollback,
+  ]);
+  const agentReasonId = (text?: string) =>
+    text ? agentLines.find(line => line.text === text)?.id : undefined;
+  const canRefresh = permissions.canRefresh && !agentRefuses.refresh;
+  const canSync = permissions.canSync && !agentRefuses.sync;
+  const canRollback = permissions.canRollback && !agentRefuses.rollback;
   // Argo CD refuses a rollback while automated sync is on (409)
   const autoSynced = Boolean(application.syncPolicy.automated);
   const autoSyncId = `operations-autosync-${application.key}`;
@@ -72,8 +117,12 @@ export function OperationsBar(props: {
         style={{ gap: 8 }}
       >
         <RefreshButtons
-          disabled={operation.running || !permissions.canRefresh}
-          describedBy={permissions.canRefresh ? undefined : describedBy}
+          disabled={operation.running || !canRefresh}
+          describedBy={
+            permissions.canRefresh
+              ? agentReasonId(agentRefuses.refresh)
+              : describedBy
+          }
           onRefresh={operation.refresh}
         />
         <Button
@@ -81,8 +130,10 @@ export function OperationsBar(props: {
           variant="contained"
           color="primary"
           startIcon={<SyncIcon />}
-          disabled={busy || !permissions.canSync}
-          aria-describedby={permissions.canSync ? undefined : describedBy}
+          disabled={busy || !canSync}
+          aria-describedby={
+            permissions.canSync ? agentReasonId(agentRefuses.sync) : describedBy
+          }
           onClick={() => setDialog('sync')}
         >
           Sync
@@ -92,14 +143,13 @@ export function OperationsBar(props: {
           variant="outlined"
           startIcon={<HistoryIcon />}
           disabled={
-            busy ||
-            !permissions.canRollback ||
-            autoSynced ||
-            application.history.length < 2
+            busy || !canRollback || autoSynced || application.history.length < 2
           }
           aria-describedby={
             [
-              permissions.canRollback ? undefined : describedBy,
+              permissions.canRollback
+                ? agentReasonId(agentRefuses.rollback)
+                : describedBy,
               autoSynced && permissions.canRollback ? autoSyncId : undefined,
             ]
               .filter(Boolean)
@@ -117,7 +167,7 @@ export function OperationsBar(props: {
           }
           deniedReason={
             permissions.loading || permissions.canTerminate
-              ? undefined
+              ? agentRefuses.terminate
               : permissionReason(
                   app.entityRef,
                   'terminate operations of',
@@ -149,6 +199,17 @@ export function OperationsBar(props: {
           {reason}
         </Typography>
       )}
+      {agentLines.map(line => (
+        <Typography
+          key={line.id}
+          id={line.id}
+          variant="caption"
+          color="textSecondary"
+          component="p"
+        >
+          {line.text}
+        </Typography>
+      ))}
       <OperationProgress
         status={operation.status}
         onClose={operation.running ? undefined : operation.reset}

@@ -28,15 +28,18 @@ type Loaded =
 /**
  * The actions the agent offers on one resource (restart a Deployment),
  * read when the menu opens; each runs after a confirmation. Items are
- * disabled, with the reason, when the action is disabled now or the user
- * may not run actions on the entity's applications.
+ * disabled, with the reason, when the action is disabled now, the user
+ * may not run actions on the entity's applications, or the agent would
+ * refuse them to the user (`agentDenied`, its reason).
  */
 export function ResourceActionsMenu(props: {
   app: EntityApplicationRef;
   node: ResourceNode;
   onDone?: () => void;
+  /** Why the application's agent would refuse the user its actions. */
+  agentDenied?: string;
 }) {
-  const { app, node, onDone } = props;
+  const { app, node, onDone, agentDenied } = props;
   const api = useApi(gitopsApiRef);
   const permission = usePermission({
     permission: gitopsApplicationResourceActionPermission,
@@ -115,7 +118,9 @@ export function ResourceActionsMenu(props: {
         {loaded.state === 'loaded' &&
           loaded.actions.map(action => {
             const why =
-              denied || (action.disabled ? 'Not possible now' : undefined);
+              denied ||
+              agentDenied ||
+              (action.disabled ? 'Not possible now' : undefined);
             return (
               <MenuItem
                 key={action.name}

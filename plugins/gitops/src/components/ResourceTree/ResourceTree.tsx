@@ -10,7 +10,9 @@ import ExpandMoreIcon from '@material-ui/icons/ExpandMore';
 import TreeItem from '@material-ui/lab/TreeItem';
 import TreeView from '@material-ui/lab/TreeView';
 import { ReactNode, useMemo } from 'react';
+import type { AgentPermissions } from '../../api';
 import { useResourceTree } from '../../hooks/useResourceTree';
+import { agentRefusal } from '../ApplicationOperations/agentReason';
 import { HealthStatusChip, SyncStatusChip } from '../StatusChips';
 import { buildTree, TreeNode } from './buildTree';
 import { KindIcon } from './KindIcon';
@@ -68,13 +70,20 @@ function collectIds(items: TreeNode[]): string[] {
 
 /**
  * The resources an application manages and what they own, with health and
- * each resource's actions; `onOpen` makes each row open that resource.
+ * each resource's actions (disabled, with the agent's reason, when the
+ * agent would refuse them to the user: `agentPermissions`); `onOpen` makes
+ * each row open that resource.
  */
 export function ResourceTree(props: {
   app: EntityApplicationRef;
   onOpen?: (node: ResourceNode) => void;
+  agentPermissions?: AgentPermissions;
+  /** Called after a resource action ran. */
+  onActionDone?: () => void;
 }) {
+  const { agentPermissions, onActionDone } = props;
   const { value, loading, error, retry } = useResourceTree(props.app);
+  const agentDenied = agentRefusal(agentPermissions, 'action');
   const tree = useMemo(() => buildTree(value?.nodes ?? []), [value]);
   const expanded = useMemo(() => collectIds(tree), [tree]);
   // a reload (after an action) keeps the tree shown
@@ -101,7 +110,15 @@ export function ResourceTree(props: {
       {renderItems(
         tree,
         node => (
-          <ResourceActionsMenu app={props.app} node={node} onDone={retry} />
+          <ResourceActionsMenu
+            app={props.app}
+            node={node}
+            agentDenied={agentDenied}
+            onDone={() => {
+              retry();
+              onActionDone?.();
+            }}
+          />
         ),
         props.onOpen,
       )}
