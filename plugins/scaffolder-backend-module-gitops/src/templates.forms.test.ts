@@ -68,10 +68,42 @@ describe('the templates, as people meet them', () => {
     }
   });
 
+  it('start no list with empty entries the person did not choose', () => {
+    // the scaffolder's form (react-jsonschema-form) fills a list up to its
+    // minItems with empty entries unless its items are a fixed choice: a
+    // picker then sees a list it did not fill, checks nothing, and Next
+    // says "'Environments 0' must be string" (issue 39, item 9). A list
+    // field asks for a length through its validation, or starts from a
+    // default that long.
+    const filled = forms.flatMap(form =>
+      form.parameters.flatMap(step =>
+        Object.entries(step.properties)
+          .filter(
+            ([, property]) =>
+              property.type === 'array' &&
+              !(property.uniqueItems && property.items?.enum) &&
+              (property.minItems ?? 0) >
+                (Array.isArray(property.default) ? property.default.length : 0),
+          )
+          .map(([key]) => `${form.name}: ${key}`),
+      ),
+    );
+    expect(filled).toEqual([]);
+  });
+
   it('add-environment guards the environments deployed today, in one form step', () => {
     const form = forms.find(f => f.name === 'add-environment')!;
     const step = form.parameters.find(s => s.properties.environments)!;
     const options = step.properties.environments['ui:options'];
+    // the new environment is named before the service is picked: once it
+    // is, the picker checks what the service runs in today plus the new one
+    const order = Object.keys(step.properties);
+    expect(order.indexOf(options.newEnvironmentField)).toBeLessThan(
+      order.indexOf(options.entityField),
+    );
+    expect(order.indexOf(options.entityField)).toBeLessThan(
+      order.indexOf('environments'),
+    );
     // the field's validation sees only its own step's data
     for (const field of [
       options.entityField,
@@ -84,5 +116,30 @@ describe('the templates, as people meet them', () => {
       type: 'boolean',
       default: false,
     });
+  });
+
+  it('let what is typed in a repository picker count without leaving the field', () => {
+    // the picker's repository name completes from the host's repositories
+    // only with user credentials (requestUserCredentials), which no
+    // template asks for; its completing field takes a typed name when it
+    // loses focus, so Review said "repo not provided" (issue 39, item 10)
+    const pickers = forms.flatMap(form =>
+      form.parameters.flatMap(step =>
+        Object.entries(step.properties)
+          .filter(([, property]) => property['ui:field'] === 'RepoUrlPicker')
+          .map(([key, property]) => ({
+            field: `${form.name}: ${key}`,
+            options: property['ui:options'],
+          })),
+      ),
+    );
+    expect(pickers.length).toBe(forms.length);
+    for (const { field, options } of pickers) {
+      expect({ field, ...options }).toMatchObject({
+        field,
+        disableRepoAutocomplete: true,
+      });
+      expect(options.requestUserCredentials).toBeUndefined();
+    }
   });
 });

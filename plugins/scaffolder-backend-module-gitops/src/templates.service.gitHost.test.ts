@@ -1,4 +1,7 @@
 import { createServiceFactory } from '@backstage/backend-plugin-api';
+import { parseEntityRef } from '@backstage/catalog-model';
+import { ConfigReader } from '@backstage/config';
+import { ScmIntegrations } from '@backstage/integration';
 import { catalogServiceRef } from '@backstage/plugin-catalog-node';
 import { catalogServiceMock } from '@backstage/plugin-catalog-node/testUtils';
 import scaffolderPlugin from '@backstage/plugin-scaffolder-backend';
@@ -123,7 +126,9 @@ describe('gitops-service on the sandbox git host', () => {
     });
     const cloneUrl = `${gitHost().baseUrl}/acme/orders.git`;
     // the output card links the repository over the host's scheme, a page it serves
-    const repository = outcome.output.links?.find(l => l.title === 'Repository');
+    const repository = outcome.output.links?.find(
+      l => l.title === 'Repository',
+    );
     expect(repository?.url).toBe(`${gitHost().baseUrl}/acme/orders`);
     expect((await fetch(repository!.url)).status).toBe(200);
     // (catalog:register adds the location, then reads its entities)
@@ -138,10 +143,66 @@ describe('gitops-service on the sandbox git host', () => {
     expect((await set.json()).spec.template.spec.source.repoURL).toBe(cloneUrl);
 
     const head = await hostHead();
-    expect(await deployed(['dev', 'prod'], head)).toEqual([
+    const apps = await deployed(['dev', 'prod'], head);
+    expect(apps).toEqual([
       { name: 'orders-dev', repoURL: cloneUrl, revision: head },
       { name: 'orders-prod', repoURL: cloneUrl, revision: head },
     ]);
+
+    // every link of the output card leads somewhere: an address on the git
+    // host answers 200, and Applications opens the GitOps tab of the entity
+    // the task registered (the fleet page lists only what needs attention)
+    const links = outcome.output.links ?? [];
+    const addresses = links.filter(l => /^https?:\/\//.test(l.url ?? ''));
+    expect(addresses.length).toBeGreaterThan(0);
+    for (const { url } of addresses) {
+      expect({ url, status: (await fetch(url)).status }).toEqual({
+        url,
+        status: 200,
+      });
+    }
+    const entityRef = links.find(l => l.title === 'Open in catalog')?.entityRef;
+    expect(entityRef).toBe('component:default/orders');
+    const { kind, namespace, name } = parseEntityRef(entityRef!);
+    expect(
+      links.find(l => l.title === 'Applications: orders-dev, orders-prod'),
+    ).toEqual({
+      title: 'Applications: orders-dev, orders-prod',
+      url: `/catalog/${namespace}/${kind.toLocaleLowerCase(
+        'en-US',
+      )}/${name}/gitops`,
+    });
+
+    // the registered entity's links as the catalog derives them from its
+    // location (view, edit, source location: "View source" and the
+    // catalog-info.yaml links), and its applications' commits as the
+    // portal links them, each a page of the git host
+    const integrations = ScmIntegrations.fromConfig(
+      new ConfigReader({
+        integrations: {
+          github: [{ host: gitHost().host, apiBaseUrl: gitHost().apiBaseUrl }],
+        },
+      }),
+    );
+    const [location] = registered;
+    const entityLinks = [
+      location,
+      integrations.resolveEditUrl(location),
+      integrations.resolveUrl({ url: './', base: location }),
+      ...apps.map(
+        app => `${app.repoURL.replace(/\.git$/, '')}/commit/${app.revision}`,
+      ),
+    ];
+    expect(new Set(entityLinks).size).toBe(4);
+    for (const url of entityLinks) {
+      expect({ url, status: (await fetch(url)).status }).toEqual({
+        url,
+        status: 200,
+      });
+    }
+    expect(await (await fetch(location)).text()).toContain(
+      'gitops/service: orders',
+    );
   });
 
   it('re-runs with update against the existing repository', async () => {
@@ -154,6 +215,13 @@ describe('gitops-service on the sandbox git host', () => {
     expect({ status: outcome.status, error: outcome.error }).toEqual({
       status: 'completed',
       error: undefined,
+    });
+    // the service registered by the first run: its GitOps tab
+    expect(
+      outcome.output.links?.find(l => l.title.startsWith('Applications')),
+    ).toEqual({
+      title: 'Applications: orders-dev',
+      url: '/catalog/default/component/orders/gitops',
     });
     // the repository is left as it is; the set now deploys dev only
     expect(await hostHead()).toBe(head);
