@@ -66,26 +66,159 @@ describe('GitOpsTemplateProvider', () => {
     ).rejects.toThrow(`${dir}/broken/template.yaml is not a software template`);
   });
 
-  it('lets pickers that allow github.com allow the configured GitHub Enterprise hosts too', async () => {
+  /** The repository pickers of the served templates: name, field, hosts and default. */
+  const pickers = (templates: any[]) =>
+    templates.flatMap(t =>
+      t.spec.parameters.flatMap((step: any) =>
+        Object.entries(step.properties)
+          .filter(
+            ([, field]: [string, any]) => field['ui:field'] === 'RepoUrlPicker',
+          )
+          .map(([key, field]: [string, any]) => ({
+            template: t.metadata.name,
+            key,
+            allowedHosts: field['ui:options'].allowedHosts,
+            default: field.default,
+          })),
+      ),
+    );
+
+  it("serves the repository pickers with the install's GitHub hosts, the first configured one as the default", async () => {
+    // npm start's overlay (scripts/sandbox.js): the git host as a GitHub
+    // Enterprise integration, the projects allowing its repositories too
     const provider = GitOpsTemplateProvider.fromConfig(
       new ConfigReader({
         catalog: { providers: { gitops: { templates: { enabled: true } } } },
         integrations: {
           github: [
-            { host: 'localhost:7101', apiBaseUrl: 'http://localhost:7101/api/v3' },
+            {
+              host: 'localhost:7101',
+              apiBaseUrl: 'http://localhost:7101/api/v3',
+            },
+          ],
+        },
+        gitops: {
+          projects: [
+            {
+              name: 'payments',
+              sourceRepos: [
+                'https://github.com/acme/*',
+                'http://localhost:7101/acme/*',
+              ],
+            },
+            {
+              name: 'checkout',
+              sourceRepos: [
+                'https://github.com/acme/*',
+                'http://localhost:7101/acme/*',
+              ],
+            },
           ],
         },
       }),
       { logger },
     )!;
-    const templates = await provider.readTemplates();
-    const promote = templates.find(t => t.metadata.name === 'gitops-promote-release')!;
-    const repoUrl = (promote.spec as any).parameters[0].properties.repoUrl;
-    expect(repoUrl['ui:options'].allowedHosts).toEqual(['github.com', 'localhost:7101']);
+    const served = pickers(await provider.readTemplates());
+    expect(served.map(p => p.template).sort()).toEqual([
+      'gitops-add-environment',
+      'gitops-promote-release',
+      'gitops-service',
+    ]);
+    for (const picker of served) {
+      // the RepoUrlPicker selects its first allowed host: the git host
+      expect(picker).toMatchObject({
+        allowedHosts: ['localhost:7101', 'github.com'],
+        default: 'localhost:7101?owner=acme',
+      });
+    }
+  });
 
-    // without other GitHub hosts, the templates are as shipped
-    const plain = await new GitOpsTemplateProvider(shippedTemplatesDir(), logger).readTemplates();
-    const shipped = plain.find(t => t.metadata.name === 'gitops-promote-release')!;
-    expect((shipped.spec as any).parameters[0].properties.repoUrl['ui:options'].allowedHosts).toEqual(['github.com']);
+  it('leaves the hosts as shipped with github.com alone, and starts at an owner only where the projects name one', async () => {
+    const serve = async (config: object) =>
+      pickers(
+        await GitOpsTemplateProvider.fromConfig(
+          new ConfigReader({
+            catalog: {
+              providers: { gitops: { templates: { enabled: true } } },
+            },
+            ...config,
+          }),
+          { logger },
+        )!.readTemplates(),
+      );
+    const projects = (...sourceRepos: string[]) => ({
+      gitops: { projects: [{ name: 'a', sourceRepos }] },
+    });
+    // no integrations, no projects: as shipped
+    for (const picker of await serve({})) {
+      expect(picker).toMatchObject({
+        allowedHosts: ['github.com'],
+        default: undefined,
+      });
+    }
+    expect(
+      (await serve(projects('https://github.com/acme/*')))[0],
+    ).toMatchObject({
+      allowedHosts: ['github.com'],
+      default: 'github.com?owner=acme',
+    });
+    // several owners, any owner, any repository, another host's owner: no owner
+    for (const sourceRepos of [
+      ['https://github.com/acme/*', 'https://github.com/globex/*'],
+      ['https://github.com/*'],
+      ['*'],
+      ['https://gitlab.com/acme/*'],
+      ['https://*/acme/*'],
+    ]) {
+      expect({
+        sourceRepos,
+        default: (await serve(projects(...sourceRepos)))[0].default,
+      }).toEqual({
+        sourceRepos,
+        default: undefined,
+      });
+    }
+    // a negation allows nothing; an install that configures github.com first keeps it first
+    expect(
+      (
+        await serve({
+          ...projects(
+            '!https://github.com/other/*',
+            'https://ghe.example.com/platform/*',
+          ),
+          integrations: {
+            github: [{ host: 'github.com' }, { host: 'ghe.example.com' }],
+          },
+        })
+      )[0],
+    ).toMatchObject({
+      allowedHosts: ['github.com', 'ghe.example.com'],
+      default: undefined,
+    });
+    expect(
+      (
+        await serve({
+          ...projects('https://ghe.example.com/platform/*'),
+          integrations: { github: [{ host: 'ghe.example.com' }] },
+        })
+      )[0],
+    ).toMatchObject({
+      allowedHosts: ['ghe.example.com', 'github.com'],
+      default: 'ghe.example.com?owner=platform',
+    });
+
+    // the shipped templates themselves are unchanged
+    const shipped = pickers(
+      await new GitOpsTemplateProvider(
+        shippedTemplatesDir(),
+        logger,
+      ).readTemplates(),
+    );
+    for (const picker of shipped) {
+      expect(picker).toMatchObject({
+        allowedHosts: ['github.com'],
+        default: undefined,
+      });
+    }
   });
 });

@@ -16,7 +16,7 @@ import {
   EntityProvider,
   EntityProviderConnection,
 } from '@backstage/plugin-catalog-node';
-import { withGithubHosts } from './repoUrlPickerHosts';
+import { RepoUrlDefaults, withRepoUrlDefaults } from './repoUrlPickerHosts';
 
 /** The golden-path templates this package ships, beside its dist/. */
 export function shippedTemplatesDir(): string {
@@ -32,8 +32,10 @@ export function shippedTemplatesDir(): string {
  * this package ships, when `catalog.providers.gitops.templates.enabled` is
  * true. Each template is located at its file (`file:` location), so the
  * scaffolder reads its skeleton and overlays from beside it, unchanged.
- * Pickers that allow github.com also allow the install's other GitHub
- * hosts (its `integrations.github`).
+ * Repository pickers that allow github.com allow the install's GitHub
+ * hosts (its `integrations.github`), the first configured one as their
+ * default, and start at the owner the projects' `sourceRepos` name there
+ * (see withRepoUrlDefaults).
  */
 export class GitOpsTemplateProvider implements EntityProvider {
   static fromConfig(
@@ -47,16 +49,21 @@ export class GitOpsTemplateProvider implements EntityProvider {
     return new GitOpsTemplateProvider(
       options.directory ?? shippedTemplatesDir(),
       options.logger,
-      ScmIntegrations.fromConfig(config)
-        .github.list()
-        .map(i => i.config.host),
+      {
+        githubHosts: ScmIntegrations.fromConfig(config)
+          .github.list()
+          .map(i => i.config.host),
+        sourceRepos: (
+          config.getOptionalConfigArray('gitops.projects') ?? []
+        ).flatMap(p => p.getOptionalStringArray('sourceRepos') ?? []),
+      },
     );
   }
 
   constructor(
     private readonly directory: string,
     private readonly logger: LoggerService,
-    private readonly githubHosts: string[] = [],
+    private readonly repoUrlDefaults: RepoUrlDefaults = { githubHosts: [] },
   ) {}
 
   getProviderName(): string {
@@ -102,7 +109,7 @@ export class GitOpsTemplateProvider implements EntityProvider {
         [ANNOTATION_LOCATION]: location,
         [ANNOTATION_ORIGIN_LOCATION]: location,
       };
-      entities.push(withGithubHosts(entity, this.githubHosts));
+      entities.push(withRepoUrlDefaults(entity, this.repoUrlDefaults));
     }
     return entities;
   }
