@@ -126,7 +126,9 @@ describe('the templates, as people meet them', () => {
     const pickers = forms.flatMap(form =>
       form.parameters.flatMap(step =>
         Object.entries(step.properties)
-          .filter(([, property]) => property['ui:field'] === 'RepoUrlPicker')
+          .filter(([, property]) =>
+            /^(GitOps)?RepoUrlPicker$/.test(property['ui:field']),
+          )
           .map(([key, property]) => ({
             field: `${form.name}: ${key}`,
             options: property['ui:options'],

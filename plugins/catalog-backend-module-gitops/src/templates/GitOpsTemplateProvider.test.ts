@@ -71,8 +71,8 @@ describe('GitOpsTemplateProvider', () => {
     templates.flatMap(t =>
       t.spec.parameters.flatMap((step: any) =>
         Object.entries(step.properties)
-          .filter(
-            ([, field]: [string, any]) => field['ui:field'] === 'RepoUrlPicker',
+          .filter(([, field]: [string, any]) =>
+            /^(GitOps)?RepoUrlPicker$/.test(field['ui:field']),
           )
           .map(([key, field]: [string, any]) => ({
             template: t.metadata.name,
@@ -220,5 +220,39 @@ describe('GitOpsTemplateProvider', () => {
         default: undefined,
       });
     }
+  });
+
+  it("serves the GitOps plugin's repository picker as the scaffolder's", async () => {
+    const dir = fs.mkdtempSync('/tmp/gitops-templates-');
+    fs.mkdirSync(`${dir}/service`);
+    fs.writeFileSync(
+      `${dir}/service/template.yaml`,
+      [
+        'apiVersion: scaffolder.backstage.io/v1beta3',
+        'kind: Template',
+        'metadata: { name: service }',
+        'spec:',
+        '  parameters:',
+        '    - properties:',
+        '        repoUrl:',
+        '          type: string',
+        '          ui:field: GitOpsRepoUrlPicker',
+        '          ui:options: { allowedHosts: [github.com], repoNameField: name }',
+        '  steps: []',
+        '',
+      ].join('\n'),
+    );
+    const served = await new GitOpsTemplateProvider(dir, logger, {
+      githubHosts: ['localhost:7101', 'github.com'],
+      sourceRepos: ['http://localhost:7101/acme/*'],
+    }).readTemplates();
+    expect(pickers(served)).toEqual([
+      {
+        template: 'service',
+        key: 'repoUrl',
+        allowedHosts: ['localhost:7101', 'github.com'],
+        default: 'localhost:7101?owner=acme',
+      },
+    ]);
   });
 });

@@ -19,6 +19,9 @@ export interface RepoUrlDefaults {
 
 const GLOB = /[*?[\]{}]/;
 
+/** The repository pickers: the scaffolder's, and the GitOps plugin's, which wraps it. */
+const REPO_URL_PICKERS = ['RepoUrlPicker', 'GitOpsRepoUrlPicker'];
+
 /**
  * The owners a host's repositories may have under the projects' source
  * patterns, or undefined when any owner may be (a pattern with a wildcard
@@ -45,7 +48,8 @@ function ownersOn(host: string, patterns: string[]): string[] | undefined {
 }
 
 /**
- * Serves a template's RepoUrlPicker fields that allow github.com for the
+ * Serves a template's repository pickers (RepoUrlPicker, and the GitOps
+ * plugin's GitOpsRepoUrlPicker) that allow github.com for the
  * install: they allow every GitHub host the install configures, the
  * templates publishing with the GitHub actions, which work on any GitHub
  * integration. The configured hosts come first, in the install's order,
@@ -71,10 +75,9 @@ export function withRepoUrlDefaults(
       (step as { properties?: Record<string, any> } | undefined)?.properties ??
       {};
     for (const field of Object.values(properties)) {
-      const options =
-        field?.['ui:field'] === 'RepoUrlPicker'
-          ? field['ui:options']
-          : undefined;
+      const options = REPO_URL_PICKERS.includes(field?.['ui:field'])
+        ? field['ui:options']
+        : undefined;
       const allowed: unknown = options?.allowedHosts;
       if (!Array.isArray(allowed) || !allowed.includes(GITHUB)) continue;
       const hosts = allowed
