@@ -1,5 +1,6 @@
 import { createApp } from '@backstage/frontend-defaults';
 import catalogPlugin from '@backstage/plugin-catalog/alpha';
+import { gitopsUserIdentityModule } from './modules/gitopsUserIdentity';
 import { navModule } from './modules/nav';
 import { signInModule } from './modules/signIn';
 
@@ -8,8 +9,11 @@ import { signInModule } from './modules/signIn';
  * plugins are discovered from this package's dependencies (`app.packages:
  * all` in app-config.yaml), among them `@gitops-suite/plugin-gitops`, whose
  * `/alpha` export brings the GitOps page and its nav entry, the entity tabs
- * and cards, and the scaffolder fields.
+ * and cards, and the scaffolder fields. The sign-in module offers Guest and,
+ * where the backend has the `oidc` provider, Sandbox SSO, whose ID token the
+ * GitOps plugin forwards to agents that decide operations as the user
+ * (`gitopsUserIdentityModule`).
  */
 export default createApp({
-  features: [catalogPlugin, navModule, signInModule],
+  features: [catalogPlugin, navModule, signInModule, gitopsUserIdentityModule],
 });

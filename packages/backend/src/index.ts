@@ -5,9 +5,12 @@ const backend = createBackend();
 
 backend.add(import('@backstage/plugin-app-backend'));
 
-// auth: guest sign-in for local use
+// auth: guest sign-in for local use, and OpenID Connect ("Sandbox SSO" on
+// `npm start`, whose overlay configures `auth.providers.oidc`; without that
+// config the provider is left out and its routes answer 404)
 backend.add(import('@backstage/plugin-auth-backend'));
 backend.add(import('@backstage/plugin-auth-backend-module-guest-provider'));
+backend.add(import('@backstage/plugin-auth-backend-module-oidc-provider'));
 
 // catalog, with the template entity kind
 backend.add(import('@backstage/plugin-catalog-backend'));

@@ -1,16 +1,23 @@
 import { createFrontendModule } from '@backstage/frontend-plugin-api';
 import { SignInPageBlueprint } from '@backstage/plugin-app-react';
-import { SignInPage } from '@backstage/core-components';
+import { sandboxSsoAuthApi } from './sandboxSso';
 
-/** Guest sign-in, entered at once when a session exists. */
-const guestSignInPage = SignInPageBlueprint.make({
+export { sandboxSsoAuthApiRef } from './sandboxSso';
+
+/**
+ * Guest sign-in, and Sandbox SSO where the backend has the `oidc` provider;
+ * a session of the provider last used is entered at once.
+ */
+const signInPage = SignInPageBlueprint.make({
   params: {
-    loader: async () => props =>
-      <SignInPage {...props} auto providers={['guest']} />,
+    loader: async () => {
+      const { AppSignInPage } = await import('./SignInPage');
+      return props => <AppSignInPage {...props} />;
+    },
   },
 });
 
 export const signInModule = createFrontendModule({
   pluginId: 'app',
-  extensions: [guestSignInPage],
+  extensions: [sandboxSsoAuthApi, signInPage],
 });
