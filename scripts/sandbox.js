@@ -2,6 +2,7 @@
  * Helpers shared by `npm start`, the e2e tests and the benchmarks to start
  * the sandbox agents and point the suite at them.
  */
+const crypto = require('node:crypto');
 const fs = require('node:fs');
 const path = require('node:path');
 const readline = require('node:readline');
@@ -121,6 +122,12 @@ function sandboxConfigYaml(
   if (idp) {
     lines.push('auth:');
     lines.push('  environment: development');
+    // the OIDC provider keeps its sign-in state in a session cookie; a new
+    // secret each start (signed-in users sign in again after a restart)
+    lines.push('  session:');
+    lines.push(
+      `    secret: ${quote(crypto.randomBytes(24).toString('base64url'))}`,
+    );
     lines.push('  providers:');
     lines.push('    oidc:');
     lines.push('      development:');

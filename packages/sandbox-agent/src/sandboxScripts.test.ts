@@ -47,6 +47,8 @@ describe('scripts/sandbox.js with the sandbox identity provider', () => {
     const issuer = sandbox.idp!.issuer;
     expect(config.auth).toEqual({
       environment: 'development',
+      // the OIDC provider's sign-in state needs a session secret: one per start
+      session: { secret: expect.stringMatching(/^[A-Za-z0-9_-]{32}$/) },
       providers: {
         oidc: {
           development: {
