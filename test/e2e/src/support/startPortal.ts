@@ -49,30 +49,24 @@ async function freePort(): Promise<number> {
 }
 
 /**
- * The config the git host needs: a GitHub integration for it, and the
- * projects allowing its repositories, by the rule `npm start` uses
- * (scripts/sandbox.js).
+ * The config overlay `npm start` writes for the sandbox (scripts/sandbox.js):
+ * its agents; with the git host, a GitHub integration for it and the
+ * projects allowing its repositories; with the identity provider, Sandbox
+ * SSO and each agent's `userIdentity`. One rule for both.
  */
-function gitHostConfig(gitHost: NonNullable<Sandbox['gitHost']>) {
+function sandboxOverlay(sandbox: Sandbox): string {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const scripts = require(path.join(repoRoot, 'scripts/sandbox.js')) as {
-    projectsWithGitHost(host: { baseUrl: string }, appConfig: string): object[];
+    sandboxConfigYaml(agents: unknown, appConfigPath: string): string;
   };
-  return {
-    integrations: {
-      github: [
-        {
-          host: gitHost.host,
-          apiBaseUrl: gitHost.apiBaseUrl,
-          token: gitHost.token,
-        },
-      ],
-    },
-    projects: scripts.projectsWithGitHost(
-      gitHost,
-      path.join(repoRoot, 'app-config.yaml'),
-    ),
-  };
+  const agents = Object.assign([...sandbox.agents], {
+    gitHost: sandbox.gitHost,
+    idp: sandbox.idp,
+  });
+  return scripts.sandboxConfigYaml(
+    agents,
+    path.join(repoRoot, 'app-config.yaml'),
+  );
 }
 
 /**
@@ -164,7 +158,6 @@ export async function startPortal(
     log: () => {},
     gitHost: options.gitHost,
   });
-  const hosted = sandbox.gitHost && gitHostConfig(sandbox.gitHost);
   const port = await freePort();
   const baseUrl = `http://localhost:${port}`;
   const config = {
@@ -174,32 +167,12 @@ export async function startPortal(
       listen: { port },
       cors: { origin: baseUrl },
     },
-    ...(hosted && { integrations: hosted.integrations }),
-    gitops: {
-      ...(hosted && { projects: hosted.projects }),
-      agents: sandbox.agents.map(agent => ({
-        id: agent.id,
-        kind: agent.kind,
-        url: agent.url,
-        uiUrl: agent.url,
-        region: agent.region,
-        credentials: { token: agent.token },
-        ...(agent.kind === 'harness'
-          ? {
-              harness: {
-                accountIdentifier: agent.accountIdentifier,
-                orgIdentifier: agent.orgIdentifier,
-                projectIdentifier: agent.projectIdentifier,
-                agentIdentifier: agent.agentIdentifier,
-              },
-            }
-          : {}),
-      })),
-    },
     ...options.config,
   };
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gitops-e2e-'));
   // YAML is a superset of JSON
+  const sandboxConfig = path.join(dir, 'app-config.sandbox.yaml');
+  fs.writeFileSync(sandboxConfig, sandboxOverlay(sandbox));
   const overlay = path.join(dir, 'app-config.e2e.yaml');
   fs.writeFileSync(overlay, JSON.stringify(config, null, 2));
 
@@ -216,6 +189,8 @@ export async function startPortal(
       'src/index.ts',
       '--config',
       path.join(repoRoot, 'app-config.yaml'),
+      '--config',
+      sandboxConfig,
       '--config',
       overlay,
     ],
