@@ -117,31 +117,4 @@ describe('the templates, as people meet them', () => {
       default: false,
     });
   });
-
-  it('let what is typed in a repository picker count without leaving the field', () => {
-    // the picker's repository name completes from the host's repositories
-    // only with user credentials (requestUserCredentials), which no
-    // template asks for; its completing field takes a typed name when it
-    // loses focus, so Review said "repo not provided" (issue 39, item 10)
-    const pickers = forms.flatMap(form =>
-      form.parameters.flatMap(step =>
-        Object.entries(step.properties)
-          .filter(([, property]) =>
-            /^(GitOps)?RepoUrlPicker$/.test(property['ui:field']),
-          )
-          .map(([key, property]) => ({
-            field: `${form.name}: ${key}`,
-            options: property['ui:options'],
-          })),
-      ),
-    );
-    expect(pickers.length).toBe(forms.length);
-    for (const { field, options } of pickers) {
-      expect({ field, ...options }).toMatchObject({
-        field,
-        disableRepoAutocomplete: true,
-      });
-      expect(options.requestUserCredentials).toBeUndefined();
-    }
-  });
 });
