@@ -95,6 +95,50 @@ export function samplePath(op: SdkOperation, value = 'sample'): string {
 }
 
 /**
+ * Harness's access-control check, outside the GitOps SDK (the platform's
+ * AccessControlListApi `getAccessControlList`, `POST /authz/api/acl`, as
+ * Harness's own UI calls it with `routingId`): the query names the account,
+ * the body holds the principal and the permissions, each on a resource.
+ */
+const HARNESS_ACL_PATH = '/authz/api/acl';
+
+function aclMismatches(request: RecordedRequest): string[] {
+  const where = `${request.method} ${request.path} (getAccessControlList)`;
+  const problems: string[] = [];
+  if (request.method !== 'POST') problems.push(`${where}: must be a POST`);
+  const query = [...new Set(request.query.keys())].sort();
+  if (query.join() !== 'accountIdentifier,routingId') {
+    problems.push(
+      `${where}: the query must be accountIdentifier and routingId, not ${query.join(
+        ', ',
+      )}`,
+    );
+  }
+  const body = request.body as
+    | {
+        principal?: { principalIdentifier?: unknown; principalType?: unknown };
+        permissions?: Array<Record<string, unknown>>;
+      }
+    | undefined;
+  if (
+    typeof body?.principal?.principalIdentifier !== 'string' ||
+    body.principal.principalType !== 'USER'
+  ) {
+    problems.push(`${where}: the body must name a USER principal`);
+  }
+  for (const check of body?.permissions ?? []) {
+    const keys = Object.keys(check).sort().join();
+    if (keys !== 'permission,resourceIdentifier,resourceScope,resourceType') {
+      problems.push(`${where}: a permission check has the fields ${keys}`);
+    }
+  }
+  if (!body?.permissions?.length) {
+    problems.push(`${where}: the body asks no permission`);
+  }
+  return problems;
+}
+
+/**
  * What is wrong with a request by the SDK: no operation with its method and
  * path; a required query parameter missing; a parameter the operation does
  * not take, or repeated where the SDK sends it once; a body where the
@@ -163,50 +207,6 @@ export function sdkMismatches(request: RecordedRequest): string[] {
         .map(f => `'${f}'`)
         .join(', ')} outside ${op.bodyModel} (${op.bodyFields.join(', ')})`,
     );
-  }
-  return problems;
-}
-
-/**
- * Harness's access-control check, outside the GitOps SDK (the platform's
- * AccessControlListApi `getAccessControlList`, `POST /authz/api/acl`, as
- * Harness's own UI calls it with `routingId`): the query names the account,
- * the body holds the principal and the permissions, each on a resource.
- */
-const HARNESS_ACL_PATH = '/authz/api/acl';
-
-function aclMismatches(request: RecordedRequest): string[] {
-  const where = `${request.method} ${request.path} (getAccessControlList)`;
-  const problems: string[] = [];
-  if (request.method !== 'POST') problems.push(`${where}: must be a POST`);
-  const query = [...new Set(request.query.keys())].sort();
-  if (query.join() !== 'accountIdentifier,routingId') {
-    problems.push(
-      `${where}: the query must be accountIdentifier and routingId, not ${query.join(
-        ', ',
-      )}`,
-    );
-  }
-  const body = request.body as
-    | {
-        principal?: { principalIdentifier?: unknown; principalType?: unknown };
-        permissions?: Array<Record<string, unknown>>;
-      }
-    | undefined;
-  if (
-    typeof body?.principal?.principalIdentifier !== 'string' ||
-    body.principal.principalType !== 'USER'
-  ) {
-    problems.push(`${where}: the body must name a USER principal`);
-  }
-  for (const check of body?.permissions ?? []) {
-    const keys = Object.keys(check).sort().join();
-    if (keys !== 'permission,resourceIdentifier,resourceScope,resourceType') {
-      problems.push(`${where}: a permission check has the fields ${keys}`);
-    }
-  }
-  if (!body?.permissions?.length) {
-    problems.push(`${where}: the body asks no permission`);
   }
   return problems;
 }
