@@ -77,4 +77,21 @@ describe('commitUrl', () => {
     ).toBeUndefined();
     expect(commitUrl('https://charts.example.com/stable', sha)).toBeUndefined();
   });
+
+  it("links a commit on the install's GitHub hosts, over their own scheme", () => {
+    const hosts = ['localhost:7101', 'code.example.com'];
+    expect(
+      commitUrl('http://localhost:7101/acme/payments-deploy.git', sha, hosts),
+    ).toBe(`http://localhost:7101/acme/payments-deploy/commit/${sha}`);
+    expect(
+      commitUrl('https://code.example.com/acme/payments.git', sha, hosts),
+    ).toBe(`https://code.example.com/acme/payments/commit/${sha}`);
+    expect(
+      commitUrl('git@code.example.com:acme/payments.git', sha, hosts),
+    ).toBe(`https://code.example.com/acme/payments/commit/${sha}`);
+    // not configured: not linked
+    expect(
+      commitUrl('http://localhost:7101/acme/payments-deploy.git', sha),
+    ).toBeUndefined();
+  });
 });

@@ -41,9 +41,14 @@ function safeUrl(value: string): URL | undefined {
   }
 }
 
-function hostOf(url: URL): GitHost | undefined {
+function hostOf(url: URL, githubHosts: string[] = []): GitHost | undefined {
   const host = url.hostname.toLowerCase();
   if (host === 'github.com' || host.startsWith('github.')) return 'github';
+  // the install's GitHub hosts (integrations.github[].host, host[:port]):
+  // GitHub Enterprise under any name, the sandbox's git host
+  if (githubHosts.some(h => h.toLowerCase() === url.host.toLowerCase())) {
+    return 'github';
+  }
   if (host === 'gitlab.com' || host.startsWith('gitlab.')) return 'gitlab';
   if (host === 'bitbucket.org') return 'bitbucket';
   if (
@@ -59,10 +64,13 @@ function hostOf(url: URL): GitHost | undefined {
   return undefined;
 }
 
-function parse(repoUrl: string): ParsedRepository | undefined {
+function parse(
+  repoUrl: string,
+  githubHosts?: string[],
+): ParsedRepository | undefined {
   const url = toHttpsUrl(repoUrl);
   if (!url) return undefined;
-  const host = hostOf(url);
+  const host = hostOf(url, githubHosts);
   if (!host) return undefined;
   const path = url.pathname.replace(/\/+$/, '').replace(/\.git$/, '');
   if (host === 'bitbucket-server') {
@@ -102,9 +110,11 @@ const COMMIT_SHA = /^[0-9a-f]{7,64}$/i;
 export function commitUrl(
   repoUrl: string | undefined,
   revision: string | undefined,
+  /** More GitHub hosts than github.com and github.*: the install's `integrations.github[].host`. */
+  githubHosts?: string[],
 ): string | undefined {
   if (!repoUrl || !revision || !COMMIT_SHA.test(revision)) return undefined;
-  const parsed = parse(repoUrl);
+  const parsed = parse(repoUrl, githubHosts);
   if (!parsed) return undefined;
   switch (parsed.host) {
     case 'github':

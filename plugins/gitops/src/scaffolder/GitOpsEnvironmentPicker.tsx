@@ -8,7 +8,7 @@ import FormControlLabel from '@material-ui/core/FormControlLabel';
 import FormGroup from '@material-ui/core/FormGroup';
 import FormLabel from '@material-ui/core/FormLabel';
 import Alert from '@material-ui/lab/Alert';
-import { useEffect } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import useAsync from 'react-use/esm/useAsync';
 import { GitOpsApi, gitopsApiRef } from '../api';
 import {
@@ -127,13 +127,37 @@ function Environments(
   const added = options.newEnvironmentField
     ? text(form[options.newEnvironmentField])
     : undefined;
-  const selected = formData ?? [];
+  // only what was chosen: the form may start a list with empty entries
+  const selected = useMemo(
+    () =>
+      (formData ?? []).filter(
+        (value): value is string => typeof value === 'string' && value !== '',
+      ),
+    [formData],
+  );
 
-  // add-environment starts from what runs today, plus the new environment
+  // add-environment starts from what runs today, plus the new environment,
+  // whichever of the service and the new environment is named first; a
+  // renamed new environment takes the place of the one checked before
+  const started = useRef(false);
+  const checkedAdded = useRef<string | undefined>(undefined);
   useEffect(() => {
-    if (!current.value || formData?.length) return;
-    onChange([...current.value, ...(added ? [added] : [])]);
-  }, [current.value, added, formData, onChange]);
+    if (!current.value) return;
+    if (!started.current) {
+      started.current = true;
+      checkedAdded.current = added;
+      if (!selected.length) {
+        onChange([...current.value, ...(added ? [added] : [])]);
+      }
+      return;
+    }
+    if (added === checkedAdded.current) return;
+    const kept = selected.filter(
+      name => name !== checkedAdded.current || current.value!.includes(name),
+    );
+    checkedAdded.current = added;
+    onChange(added && !kept.includes(added) ? [...kept, added] : kept);
+  }, [current.value, added, selected, onChange]);
 
   // a template may restrict the choice (to the overlays its skeleton has)
   const allowed = (schema.items as { enum?: unknown[] } | undefined)?.enum;

@@ -194,6 +194,65 @@ describe('GitOpsEnvironmentPicker', () => {
     ).toBeInTheDocument();
   });
 
+  it('checks the new environment too when it is named after the service is picked, and lets the list be emptied', async () => {
+    const onValue = jest.fn();
+    const picker = (form: Record<string, unknown>) => (
+      <TestApiProvider apis={[[gitopsApiRef, api]]}>
+        <Field
+          component={GitOpsEnvironmentPicker}
+          title="Environments after the change"
+          uiOptions={{
+            entityField: 'entity',
+            newEnvironmentField: 'environment',
+          }}
+          // the form starts a list with minItems with an empty entry
+          initial={[undefined]}
+          form={form}
+          onValue={onValue}
+        />
+      </TestApiProvider>
+    );
+    const { rerender } = render(
+      picker({ entity: entityApplications.entityRef }),
+    );
+    await waitFor(() => expect(onValue).toHaveBeenCalledWith(['dev', 'prod']));
+    // the new environment typed afterwards, a letter at a time
+    rerender(
+      picker({ entity: entityApplications.entityRef, environment: 's' }),
+    );
+    rerender(
+      picker({ entity: entityApplications.entityRef, environment: 'stage' }),
+    );
+    await waitFor(() =>
+      expect(onValue).toHaveBeenLastCalledWith(['dev', 'prod', 'stage']),
+    );
+    expect(
+      await screen.findByRole('checkbox', { name: 'stage · new' }),
+    ).toBeChecked();
+    // unchecking everything leaves nothing checked (the validation says so)
+    for (const name of [
+      'Development · deployed today',
+      'Production · deployed today',
+      'stage · new',
+    ]) {
+      await userEvent.click(screen.getByRole('checkbox', { name }));
+    }
+    expect(onValue).toHaveBeenLastCalledWith([]);
+    const result = validation();
+    await validateGitOpsEnvironments([], result as any, {
+      apiHolder: apis,
+      formData: { entity: entityApplications.entityRef, environment: 'stage' },
+      schema: {},
+      uiSchema: {
+        'ui:options': {
+          entityField: 'entity',
+          newEnvironmentField: 'environment',
+        },
+      },
+    });
+    expect(result.errors).toEqual(['Choose at least one environment.']);
+  });
+
   it('refuses to drop a deployed environment unless the removal is confirmed', async () => {
     const options = {
       'ui:options': {

@@ -1,6 +1,20 @@
 import { Link } from '@backstage/core-components';
+import { configApiRef, useApiHolder } from '@backstage/core-plugin-api';
+import { useMemo } from 'react';
 import { shortRevision } from '@gitops-suite/plugin-gitops-common';
 import { commitUrl } from '../../lib/repositoryLinks';
+
+/** The install's GitHub hosts (`integrations.github[].host`, visible to the frontend). */
+function useGithubHosts(): string[] {
+  const config = useApiHolder().get(configApiRef);
+  return useMemo(
+    () =>
+      (config?.getOptionalConfigArray('integrations.github') ?? []).flatMap(
+        c => c.getOptionalString('host') ?? [],
+      ),
+    [config],
+  );
+}
 
 /**
  * A revision as short code, linked to its commit on the Git host when the
@@ -13,9 +27,10 @@ export function CommitLink(props: {
   fallback?: string;
 }) {
   const { repoURL, revision, fallback = '—' } = props;
+  const githubHosts = useGithubHosts();
   if (!revision) return <span>{fallback}</span>;
   const code = <code title={revision}>{shortRevision(revision)}</code>;
-  const href = commitUrl(repoURL, revision);
+  const href = commitUrl(repoURL, revision, githubHosts);
   return href ? (
     <Link
       to={href}
