@@ -17,13 +17,13 @@ import { hubScenario } from './__testUtils__/hubScenario';
 import { expectAcceptedComponent } from './__testUtils__/catalogAcceptance';
 import { groupEntity } from './__testUtils__/serviceFixtures';
 import { TEMPLATES } from './__testUtils__/runTemplate';
+import { kubectl } from './__testUtils__/kubectl';
 
 // starting the scaffolder and compiling the ApplicationSet CRD schema take a few seconds
 jest.setTimeout(60_000);
 
 /** The gitops-service template, shipped in the catalog module. */
 const TEMPLATE_DIR = path.join(TEMPLATES, 'gitops-service');
-const KUBECTL = '/usr/bin/kubectl';
 // staging is none of the three the skeleton once held overlays for
 const ENVIRONMENTS = ['dev', 'staging', 'prod'];
 
@@ -236,9 +236,8 @@ describe('gitops-service template through the scaffolder dry-run API', () => {
   it.each(ENVIRONMENTS)(
     'renders a %s overlay that kubectl kustomize builds',
     env => {
-      if (!fs.existsSync(KUBECTL)) return; // kubectl is not installed here
       const out = execFileSync(
-        KUBECTL,
+        kubectl(),
         ['kustomize', path.join(workdir, 'deploy/overlays', env)],
         { encoding: 'utf8' },
       );

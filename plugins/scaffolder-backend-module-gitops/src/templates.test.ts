@@ -15,11 +15,11 @@ import {
   expectAcceptedComponent,
 } from './__testUtils__/catalogAcceptance';
 import { TEMPLATES } from './__testUtils__/runTemplate';
+import { kubectl } from './__testUtils__/kubectl';
 
 // compiling the ApplicationSet CRD schema takes a few seconds (tens on a loaded machine)
 jest.setTimeout(60_000);
 
-const KUBECTL = '/usr/bin/kubectl';
 const MODULE_ACTIONS = [
   'gitops:applicationset:render',
   'gitops:applicationset:create',
@@ -211,11 +211,10 @@ describe('templates', () => {
     });
 
     it('builds the overlay of the add-environment template next to the skeleton base', () => {
-      if (!fs.existsSync(KUBECTL)) return; // kubectl is not installed here
       const target = path.join(workdir, 'deploy/overlays/staging');
       fs.mkdirSync(target, { recursive: true });
       copyFilled(path.join(TEMPLATES, 'add-environment/overlay'), target);
-      const out = execFileSync(KUBECTL, ['kustomize', target], {
+      const out = execFileSync(kubectl(), ['kustomize', target], {
         encoding: 'utf8',
       });
       const deployment = out

@@ -13,6 +13,7 @@ import {
 } from '../__testUtils__/startGitOpsTestBackend';
 import { hubScenario } from '../__testUtils__/hubScenario';
 import { runAction } from '../__testUtils__/runAction';
+import { kubectl } from '../__testUtils__/kubectl';
 
 jest.setTimeout(30_000);
 
@@ -34,8 +35,6 @@ const scenario = hubScenario('scaffolder-promote-test', {
     shopService('checkout', { project: 'checkout', agents: ['hub'] }),
   ],
 });
-
-const KUBECTL = '/usr/bin/kubectl';
 
 const kustomization = (tag: string) => `# overlay for an environment
 apiVersion: kustomize.config.k8s.io/v1beta1
@@ -246,10 +245,9 @@ describe('gitops:promote', () => {
   });
 
   it('leaves an overlay that kubectl kustomize builds with the new image', async () => {
-    if (!fs.existsSync(KUBECTL)) return; // kubectl is not installed here
     await run({ environment: 'prod', tag: '3.2.1' });
     const out = execFileSync(
-      KUBECTL,
+      kubectl(),
       ['kustomize', file('deploy/overlays/prod')],
       { encoding: 'utf8' },
     );
