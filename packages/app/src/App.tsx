@@ -1,6 +1,7 @@
 import { createApp } from '@backstage/frontend-defaults';
 import catalogPlugin from '@backstage/plugin-catalog/alpha';
 import { gitopsUserIdentityModule } from './modules/gitopsUserIdentity';
+import { homeModule } from './modules/home';
 import { navModule } from './modules/nav';
 import { signInModule } from './modules/signIn';
 
@@ -12,8 +13,15 @@ import { signInModule } from './modules/signIn';
  * and cards, and the scaffolder fields. The sign-in module offers Guest and,
  * where the backend has the `oidc` provider, Sandbox SSO, whose ID token the
  * GitOps plugin forwards to agents that decide operations as the user
- * (`gitopsUserIdentityModule`).
+ * (`gitopsUserIdentityModule`). Sign-in lands on the home page at `/`
+ * (`homeModule`).
  */
 export default createApp({
-  features: [catalogPlugin, navModule, signInModule, gitopsUserIdentityModule],
+  features: [
+    catalogPlugin,
+    homeModule,
+    navModule,
+    signInModule,
+    gitopsUserIdentityModule,
+  ],
 });

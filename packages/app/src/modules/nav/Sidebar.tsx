@@ -15,8 +15,8 @@ import { SidebarLogo } from './SidebarLogo';
 
 /**
  * The sidebar. Its entries come from the pages the installed plugins
- * provide (title and icon of each page extension): the catalog, the
- * scaffolder, the GitOps fleet page, ...
+ * provide (title and icon of each page extension): the home page, the
+ * catalog, the scaffolder, the GitOps fleet page, ...
  */
 export const SidebarContent = NavContentBlueprint.make({
   params: {
@@ -29,6 +29,7 @@ export const SidebarContent = NavContentBlueprint.make({
         <Sidebar>
           <SidebarLogo />
           <SidebarGroup label="Menu" icon={<MenuIcon />}>
+            {nav.take('page:app/home')}
             {nav.take('page:catalog')}
             <MyGroupsSidebarItem
               singularTitle="My Group"
