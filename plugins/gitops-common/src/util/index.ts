@@ -27,3 +27,5 @@ export { hydratedRevision, hydrationFailed } from './hydratedRevision';
 export type { HydratedRevision } from './hydratedRevision';
 export { applicationSetOf, isGeneratedBy } from './applicationSetOf';
 export { sanitizeAgentText } from './sanitizeAgentText';
+export { actionBlockers } from './actionBlockers';
+export type { ActionBlocker } from './actionBlockers';

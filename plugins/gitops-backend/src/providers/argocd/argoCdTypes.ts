@@ -168,6 +168,7 @@ export interface ArgoSyncWindow {
   clusters?: string[];
   manualSync?: boolean;
   timeZone?: string;
+  description?: string;
 }
 
 export interface ArgoSyncWindowsResponse {

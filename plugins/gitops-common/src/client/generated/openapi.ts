@@ -1139,6 +1139,7 @@ export interface components {
       clusters?: string[];
       manualSync?: boolean;
       timeZone?: string;
+      description?: string;
       active?: boolean;
     };
     EnvironmentMatcher: {
@@ -1306,6 +1307,8 @@ export interface components {
       createdAt: string;
       /** The environment it promotes to, when its branch names one of the entity's. */
       environment?: string;
+      /** The release (image tag) it promotes, the rest of its branch after the environment. */
+      tag?: string;
     };
     PromotionPullRequestList: {
       entityRef: string;
@@ -1341,6 +1344,10 @@ export interface components {
         from: string;
         to: string;
         status: 'in-sync' | 'behind' | 'ahead' | 'unknown';
+        /**
+         * What decided the status. `release` compares the image tags and chart versions both environments pin; `revision` compares their revisions (the dry commits where the source hydrator renders both), only where an environment pins neither images nor charts.
+         */
+        comparedBy?: 'release' | 'revision';
         fromRevision?: string;
         toRevision?: string;
         revisionsBehind?: number;

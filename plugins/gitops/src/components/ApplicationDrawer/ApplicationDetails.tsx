@@ -8,6 +8,7 @@ import Tabs from '@material-ui/core/Tabs';
 import Alert from '@material-ui/lab/Alert';
 import { useMemo, useState } from 'react';
 import { useAgentPermissions } from '../../hooks/useAgentPermissions';
+import { useApplicationBlockers } from '../../hooks/useApplicationBlockers';
 import { useApplicationDetails } from '../../hooks/useApplicationDetails';
 import type { OperationOptions } from '../../hooks/useOperation';
 import { toEntityApplicationRef } from '../../lib/entityApplicationRef';
@@ -55,6 +56,9 @@ export function ApplicationDetails(props: {
   // what the agent would refuse the user, asked as the drawer opens and
   // again after each operation
   const agentPermissions = useAgentPermissions(ref);
+  // a running sync, a failed hydration, a closed sync window: shown in the
+  // header and in the dialogs where someone acts
+  const blockers = useApplicationBlockers(ref, application);
   const [tab, setTab] = useState(0);
   const [version, setVersion] = useState(0);
   const [resource, setResource] = useState<ResourceNode>();
@@ -68,7 +72,11 @@ export function ApplicationDetails(props: {
 
   return (
     <Box p={3} width="min(960px, 90vw)">
-      <DrawerHeader application={application} onClose={onClose} />
+      <DrawerHeader
+        application={application}
+        blockers={blockers}
+        onClose={onClose}
+      />
       {details.error && (
         <Alert severity="warning">
           Showing the last known state: {errorMessage(details.error)}
@@ -81,6 +89,7 @@ export function ApplicationDetails(props: {
         onSettled={settled}
         options={operationOptions}
         agentPermissions={agentPermissions.value}
+        blockers={blockers}
       />
       <Tabs
         value={tab}

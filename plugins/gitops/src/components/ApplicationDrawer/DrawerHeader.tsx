@@ -1,5 +1,6 @@
 import { Link } from '@backstage/core-components';
 import {
+  ActionBlocker,
   deployedRevision,
   GitOpsApplication,
   operationFailed,
@@ -11,6 +12,7 @@ import CloseIcon from '@material-ui/icons/Close';
 import LaunchIcon from '@material-ui/icons/Launch';
 import Alert from '@material-ui/lab/Alert';
 import { formatTimestamp } from '../../lib/timeSince';
+import { ActionBlockerAlerts, ActionBlockerChips } from '../ActionBlockers';
 import { NoticeBanner } from '../ApplicationNotice';
 import { CommitLink, RepositoryLink } from '../Links';
 import { HydrationDetails } from '../SourceHydrator';
@@ -77,9 +79,11 @@ function Sources(props: { application: GitOpsApplication }) {
  */
 export function DrawerHeader(props: {
   application: GitOpsApplication;
+  /** A running sync, a failed hydration, a closed sync window. */
+  blockers?: ActionBlocker[];
   onClose: () => void;
 }) {
-  const { application: app, onClose } = props;
+  const { application: app, blockers, onClose } = props;
   return (
     <Box display="flex" justifyContent="space-between" alignItems="flex-start">
       <Box>
@@ -110,6 +114,7 @@ export function DrawerHeader(props: {
             status={app.health.status}
             message={app.health.message}
           />
+          <ActionBlockerChips blockers={blockers} />
           <PolicyBadges policy={app.syncPolicy} />
           {app.uiUrl && (
             <Link to={app.uiUrl}>
@@ -117,6 +122,7 @@ export function DrawerHeader(props: {
             </Link>
           )}
         </Box>
+        <ActionBlockerAlerts blockers={blockers} />
         <FailedOperation application={app} />
         <NoticeBanner notice={app.notice} />
       </Box>

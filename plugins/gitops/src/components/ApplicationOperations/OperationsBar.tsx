@@ -1,4 +1,5 @@
 import type {
+  ActionBlocker,
   EntityApplicationRef,
   GitOpsApplication,
 } from '@gitops-suite/plugin-gitops-common';
@@ -56,9 +57,18 @@ export function OperationsBar(props: {
   options?: Pick<OperationOptions, 'timeoutMs'>;
   /** What the application's agent would decide for the user, when known. */
   agentPermissions?: AgentPermissions;
+  /** A running sync, a failed hydration, a closed sync window. */
+  blockers?: ActionBlocker[];
 }) {
-  const { app, application, onStarted, onSettled, options, agentPermissions } =
-    props;
+  const {
+    app,
+    application,
+    onStarted,
+    onSettled,
+    options,
+    agentPermissions,
+    blockers = [],
+  } = props;
   const permissions = useGitOpsPermissions(app.entityRef);
   const operation = useOperation(app, application, {
     ...options,
@@ -102,7 +112,12 @@ export function OperationsBar(props: {
   const agentReasonId = (text?: string) =>
     text ? agentLines.find(line => line.text === text)?.id : undefined;
   const canRefresh = permissions.canRefresh && !agentRefuses.refresh;
-  const canSync = permissions.canSync && !agentRefuses.sync;
+  // a sync window that denies even manual syncs: the agent would refuse it
+  const windowDenies = blockers.find(
+    b => b.kind === 'sync-window' && b.severity === 'error',
+  );
+  const windowId = `operations-window-${application.key}`;
+  const canSync = permissions.canSync && !agentRefuses.sync && !windowDenies;
   const canRollback = permissions.canRollback && !agentRefuses.rollback;
   // Argo CD refuses a rollback while automated sync is on (409)
   const autoSynced = Boolean(application.syncPolicy.automated);
@@ -132,7 +147,10 @@ export function OperationsBar(props: {
           startIcon={<SyncIcon />}
           disabled={busy || !canSync}
           aria-describedby={
-            permissions.canSync ? agentReasonId(agentRefuses.sync) : describedBy
+            (windowDenies && windowId) ||
+            (permissions.canSync
+              ? agentReasonId(agentRefuses.sync)
+              : describedBy)
           }
           onClick={() => setDialog('sync')}
         >
@@ -189,6 +207,16 @@ export function OperationsBar(props: {
           in Git first.
         </Typography>
       )}
+      {windowDenies && (
+        <Typography
+          id={windowId}
+          variant="caption"
+          color="textSecondary"
+          component="p"
+        >
+          {windowDenies.message}
+        </Typography>
+      )}
       {reason && (
         <Typography
           id={reasonId}
@@ -218,12 +246,14 @@ export function OperationsBar(props: {
         open={dialog === 'sync'}
         app={app}
         application={application}
+        blockers={blockers}
         onClose={() => setDialog(undefined)}
         onConfirm={operation.sync}
       />
       <RollbackDialog
         open={dialog === 'rollback'}
         application={application}
+        blockers={blockers}
         onClose={() => setDialog(undefined)}
         onConfirm={operation.rollback}
       />

@@ -1,5 +1,6 @@
 import { shortRevision } from '@gitops-suite/plugin-gitops-common';
 import type {
+  ActionBlocker,
   GitOpsApplication,
   RollbackRequest,
 } from '@gitops-suite/plugin-gitops-common';
@@ -10,6 +11,7 @@ import RadioGroup from '@material-ui/core/RadioGroup';
 import Typography from '@material-ui/core/Typography';
 import { useState } from 'react';
 import { historyRevision } from '../../lib/revision';
+import { ActionBlockerAlerts } from '../ActionBlockers';
 import { formatTimestamp } from '../../lib/timeSince';
 import { ConfirmActions, OperationDialog } from './OperationDialog';
 import { OperationFlags, useOperationFlags } from './OperationFlags';
@@ -18,10 +20,12 @@ import { OperationFlags, useOperationFlags } from './OperationFlags';
 export function RollbackDialog(props: {
   open: boolean;
   application: GitOpsApplication;
+  /** Shown first: a freeze, a failed hydration, a running sync. */
+  blockers?: ActionBlocker[];
   onClose: () => void;
   onConfirm: (request: RollbackRequest) => void;
 }) {
-  const { open, application, onClose, onConfirm } = props;
+  const { open, application, blockers, onClose, onConfirm } = props;
   const entries = [...application.history].sort((a, b) => b.id - a.id);
   const targets = entries.slice(1);
   const [selected, setSelected] = useState<number | undefined>();
@@ -36,6 +40,7 @@ export function RollbackDialog(props: {
       maxWidth="sm"
     >
       <DialogContent>
+        <ActionBlockerAlerts blockers={blockers} />
         {targets.length === 0 ? (
           <Typography color="textSecondary">
             No earlier deployment to roll back to.

@@ -1,4 +1,5 @@
 import type {
+  ActionBlocker,
   EntityApplicationRef,
   GitOpsApplication,
   ResourceRef,
@@ -9,6 +10,7 @@ import TextField from '@material-ui/core/TextField';
 import Typography from '@material-ui/core/Typography';
 import { useEffect, useState } from 'react';
 import { useApplicationDiff } from '../../hooks/useApplicationDiff';
+import { ActionBlockerAlerts } from '../ActionBlockers';
 import { changeOf } from '../ResourceDiff';
 import { resourceId } from '../ResourceTree/buildTree';
 import { ConfirmActions, OperationDialog } from './OperationDialog';
@@ -28,10 +30,11 @@ function toRef({
 function SyncDialogBody(props: {
   app: EntityApplicationRef;
   application: GitOpsApplication;
+  blockers?: ActionBlocker[];
   onCancel: () => void;
   onConfirm: (request: SyncRequest) => void;
 }) {
-  const { app, application, onCancel, onConfirm } = props;
+  const { app, application, blockers, onCancel, onConfirm } = props;
   const diff = useApplicationDiff(app);
   const flags = useOperationFlags(application.syncPolicy.prune);
   const { prune, dryRun } = flags;
@@ -74,6 +77,7 @@ function SyncDialogBody(props: {
   return (
     <>
       <DialogContent>
+        <ActionBlockerAlerts blockers={blockers} />
         <Typography variant="subtitle2" gutterBottom>
           What will change
         </Typography>
@@ -116,10 +120,12 @@ export function SyncDialog(props: {
   open: boolean;
   app: EntityApplicationRef;
   application: GitOpsApplication;
+  /** Shown above what will change: a freeze, a failed hydration, a running sync. */
+  blockers?: ActionBlocker[];
   onClose: () => void;
   onConfirm: (request: SyncRequest) => void;
 }) {
-  const { open, app, application, onClose, onConfirm } = props;
+  const { open, app, application, blockers, onClose, onConfirm } = props;
   return (
     <OperationDialog
       open={open}
@@ -132,6 +138,7 @@ export function SyncDialog(props: {
         <SyncDialogBody
           app={app}
           application={application}
+          blockers={blockers}
           onCancel={onClose}
           onConfirm={request => {
             onClose();

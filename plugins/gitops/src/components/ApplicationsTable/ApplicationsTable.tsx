@@ -1,5 +1,8 @@
 import { InfoCard } from '@backstage/core-components';
-import type { GitOpsApplication } from '@gitops-suite/plugin-gitops-common';
+import type {
+  ActionBlocker,
+  GitOpsApplication,
+} from '@gitops-suite/plugin-gitops-common';
 import Box from '@material-ui/core/Box';
 import Link from '@material-ui/core/Link';
 import Table from '@material-ui/core/Table';
@@ -60,9 +63,14 @@ function SortableHeader(props: {
 export function ApplicationsTable(props: {
   applications: GitOpsApplication[];
   onSelect: (app: GitOpsApplication) => void;
+  /** What should stop someone acting on each application, by key. */
+  blockers?: Map<string, ActionBlocker[]>;
 }) {
-  const { applications, onSelect } = props;
-  const rows = useMemo(() => applications.map(toRow), [applications]);
+  const { applications, onSelect, blockers } = props;
+  const rows = useMemo(
+    () => applications.map(app => toRow(app, blockers?.get(app.key))),
+    [applications, blockers],
+  );
   const [sort, setSort] = useState<TableSort | undefined>();
   const [filters, setFilters] = useState<ApplicationFilters>({});
   const [search, setSearch] = useState('');

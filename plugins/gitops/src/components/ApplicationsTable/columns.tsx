@@ -1,8 +1,13 @@
-import type { GitOpsApplication } from '@gitops-suite/plugin-gitops-common';
+import type {
+  ActionBlocker,
+  GitOpsApplication,
+} from '@gitops-suite/plugin-gitops-common';
+import Box from '@material-ui/core/Box';
 import Typography from '@material-ui/core/Typography';
 import type { ReactNode } from 'react';
 import { revisionOf } from '../../lib/revision';
 import { formatTimestamp, timeSince } from '../../lib/timeSince';
+import { ActionBlockerChips } from '../ActionBlockers';
 import { ReleaseRevision } from '../SourceHydrator';
 import { HealthStatusChip, PolicyBadges, SyncStatusChip } from '../StatusChips';
 
@@ -14,10 +19,16 @@ export type ApplicationRow = GitOpsApplication & {
   syncStatus: string;
   healthStatus: string;
   revision: string;
+  /** A running sync, a failed hydration, a closed sync window. */
+  blockers: ActionBlocker[];
 };
 
-export function toRow(app: GitOpsApplication): ApplicationRow {
+export function toRow(
+  app: GitOpsApplication,
+  blockers: ActionBlocker[] = [],
+): ApplicationRow {
   return {
+    blockers,
     ...app,
     id: app.key,
     cluster:
@@ -60,7 +71,10 @@ export const columns: ApplicationColumn[] = [
     title: 'Sync',
     sortValue: row => row.syncStatus,
     render: row => (
-      <SyncStatusChip status={row.sync.status} revision={row.revision} />
+      <Box display="flex" flexWrap="wrap" style={{ gap: 4 }}>
+        <SyncStatusChip status={row.sync.status} revision={row.revision} />
+        <ActionBlockerChips blockers={row.blockers} />
+      </Box>
     ),
   },
   {

@@ -6,6 +6,7 @@ import Grid from '@material-ui/core/Grid';
 import { useMemo, useState } from 'react';
 import { useEntityApplications } from '../../hooks/useEntityApplications';
 import { useEntityApplicationSets } from '../../hooks/useEntityApplicationSets';
+import { useEntityBlockers } from '../../hooks/useEntityBlockers';
 import { entityOutage } from '../../lib/agentOutage';
 import { hasStatus } from '../../lib/errorMessage';
 import { AgentErrorBanners } from '../AgentErrorBanners';
@@ -45,6 +46,7 @@ function GitOpsApplications(props: EntityGitOpsContentProps) {
     () => value?.environments.flatMap(group => group.applications) ?? [],
     [value],
   );
+  const blockers = useEntityBlockers(entityRef, applications);
 
   if (loading) {
     return <Progress />;
@@ -84,6 +86,7 @@ function GitOpsApplications(props: EntityGitOpsContentProps) {
             onSelect={setSelected}
             unreachable={outage.unreachable}
             rollouts={rollouts}
+            blockers={blockers}
           />
         </Grid>
         {value.environments.length > 1 && (
@@ -98,6 +101,7 @@ function GitOpsApplications(props: EntityGitOpsContentProps) {
           <ApplicationsTable
             applications={applications}
             onSelect={setSelected}
+            blockers={blockers}
           />
         </Grid>
       </Grid>

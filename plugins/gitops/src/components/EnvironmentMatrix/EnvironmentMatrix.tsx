@@ -1,6 +1,7 @@
 import { InfoCard } from '@backstage/core-components';
 import {
   environmentLabel,
+  type ActionBlocker,
   type AgentError,
   type EnvironmentGroup,
   type GitOpsApplication,
@@ -29,8 +30,10 @@ export function EnvironmentMatrix(props: {
   unreachable?: Map<string, AgentError>;
   /** Rolling-sync places of the applications: those waiting are marked. */
   rollouts?: Map<string, RolloutPlace>;
+  /** What should stop someone acting on each application, by key. */
+  blockers?: Map<string, ActionBlocker[]>;
 }) {
-  const { environments, onSelect, unreachable, rollouts } = props;
+  const { environments, onSelect, unreachable, rollouts, blockers } = props;
   const matrix = useMemo(() => buildMatrix(environments), [environments]);
   const [page, setPage] = useState(0);
   const rows = matrix.rows.slice(page * PAGE_SIZE, (page + 1) * PAGE_SIZE);
@@ -67,6 +70,7 @@ export function EnvironmentMatrix(props: {
                     onSelect={onSelect}
                     unreachable={unreachable}
                     rollouts={rollouts}
+                    blockers={blockers}
                   />
                 </TableCell>
               ))}

@@ -1,5 +1,6 @@
 import { deployedRevision } from '@gitops-suite/plugin-gitops-common';
 import type {
+  ActionBlocker,
   AgentError,
   GitOpsApplication,
 } from '@gitops-suite/plugin-gitops-common';
@@ -17,6 +18,7 @@ import {
 } from '../StatusChips';
 import { StatusChip } from '../StatusChips/StatusChip';
 import { RolloutStatusChip, type RolloutPlace } from '../RolloutSteps';
+import { ActionBlockerChips } from '../ActionBlockers';
 import { NoticeMarker } from '../ApplicationNotice';
 import { ReleaseRevision } from '../SourceHydrator';
 import { VisuallyHidden } from '../VisuallyHidden';
@@ -62,8 +64,10 @@ export function MatrixCellEntry(props: {
   outage?: AgentError;
   /** Its place in its ApplicationSet's rolling sync, when it has one. */
   rollout?: RolloutPlace;
+  /** A running sync, a failed hydration, a closed sync window. */
+  blockers?: ActionBlocker[];
 }) {
-  const { app, showName, onSelect, outage, rollout } = props;
+  const { app, showName, onSelect, outage, rollout, blockers } = props;
   const classes = useStyles();
   const { revision } = deployedRevision(app);
   const tag = firstImageTag(app.images);
@@ -116,6 +120,7 @@ export function MatrixCellEntry(props: {
             {rollout && rollout.status !== 'Healthy' && (
               <RolloutStatusChip place={rollout} withStep />
             )}
+            <ActionBlockerChips blockers={blockers} />
           </Box>
         )}
         {since && (

@@ -1,4 +1,5 @@
 import type {
+  ActionBlocker,
   AgentError,
   GitOpsApplication,
 } from '@gitops-suite/plugin-gitops-common';
@@ -17,8 +18,10 @@ export function MatrixCellView(props: {
   unreachable?: Map<string, AgentError>;
   /** Rolling-sync places of the applications (see rolloutPlaces). */
   rollouts?: Map<string, RolloutPlace>;
+  /** What should stop someone acting on each application, by key. */
+  blockers?: Map<string, ActionBlocker[]>;
 }) {
-  const { cell, onSelect, unreachable, rollouts } = props;
+  const { cell, onSelect, unreachable, rollouts, blockers } = props;
   if (cell.applications.length === 0) {
     return (
       <Typography color="textSecondary" aria-label="not deployed">
@@ -37,6 +40,7 @@ export function MatrixCellView(props: {
           onSelect={onSelect}
           outage={unreachable?.get(app.agentId)}
           rollout={rolloutPlaceOf(rollouts, app)}
+          blockers={blockers?.get(app.key)}
         />
       ))}
     </Box>

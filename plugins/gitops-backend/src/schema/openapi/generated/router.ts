@@ -1784,6 +1784,9 @@ export const spec = {
           timeZone: {
             type: 'string',
           },
+          description: {
+            type: 'string',
+          },
           active: {
             type: 'boolean',
           },
@@ -2349,6 +2352,11 @@ export const spec = {
             description:
               "The environment it promotes to, when its branch names one of the entity's.",
           },
+          tag: {
+            type: 'string',
+            description:
+              'The release (image tag) it promotes, the rest of its branch after the environment.',
+          },
         },
         required: [
           'repoUrl',
@@ -2475,6 +2483,12 @@ export const spec = {
                 status: {
                   type: 'string',
                   enum: ['in-sync', 'behind', 'ahead', 'unknown'],
+                },
+                comparedBy: {
+                  type: 'string',
+                  enum: ['release', 'revision'],
+                  description:
+                    'What decided the status. `release` compares the image tags and chart versions both environments pin; `revision` compares their revisions (the dry commits where the source hydrator renders both), only where an environment pins neither images nor charts.',
                 },
                 fromRevision: {
                   type: 'string',

@@ -1,0 +1,2 @@
+export { ActionBlockerChips } from './ActionBlockerChips';
+export { ActionBlockerAlerts } from './ActionBlockerAlerts';
