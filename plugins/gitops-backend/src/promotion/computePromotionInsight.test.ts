@@ -95,6 +95,7 @@ describe('computePromotionSteps', () => {
         from: 'dev',
         to: 'qa',
         status: 'in-sync',
+        comparedBy: 'release',
         revisionsBehind: 0,
         fromRevision: 'r4',
         toRevision: 'r4',
@@ -103,6 +104,7 @@ describe('computePromotionSteps', () => {
         from: 'qa',
         to: 'prod',
         status: 'behind',
+        comparedBy: 'release',
         fromRevision: 'r4',
         toRevision: 'r2',
         revisionsBehind: 2,
@@ -189,6 +191,7 @@ describe('computePromotionSteps', () => {
       from: 'qa',
       to: 'prod',
       status: 'ahead',
+      comparedBy: 'revision',
       fromRevision: 'r1',
       toRevision: 'r2',
     });
@@ -257,6 +260,163 @@ describe('computePromotionSteps', () => {
       now,
     });
     expect(reversed.steps.map(s => s.status)).toEqual(['ahead']);
+  });
+
+  it('compares releases, not commits: a prod-only merge leaves dev and qa, both on 2.4.7, in sync', () => {
+    // the merge moved prod's overlay: prod and (auto-synced) dev run the
+    // new commit, qa still the old one, and all of dev and qa run 2.4.7
+    const result = computePromotionSteps({
+      applications: [
+        app(
+          'dev',
+          'r2',
+          [
+            { id: 1, revision: 'r1', deployedAt: day(10) },
+            { id: 2, revision: 'r2', deployedAt: day(12) },
+          ],
+          ['ghcr.io/acme/svc:2.4.7'],
+        ),
+        app(
+          'qa',
+          'r1',
+          [{ id: 1, revision: 'r1', deployedAt: day(10) }],
+          ['ghcr.io/acme/svc:2.4.7'],
+        ),
+        app(
+          'prod',
+          'r2',
+          [
+            { id: 1, revision: 'r1', deployedAt: day(10) },
+            { id: 2, revision: 'r2', deployedAt: day(12) },
+          ],
+          ['ghcr.io/acme/svc:2.4.7'],
+        ),
+      ],
+      deployments: [],
+      environments,
+      now,
+    });
+    expect(
+      result.steps.map(s => [s.from, s.to, s.status, s.comparedBy]),
+    ).toEqual([
+      ['dev', 'qa', 'in-sync', 'release'],
+      ['qa', 'prod', 'in-sync', 'release'],
+    ]);
+    expect(result.steps.some(s => s.promotion)).toBe(false);
+  });
+
+  it('promotes the image that is behind, and says "differs" when images disagree in direction or exist on one side only', () => {
+    const run = (qa: string[], prod: string[]) =>
+      computePromotionSteps({
+        applications: [
+          app('qa', 'r1', [{ id: 1, revision: 'r1' }], qa),
+          app('prod', 'r1', [{ id: 1, revision: 'r1' }], prod),
+        ],
+        deployments: [],
+        environments,
+        now,
+      }).steps[0];
+    expect(
+      run(
+        ['ghcr.io/acme/svc:2.4.7', 'ghcr.io/acme/worker:1.0.3'],
+        ['ghcr.io/acme/svc:2.4.7', 'ghcr.io/acme/worker:1.0.1'],
+      ),
+    ).toMatchObject({
+      status: 'behind',
+      comparedBy: 'release',
+      promotion: { tag: '1.0.3', image: 'ghcr.io/acme/worker' },
+    });
+    expect(
+      run(
+        ['ghcr.io/acme/svc:2.4.7', 'ghcr.io/acme/worker:1.0.1'],
+        ['ghcr.io/acme/svc:2.4.6', 'ghcr.io/acme/worker:1.0.3'],
+      ).status,
+    ).toBe('unknown');
+    expect(
+      run(['ghcr.io/acme/svc:2.4.7'], ['ghcr.io/acme/other:2.4.7']).status,
+    ).toBe('unknown');
+  });
+
+  it('compares chart versions of Helm applications, and offers no image promotion for a chart behind', () => {
+    const helm = (environment: string, version: string): GitOpsApplication => ({
+      ...app(environment, version, [{ id: 1, revision: version }]),
+      sources: [
+        {
+          repoURL: 'https://charts.acme.io',
+          chart: 'svc',
+          targetRevision: version,
+        },
+      ] as GitOpsApplication['sources'],
+    });
+    const result = computePromotionSteps({
+      applications: [
+        helm('dev', '1.10.0'),
+        helm('qa', '1.9.2'),
+        helm('prod', '1.10.0'),
+      ],
+      deployments: [],
+      environments,
+      now,
+    });
+    expect(
+      result.steps.map(s => [
+        s.from,
+        s.to,
+        s.status,
+        s.comparedBy,
+        s.promotion,
+      ]),
+    ).toEqual([
+      ['dev', 'qa', 'behind', 'release', undefined],
+      ['qa', 'prod', 'ahead', 'release', undefined],
+    ]);
+  });
+
+  it('falls back to revisions only without images and charts, and to the dry commits where the hydrator renders both', () => {
+    const hydrated = (
+      environment: string,
+      hydratedSHA: string,
+      drySHA: string,
+    ): GitOpsApplication => ({
+      ...app(environment, hydratedSHA, [{ id: 1, revision: hydratedSHA }]),
+      sourceHydrator: {
+        drySource: { repoURL: 'https://github.com/acme/svc-deploy.git' },
+        syncSource: { repoURL: 'https://github.com/acme/svc-deploy.git' },
+        lastSuccessfulOperation: { drySHA, hydratedSHA },
+      } as GitOpsApplication['sourceHydrator'],
+    });
+    // each environment's hydrated branch has its own commit: one dry commit is one release
+    const same = computePromotionSteps({
+      applications: [
+        hydrated('qa', 'h-qa', 'dry-1'),
+        hydrated('prod', 'h-prod', 'dry-1'),
+      ],
+      deployments: [],
+      environments,
+      now,
+    });
+    expect(same.steps[0]).toMatchObject({
+      status: 'in-sync',
+      comparedBy: 'revision',
+    });
+    const plain = computePromotionSteps({
+      applications: [
+        app('qa', 'r2', [
+          { id: 1, revision: 'r1', deployedAt: day(5) },
+          { id: 2, revision: 'r2', deployedAt: day(6) },
+        ]),
+        app('prod', 'r1', [{ id: 1, revision: 'r1', deployedAt: day(5) }]),
+      ],
+      deployments: [],
+      environments,
+      now,
+    });
+    expect(plain.steps[0]).toMatchObject({
+      status: 'behind',
+      comparedBy: 'revision',
+      revisionsBehind: 1,
+      promotion: { tag: 'r2' },
+    });
   });
 
   it('leaves preview environments out of the chain (no "preview -> dev" step)', () => {

@@ -10,6 +10,12 @@ import {
   sortEnvironments,
 } from '@gitops-suite/plugin-gitops-common';
 import { DeploymentEvent } from '../metrics/types';
+import {
+  applicationRelease,
+  compareReleases,
+  hasRelease,
+  Release,
+} from './compareReleases';
 
 /** What {@link computePromotionSteps} compares. */
 export interface PromotionInput {
@@ -69,7 +75,7 @@ function environmentState(
   environment: string,
   apps: GitOpsApplication[],
   deployed: Deployed[],
-): PromotionEnvironmentState {
+): { state: PromotionEnvironmentState; latest?: GitOpsApplication } {
   // the most recently deployed application speaks for the environment
   // (`deployed` is oldest first: the last entry of an application is its
   // latest deployment, recorded or in the history it was read with)
@@ -106,7 +112,7 @@ function environmentState(
   }
   const deployedAt = latest && lastDeployedAt.get(latest.key);
   if (deployedAt) state.deployedAt = deployedAt;
-  return state;
+  return { state, latest };
 }
 
 /** Distinct revisions in `deployed` (oldest first) from index `start` on, except `except`. */
@@ -125,27 +131,21 @@ function distinctRevisions(
   return { count: seen.size, first };
 }
 
-/** Whether tag `a` is older than `b` (numeric parts compared as numbers: 2.4.5 < 2.4.10). */
-function olderTag(a: string, b: string): boolean {
-  return a.localeCompare(b, 'en', { numeric: true }) < 0;
+interface EnvironmentRun {
+  state: PromotionEnvironmentState;
+  deployed: Deployed[];
+  release?: Release;
 }
 
-function compare(
-  from: { state: PromotionEnvironmentState; deployed: Deployed[] },
-  to: { state: PromotionEnvironmentState; deployed: Deployed[] },
+/** The revision-history comparison of the environments' (Git or chart) revisions. */
+function compareRevisions(
+  from: EnvironmentRun,
+  to: EnvironmentRun,
 ): Pick<PromotionStep, 'status' | 'revisionsBehind' | 'behindSince'> {
   const fromRevision = from.state.revision;
   const toRevision = to.state.revision;
   if (!fromRevision || !toRevision) return { status: 'unknown' };
   if (fromRevision === toRevision) {
-    // one revision, overlays pinning different tags of the same image: the
-    // later environment is behind when it pins the older tag
-    const { image, tag } = from.state;
-    if (image && tag && to.state.image === image && to.state.tag !== tag) {
-      return olderTag(to.state.tag!, tag)
-        ? { status: 'behind' }
-        : { status: 'ahead' };
-    }
     return { status: 'in-sync', revisionsBehind: 0 };
   }
 
@@ -188,6 +188,45 @@ function compare(
 }
 
 /**
+ * A promotion compares releases: the image tags and chart versions each
+ * environment's overlay pins ({@link compareReleases}); the revisions
+ * count how far behind, when they agree. Only where an environment pins
+ * neither images nor charts are its revisions compared instead: the dry
+ * commits where the source hydrator renders both, else the revisions.
+ */
+function compare(
+  from: EnvironmentRun,
+  to: EnvironmentRun,
+): Pick<
+  PromotionStep,
+  'status' | 'revisionsBehind' | 'behindSince' | 'comparedBy'
+> & { behindImage?: { image: string; tag: string } } {
+  const revisions = compareRevisions(from, to);
+  if (from.release && to.release) {
+    if (hasRelease(from.release) && hasRelease(to.release)) {
+      const { status, behindImage } = compareReleases(from.release, to.release);
+      return {
+        status,
+        comparedBy: 'release',
+        ...(status === 'in-sync' && { revisionsBehind: 0 }),
+        ...(status === 'behind' &&
+          revisions.status === 'behind' && {
+            revisionsBehind: revisions.revisionsBehind,
+            behindSince: revisions.behindSince,
+          }),
+        ...(behindImage && { behindImage }),
+      };
+    }
+    const fromDry = from.release.drySHA;
+    const toDry = to.release.drySHA;
+    if (fromDry && toDry && fromDry === toDry) {
+      return { status: 'in-sync', revisionsBehind: 0, comparedBy: 'revision' };
+    }
+  }
+  return { ...revisions, comparedBy: 'revision' };
+}
+
+/**
  * What separates each environment from the next one in promotion order:
  * the revisions each runs, whether the later one is behind, by how many
  * revisions (counted in the earlier environment's deployment history) and
@@ -216,14 +255,19 @@ export function computePromotionSteps(input: PromotionInput): {
       apps,
       input.deployments.filter(d => keys.has(d.appKey)),
     );
-    return { state: environmentState(name, apps, deployed), deployed };
+    const { state, latest } = environmentState(name, apps, deployed);
+    return {
+      state,
+      deployed,
+      ...(latest && { release: applicationRelease(latest) }),
+    };
   });
 
   const steps: PromotionStep[] = [];
   for (let i = 0; i + 1 < envs.length; i++) {
     const from = envs[i];
     const to = envs[i + 1];
-    const result = compare(from, to);
+    const { behindImage, ...result } = compare(from, to);
     const step: PromotionStep = {
       from: from.state.environment,
       to: to.state.environment,
@@ -239,11 +283,18 @@ export function computePromotionSteps(input: PromotionInput): {
         ),
       );
     }
-    if (result.status === 'behind' && from.state.tag) {
+    // the template bumps an image tag: a release behind by an image is
+    // promoted with that image's tag, one compared by revision with what
+    // the earlier environment runs (a chart behind alone offers none)
+    const bump =
+      result.comparedBy === 'release'
+        ? behindImage
+        : from.state.tag && { image: from.state.image, tag: from.state.tag };
+    if (result.status === 'behind' && bump) {
       step.promotion = {
         environment: to.state.environment,
-        tag: from.state.tag,
-        ...(from.state.image && { image: from.state.image }),
+        tag: bump.tag,
+        ...(bump.image && { image: bump.image }),
         ...(input.repoUrl && { repoUrl: input.repoUrl }),
       };
     }

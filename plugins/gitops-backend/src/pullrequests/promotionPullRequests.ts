@@ -96,7 +96,15 @@ export async function listPromotionPullRequests(
         );
         for (const pr of open) {
           const environment = environmentOf(pr.branch, apps);
-          pullRequests.push({ ...pr, ...(environment ? { environment } : {}) });
+          // the rest of `promote-<environment>-<tag>` is the release
+          const tag =
+            environment &&
+            pr.branch.slice(`${PROMOTION_BRANCH_PREFIX}${environment}-`.length);
+          pullRequests.push({
+            ...pr,
+            ...(environment ? { environment } : {}),
+            ...(tag ? { tag } : {}),
+          });
         }
       } catch (error) {
         errors.push({

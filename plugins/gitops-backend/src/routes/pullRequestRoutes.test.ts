@@ -103,6 +103,7 @@ describe('promotion pull request routes (git host of the sandbox)', () => {
       expect.objectContaining({
         number: opened.number,
         environment: 'prod',
+        tag: '9.9.9',
         branch: 'promote-prod-9.9.9',
         htmlUrl: `${env.sandbox.gitHost!.baseUrl}/acme/payments-deploy/pull/${
           opened.number

@@ -1,11 +1,19 @@
 import { stringifyEntityRef } from '@backstage/catalog-model';
 import { useApi } from '@backstage/core-plugin-api';
 import { useEntity } from '@backstage/plugin-catalog-react';
-import type { PromotionInsight } from '@gitops-suite/plugin-gitops-common';
+import {
+  gitopsSignalChannels,
+  type PromotionInsight,
+} from '@gitops-suite/plugin-gitops-common';
 import { gitopsApiRef } from '../api';
 import { LiveAsyncState, useLiveAsync } from './useLiveAsync';
 
-/** What separates each environment of the current entity from the next one. */
+/**
+ * What separates each environment of the current entity from the next one,
+ * re-read on the signal that re-reads the entity's applications (the
+ * matrix's), so both show a sync or a merge together; polled while the page
+ * is visible where signals are not installed.
+ */
 export function usePromotionInsight(
   options: { intervalMs?: number } = {},
 ): LiveAsyncState<PromotionInsight> & { entityRef: string } {
@@ -15,7 +23,10 @@ export function usePromotionInsight(
   const state = useLiveAsync(
     () => api.getEntityPromotion(entityRef),
     [api, entityRef],
-    { intervalMs: options.intervalMs ?? 60_000 },
+    {
+      intervalMs: options.intervalMs ?? 60_000,
+      signals: [gitopsSignalChannels.entity(entityRef)],
+    },
   );
   return { ...state, entityRef };
 }

@@ -1,7 +1,8 @@
-import { InfoCard, LinkButton } from '@backstage/core-components';
+import { InfoCard, Link, LinkButton } from '@backstage/core-components';
 import type {
   PromotionEnvironmentState,
   PromotionInsight as PromotionInsightValue,
+  PromotionPullRequest,
   PromotionStep,
 } from '@gitops-suite/plugin-gitops-common';
 import Chip from '@material-ui/core/Chip';
@@ -12,8 +13,10 @@ import Typography from '@material-ui/core/Typography';
 import { UnansweredAgentsAlert } from '../AgentErrorBanners';
 import { LiveContent } from '../LiveContent';
 import { usePromotionInsight } from '../../hooks/usePromotionInsight';
+import { usePromotionPullRequests } from '../../hooks/usePromotionPullRequests';
 import { CommitLink } from '../Links/CommitLink';
 import { formatDuration } from '../DeliveryMetricsCard/formatMetrics';
+import { openPromotion } from './openPromotion';
 import { promotionLink } from './promotionLink';
 import { CompactTable, wrapAtWords } from '../WordWrapTableHead';
 
@@ -34,6 +37,8 @@ function Running(props: { state?: PromotionEnvironmentState }) {
 }
 
 function describe(step: PromotionStep): string {
+  // what decided: the releases (image tags, chart versions), else revisions
+  const what = step.comparedBy === 'release' ? 'release' : 'revision';
   switch (step.status) {
     case 'in-sync':
       return `${step.to} runs what ${step.from} runs`;
@@ -51,9 +56,9 @@ function describe(step: PromotionStep): string {
       return `${step.to} is ${count} ${step.from}${since}`;
     }
     case 'ahead':
-      return `${step.to} runs a newer revision than ${step.from}`;
+      return `${step.to} runs a newer ${what} than ${step.from}`;
     default:
-      return `${step.to} and ${step.from} run different revisions`;
+      return `${step.to} and ${step.from} run different ${what}s`;
   }
 }
 
@@ -64,12 +69,44 @@ const STATUS_LABEL: Record<PromotionStep['status'], string> = {
   unknown: 'differs',
 };
 
+/**
+ * A step's promotion: the open pull request that already makes it, else
+ * the button that opens the promotion template.
+ */
+function PromotionAction(props: {
+  step: PromotionStep;
+  entityRef: string;
+  pullRequests?: PromotionPullRequest[];
+}) {
+  const { step, entityRef, pullRequests } = props;
+  if (!step.promotion) return null;
+  const open = openPromotion(step.promotion, pullRequests);
+  if (open) {
+    return (
+      <Link to={open.htmlUrl} title={open.title}>
+        PR #{open.number} open
+      </Link>
+    );
+  }
+  return (
+    <LinkButton
+      to={promotionLink(entityRef, step.promotion)}
+      variant="outlined"
+      size="small"
+      color="primary"
+    >
+      Promote {step.promotion.tag} to {step.to}
+    </LinkButton>
+  );
+}
+
 /** Each step of the promotion order, as a table. */
 function PromotionSteps(props: {
   insight: PromotionInsightValue;
   entityRef: string;
+  pullRequests?: PromotionPullRequest[];
 }) {
-  const { insight, entityRef } = props;
+  const { insight, entityRef, pullRequests } = props;
   const byName = new Map(insight.environments.map(e => [e.environment, e]));
   return (
     <>
@@ -108,16 +145,11 @@ function PromotionSteps(props: {
                 <Running state={byName.get(step.to)} />
               </TableCell>
               <TableCell align="right">
-                {step.promotion && (
-                  <LinkButton
-                    to={promotionLink(entityRef, step.promotion)}
-                    variant="outlined"
-                    size="small"
-                    color="primary"
-                  >
-                    Promote {step.promotion.tag} to {step.to}
-                  </LinkButton>
-                )}
+                <PromotionAction
+                  step={step}
+                  entityRef={entityRef}
+                  pullRequests={pullRequests}
+                />
               </TableCell>
             </TableRow>
           ))}
@@ -129,17 +161,25 @@ function PromotionSteps(props: {
 
 /**
  * What separates each environment from the next in promotion order, with
- * a button that opens the promotion template prefilled for the next one.
+ * a button that opens the promotion template prefilled for the next one,
+ * or the link to the open pull request that already promotes it.
  */
 export function PromotionInsight() {
   const { entityRef, ...state } = usePromotionInsight();
+  const pullRequests = usePromotionPullRequests().value?.pullRequests;
   return (
     <InfoCard
       title="Promotion"
       subheader="What separates each environment from the next"
     >
       <LiveContent state={state}>
-        {value => <PromotionSteps insight={value} entityRef={entityRef} />}
+        {value => (
+          <PromotionSteps
+            insight={value}
+            entityRef={entityRef}
+            pullRequests={pullRequests}
+          />
+        )}
       </LiveContent>
     </InfoCard>
   );
