@@ -20,6 +20,7 @@ const open: PromotionPullRequestList = {
       author: 'gitops-bot',
       createdAt: '2026-11-26T12:00:00Z',
       environment: 'prod',
+      tag: '3.1.7',
     },
   ],
   errors: [],
@@ -58,6 +59,12 @@ describe('PromotionPullRequests', () => {
     );
     expect(within(row).getByText('prod')).toBeInTheDocument();
     fireEvent.click(within(row).getByRole('button', { name: 'Merge' }));
+    // nothing merges before the owner confirms
+    const dialog = await screen.findByRole('dialog', {
+      name: 'Merge pull request #1?',
+    });
+    expect(merged).toEqual([]);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Merge #1' }));
     await waitFor(() =>
       expect(screen.queryByRole('table')).not.toBeInTheDocument(),
     );
@@ -90,5 +97,36 @@ describe('PromotionPullRequests', () => {
       'title',
       'Only the service’s owners may merge its promotions',
     );
+  });
+
+  it('asks before merging, naming the pull request, repository, environment and change; Cancel merges nothing', async () => {
+    const merged: unknown[] = [];
+    await renderWithEntity(<PromotionPullRequests />, {
+      api: testGitOpsApi({
+        getEntityPullRequests: async () => open,
+        mergeEntityPullRequest: async (_entityRef, pr) => {
+          merged.push(pr.number);
+          throw new Error('not expected');
+        },
+      }),
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Merge' }));
+    const dialog = await screen.findByRole('dialog', {
+      name: 'Merge pull request #1?',
+    });
+    expect(dialog).toHaveTextContent('#1 Promote payments 3.1.7 to prod');
+    expect(dialog).toHaveTextContent(
+      'Repository: acme/payments-deploy (promote-prod-3.1.7 into main)',
+    );
+    expect(dialog).toHaveTextContent('Target environment: prod');
+    expect(dialog).toHaveTextContent('Changes: prod is set to release 3.1.7');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument(),
+    );
+    expect(merged).toEqual([]);
+    expect(
+      screen.getByRole('link', { name: /#1 Promote payments 3.1.7 to prod/ }),
+    ).toBeInTheDocument();
   });
 });

@@ -21,6 +21,7 @@ import Typography from '@material-ui/core/Typography';
 import Alert from '@material-ui/lab/Alert';
 import { gitopsApiRef } from '../../api';
 import { usePromotionPullRequests } from '../../hooks/usePromotionPullRequests';
+import { MergeConfirmDialog } from './MergeConfirmDialog';
 
 const MERGE_DENIED = 'Only the service’s owners may merge its promotions';
 
@@ -34,6 +35,7 @@ function MergeButton(props: {
   const api = useApi(gitopsApiRef);
   const alerts = useApi(alertApiRef);
   const [busy, setBusy] = useState(false);
+  const [confirming, setConfirming] = useState(false);
   const merge = async () => {
     setBusy(true);
     try {
@@ -51,23 +53,31 @@ function MergeButton(props: {
     }
   };
   return (
-    <Button
-      size="small"
-      variant="outlined"
-      color="primary"
-      disabled={!allowed || busy}
-      title={allowed ? undefined : MERGE_DENIED}
-      onClick={merge}
-    >
-      {busy ? 'Merging…' : 'Merge'}
-    </Button>
+    <>
+      <Button
+        size="small"
+        variant="outlined"
+        color="primary"
+        disabled={!allowed || busy}
+        title={allowed ? undefined : MERGE_DENIED}
+        onClick={() => setConfirming(true)}
+      >
+        {busy ? 'Merging…' : 'Merge'}
+      </Button>
+      <MergeConfirmDialog
+        open={confirming}
+        pullRequest={pullRequest}
+        onClose={() => setConfirming(false)}
+        onConfirm={merge}
+      />
+    </>
   );
 }
 
 /**
  * The entity's open promotion pull requests (opened by the promote-release
- * template), with a Merge button for its owners: the merge moves the
- * branch, and the environment's agent deploys it.
+ * template), with a Merge button for its owners that asks first: the merge
+ * moves the branch, and the environment's agent deploys it.
  */
 export function PromotionPullRequests() {
   const { value, loading, error, retry, entityRef } =
@@ -78,7 +88,10 @@ export function PromotionPullRequests() {
   });
   if (loading && !value) return <Progress />;
   if (error && !value) return <ResponseErrorPanel error={error} />;
-  if (!value || (value.pullRequests.length === 0 && value.errors.length === 0)) {
+  if (
+    !value ||
+    (value.pullRequests.length === 0 && value.errors.length === 0)
+  ) {
     return null;
   }
   return (
