@@ -104,3 +104,38 @@ describe.each(payloads)('normalizeApplication over %s', (_name, raw) => {
     expect(lean.history).toEqual([]);
   });
 });
+
+describe('the last sync of an application', () => {
+  const [, raw] = payloads[0];
+  const newestDeployment = [...raw.status!.history!].sort(
+    (a, b) => Number(b.id) - Number(a.id),
+  )[0].deployedAt;
+
+  it('is when the last operation finished', () => {
+    const app = normalizeApplication(raw, context);
+    expect(app.operation?.dryRun).toBeUndefined();
+    expect(app.lastSyncedAt).toBe(raw.status!.operationState!.finishedAt);
+  });
+
+  it('is not moved by a dry run, which applies nothing: it stays at the newest deployment', () => {
+    const state = raw.status!.operationState!;
+    const dryRun: ArgoApplication = {
+      ...raw,
+      status: {
+        ...raw.status,
+        operationState: {
+          ...state,
+          finishedAt: '2030-01-01T00:00:00Z',
+          operation: {
+            ...state.operation,
+            sync: { ...state.operation?.sync, dryRun: true },
+          },
+        },
+      },
+    };
+    const app = normalizeApplication(dryRun, context);
+    expect(app.operation?.dryRun).toBe(true);
+    expect(newestDeployment).toBeDefined();
+    expect(app.lastSyncedAt).toBe(newestDeployment);
+  });
+});

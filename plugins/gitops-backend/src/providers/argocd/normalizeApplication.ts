@@ -302,7 +302,10 @@ export function normalizeApplication(
   const notice = normalizeNotice(metadata.annotations);
   if (notice) app.notice = notice;
   if (metadata.creationTimestamp) app.createdAt = metadata.creationTimestamp;
-  const lastSynced = operation?.finishedAt ?? history[0]?.deployedAt;
+  // a dry run applies nothing: the last sync is the last one that could
+  const lastSynced =
+    (operation?.dryRun ? undefined : operation?.finishedAt) ??
+    history[0]?.deployedAt;
   if (lastSynced) app.lastSyncedAt = lastSynced;
   if (context.applicationUiUrl) {
     app.uiUrl = context.applicationUiUrl({ name, namespace });

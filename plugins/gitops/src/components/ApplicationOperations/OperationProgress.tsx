@@ -32,11 +32,17 @@ export function OperationProgress(props: {
     );
   }
   const { severity, outcome } = OUTCOMES[status.state];
+  // Argo CD words a dry run that went through as "successfully synced":
+  // say what it means instead, that nothing was applied
+  const message =
+    status.dryRun && status.state === 'succeeded'
+      ? 'nothing was applied to the cluster'
+      : status.message;
   return (
     <Box my={1} role="status" aria-live="polite">
       <Alert severity={severity} onClose={onClose}>
         {verb} {outcome}
-        {status.message ? `: ${status.message}` : ''}
+        {message ? `: ${message}` : ''}
       </Alert>
     </Box>
   );

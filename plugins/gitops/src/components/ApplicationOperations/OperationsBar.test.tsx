@@ -345,6 +345,68 @@ describe('OperationsBar', () => {
     ).toBeInTheDocument();
   });
 
+  it('previews what a rollback puts back, and says a dry run applied nothing', async () => {
+    const source = devApp.sources[0];
+    const pinned = (tag: string) => [
+      { ...source, kustomize: { images: [`ghcr.io/acme/payments:${tag}`] } },
+    ];
+    const manual: GitOpsApplication = {
+      ...devApp,
+      syncPolicy: { ...devApp.syncPolicy, automated: false },
+      history: [
+        { ...devApp.history[0], sources: pinned('1.4.1') },
+        { ...devApp.history[1], sources: pinned('1.4.2') },
+      ],
+    };
+    const rollbackApplication = jest.fn(async () => ({
+      auditId: 'b2',
+      application: {
+        ...finished('Succeeded', 'successfully synced (all tasks run)'),
+        operation: {
+          ...finished('Succeeded', 'successfully synced (all tasks run)')
+            .operation!,
+          dryRun: true,
+        },
+      },
+    }));
+    const devRef = toEntityApplicationRef(entityRef, devApp);
+    await renderWithEntity(
+      <OperationsBar app={devRef} application={manual} options={options} />,
+      { api: testGitOpsApi({ rollbackApplication }) },
+    );
+    await userEvent.click(
+      await screen.findByRole('button', { name: /Rollback/ }),
+    );
+    const dialog = await screen.findByRole('dialog');
+    // the entry names the release it deployed
+    expect(
+      within(dialog).getByLabelText(/^#1 · a1b2c3d · 1\.4\.1 · /),
+    ).toBeChecked();
+    const preview = within(dialog).getByRole('region', {
+      name: 'What rolling back to #1 changes',
+    });
+    // the target's commit, and each version from what runs to what will
+    expect(await within(preview).findByText('Release a1b2c3d')).toBeVisible();
+    expect(
+      within(preview)
+        .getAllByRole('listitem')
+        .map(item => item.textContent),
+    ).toEqual([
+      'revision: b2c3d4e → a1b2c3d',
+      'image ghcr.io/acme/payments: 1.4.2 → 1.4.1',
+    ]);
+    await userEvent.click(within(dialog).getByLabelText('Dry run'));
+    await userEvent.click(
+      within(dialog).getByRole('button', { name: 'Roll back' }),
+    );
+    expect(
+      await screen.findByText(
+        'Rollback (dry run) succeeded: nothing was applied to the cluster',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/successfully synced/)).not.toBeInTheDocument();
+  });
+
   it('keeps rollback off, saying why, while automated sync is on', async () => {
     const devRef = toEntityApplicationRef(entityRef, devApp);
     await renderWithEntity(

@@ -252,6 +252,7 @@ export function OperationsBar(props: {
       />
       <RollbackDialog
         open={dialog === 'rollback'}
+        app={app}
         application={application}
         blockers={blockers}
         onClose={() => setDialog(undefined)}

@@ -1,6 +1,7 @@
 import { shortRevision } from '@gitops-suite/plugin-gitops-common';
 import type {
   ActionBlocker,
+  EntityApplicationRef,
   GitOpsApplication,
   RollbackRequest,
 } from '@gitops-suite/plugin-gitops-common';
@@ -12,6 +13,8 @@ import Typography from '@material-ui/core/Typography';
 import { useState } from 'react';
 import { historyRevision } from '../../lib/revision';
 import { ActionBlockerAlerts } from '../ActionBlockers';
+import { entryVersions } from '../../lib/rollbackChanges';
+import { RollbackPreview } from './RollbackPreview';
 import { formatTimestamp } from '../../lib/timeSince';
 import { ConfirmActions, OperationDialog } from './OperationDialog';
 import { OperationFlags, useOperationFlags } from './OperationFlags';
@@ -19,18 +22,20 @@ import { OperationFlags, useOperationFlags } from './OperationFlags';
 /** Picks an earlier history entry to roll the application back to. */
 export function RollbackDialog(props: {
   open: boolean;
+  app: EntityApplicationRef;
   application: GitOpsApplication;
   /** Shown first: a freeze, a failed hydration, a running sync. */
   blockers?: ActionBlocker[];
   onClose: () => void;
   onConfirm: (request: RollbackRequest) => void;
 }) {
-  const { open, application, blockers, onClose, onConfirm } = props;
+  const { open, app, application, blockers, onClose, onConfirm } = props;
   const entries = [...application.history].sort((a, b) => b.id - a.id);
   const targets = entries.slice(1);
   const [selected, setSelected] = useState<number | undefined>();
   const flags = useOperationFlags();
   const choice = selected ?? targets[0]?.id;
+  const target = targets.find(entry => entry.id === choice);
   return (
     <OperationDialog
       open={open}
@@ -56,15 +61,24 @@ export function RollbackDialog(props: {
                 key={entry.id}
                 value={String(entry.id)}
                 control={<Radio />}
-                label={`#${entry.id} · ${
+                label={[
+                  `#${entry.id}`,
                   shortRevision(historyRevision(application, entry)) ??
-                  'unknown'
-                } · ${formatTimestamp(entry.deployedAt)}${
-                  entry.initiatedBy ? ` · ${entry.initiatedBy}` : ''
-                }`}
+                    'unknown',
+                  ...entryVersions(entry),
+                  formatTimestamp(entry.deployedAt),
+                  ...(entry.initiatedBy ? [entry.initiatedBy] : []),
+                ].join(' · ')}
               />
             ))}
           </RadioGroup>
+        )}
+        {target && (
+          <RollbackPreview
+            app={app}
+            application={application}
+            target={target}
+          />
         )}
         <OperationFlags pruneLabel="Prune" {...flags} />
       </DialogContent>
