@@ -12,6 +12,7 @@ import { formatPath } from '../scenario/loadScenario';
 import { DRIFT_FIELDS } from '../state/drift';
 import { findNode, treeNodes } from '../state/resourceActivity';
 import { moveDryBranch } from '../state/sourceHydrator';
+import { setSyncWindows } from './syncWindowControl';
 import { AppRecord, DriftField } from '../state/types';
 import { JsonObject, isObject } from '../util/json';
 
@@ -118,7 +119,7 @@ function repoFor(agent: SandboxAgent, body: JsonObject): string {
  * The sandbox's own control API under each agent's base URL
  * (`/_sandbox/...`, authenticated with the agent token): drift, faults,
  * stream faults, reset, stop/start, git pushes, dry-branch pushes (the
- * source hydrator), refresh, held operations,
+ * source hydrator), refresh, held operations, a project's sync windows,
  * state and secret values.
  */
 export function controlRoutes(agent: SandboxAgent): Router {
@@ -457,6 +458,11 @@ export function controlRoutes(agent: SandboxAgent): Router {
    * lets a held operation finish now. With `"sync": true` a sync starts too
    * (as the agent's own user), for a test that only needs one running.
    */
+  router.post(
+    '/_sandbox/sync-windows',
+    guarded(async ctx => json(200, setSyncWindows(agent, await objectBody(ctx)))),
+  );
+
   router.post(
     '/_sandbox/hold-operations',
     guarded(async ctx => {

@@ -275,7 +275,7 @@ const repositorySchema = z
   .strict();
 export type RepositorySpec = z.infer<typeof repositorySchema>;
 
-const syncWindowSchema = z
+export const syncWindowSchema = z
   .object({
     kind: z.enum(['allow', 'deny']),
     schedule: z.string().min(1),

@@ -7,7 +7,6 @@ const freeze: SyncWindow = {
   duration: '56h',
   applications: ['*-prod'],
   manualSync: true,
-  description: 'weekend change freeze',
   active: true,
 };
 
@@ -71,7 +70,7 @@ describe('actionBlockers', () => {
         severity: 'warning',
         label: 'Manual sync only',
         message:
-          'Sync window: "weekend change freeze" is active. Automated syncs are denied; a manual sync is allowed and should be deliberate.',
+          'Sync window: the deny window "0 22 * * 5" for 56h is active. Automated syncs are denied; a manual sync is allowed and should be deliberate.',
       },
     ]);
   });
@@ -82,7 +81,7 @@ describe('actionBlockers', () => {
       severity: 'error',
       label: 'Sync denied',
       message:
-        'Sync window: "weekend change freeze" and "weekend change freeze" are active. Syncs are denied until it closes.',
+        'Sync window: the deny window "0 22 * * 5" for 56h and the deny window "0 22 * * 5" for 56h are active. Syncs are denied until it closes.',
     });
   });
 

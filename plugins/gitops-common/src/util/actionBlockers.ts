@@ -26,10 +26,9 @@ export type ActionBlocker = {
   message: string;
 };
 
+/** A window as Argo CD's application API names it: by schedule and duration. */
 const windowName = (window: SyncWindow) =>
-  window.description
-    ? `"${window.description}"`
-    : `${window.kind} window ${window.schedule} for ${window.duration}`;
+  `the ${window.kind} window "${window.schedule}" for ${window.duration}`;
 
 /**
  * Whether the sync windows keep syncs from running now, as Argo CD decides

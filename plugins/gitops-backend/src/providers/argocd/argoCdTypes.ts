@@ -168,7 +168,6 @@ export interface ArgoSyncWindow {
   clusters?: string[];
   manualSync?: boolean;
   timeZone?: string;
-  description?: string;
 }
 
 export interface ArgoSyncWindowsResponse {

@@ -1,7 +1,4 @@
-import {
-  sanitizeAgentText,
-  SyncWindow,
-} from '@gitops-suite/plugin-gitops-common';
+import { SyncWindow } from '@gitops-suite/plugin-gitops-common';
 import type { ArgoSyncWindow, ArgoSyncWindowsResponse } from './argoCdTypes';
 
 const same = (a: ArgoSyncWindow, b: ArgoSyncWindow) =>
@@ -24,9 +21,6 @@ export function normalizeSyncWindows(
     if (window.clusters?.length) result.clusters = window.clusters;
     if (window.manualSync !== undefined) result.manualSync = window.manualSync;
     if (window.timeZone) result.timeZone = window.timeZone;
-    if (window.description) {
-      result.description = sanitizeAgentText(window.description);
-    }
     return result;
   });
 }

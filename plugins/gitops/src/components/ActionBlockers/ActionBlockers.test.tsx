@@ -21,7 +21,6 @@ const freeze: SyncWindow = {
   duration: '56h',
   applications: ['*-prod'],
   manualSync: true,
-  description: 'weekend change freeze',
   active: true,
 };
 
@@ -76,7 +75,7 @@ describe('what should stop someone before acting', () => {
     const api = testGitOpsApi({ getSyncWindows: windowsFor([freeze]) });
     await renderApplicationDrawer({ api, application: prodApp });
     const message =
-      'Sync window: "weekend change freeze" is active. Automated syncs are denied; a manual sync is allowed and should be deliberate.';
+      'Sync window: the deny window "0 22 * * 5" for 56h is active. Automated syncs are denied; a manual sync is allowed and should be deliberate.';
     expect(await screen.findByText(message)).toBeInTheDocument();
     expect(screen.getByText('Manual sync only')).toBeInTheDocument();
     // a manual sync stays possible, and its dialog says why to be careful
@@ -95,7 +94,7 @@ describe('what should stop someone before acting', () => {
     });
     await renderApplicationDrawer({ api, application: prodApp });
     const message =
-      'Sync window: "weekend change freeze" is active. Syncs are denied until it closes.';
+      'Sync window: the deny window "0 22 * * 5" for 56h is active. Syncs are denied until it closes.';
     expect(await screen.findAllByText(message)).toHaveLength(2);
     const sync = screen.getByRole('button', { name: /^Sync$/ });
     expect(sync).toBeDisabled();
