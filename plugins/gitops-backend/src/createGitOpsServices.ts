@@ -170,7 +170,7 @@ export async function createGitOpsServices(
   });
   const metrics = new DeliveryMetricsService(
     deliveryEvents,
-    appKeys => recorder.settled(10_000, appKeys),
+    (apps, recording) => recorder.freshness(apps, recording),
     store,
     gitops.environments,
   );

@@ -8,6 +8,7 @@ import {
 import { DriftEventStore } from '../audit/DriftEventStore';
 import { OperationStore } from '../audit/OperationStore';
 import { DriftRecord } from '../audit/types';
+import { RecordingFreshness } from '../recorder/FleetRecorder';
 import {
   computeDeliveryMetrics,
   DEFAULT_FAILURE_WINDOW_MS,
@@ -26,10 +27,13 @@ export class DeliveryMetricsService {
   constructor(
     readonly store: DeliveryEventStore,
     /**
-     * Waits until the changes the fleet state gave so far are recorded,
-     * and the histories of the given applications (an entity's) read.
+     * How far the recorder is with the given applications, without
+     * waiting (`prioritize`: an entity's page, its histories read first).
      */
-    readonly recorded: (appKeys?: Iterable<string>) => Promise<void>,
+    readonly recording: (
+      apps: GitOpsApplication[],
+      options?: { prioritize?: boolean },
+    ) => RecordingFreshness,
     private readonly audit: OperationStore & DriftEventStore,
     private readonly environments: EnvironmentDefinition[],
     private readonly clock: () => Date = () => new Date(),

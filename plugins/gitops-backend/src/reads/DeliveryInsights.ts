@@ -54,14 +54,15 @@ export class DeliveryInsights {
       ref,
     );
     const apps = await this.ctx.deps.aggregator.entityApplications(query);
-    // what the fleet state said before this request is recorded first,
-    // and the histories of these applications
-    await metrics.recorded(apps.items.map(app => app.key));
+    // what is recorded now, and how far that is (never waits; these
+    // applications' histories are read first)
+    const recording = metrics.recording(apps.items, { prioritize: true });
     const result = await metrics.metrics(apps.items, days(window), 'entity');
     return {
       entityRef,
       window: result.window,
       environments: result.environments,
+      ...recording,
       errors: apps.errors,
     };
   }
@@ -76,7 +77,7 @@ export class DeliveryInsights {
   ): Promise<FleetDeliveryMetricsResponse> {
     const { metrics } = this;
     const apps = await readFleetApplications(this.ctx, credentials, filter);
-    await metrics.recorded();
+    const recording = metrics.recording(apps.items);
     const filtered = Object.values(filter).some(value => value !== undefined);
     const result = await metrics.metrics(apps.items, days(window), 'fleet', {
       filtered,
@@ -85,6 +86,7 @@ export class DeliveryInsights {
       window: result.window,
       items: result.items,
       environments: result.environments,
+      ...recording,
       errors: apps.errors,
     };
   }
@@ -102,9 +104,10 @@ export class DeliveryInsights {
       ref,
     );
     // what runs comes from the fleet state; what ran before from the
-    // deployments the recorder recorded (what came before this request first)
+    // deployments the recorder recorded so far (never waits; these
+    // applications' histories are read first)
     const apps = await aggregator.entityApplications(query);
-    await metrics.recorded(apps.items.map(app => app.key));
+    const recording = metrics.recording(apps.items, { prioritize: true });
     const deployments = await metrics.store.listDeployments(
       apps.items.map(app => app.key),
     );
@@ -124,6 +127,7 @@ export class DeliveryInsights {
       entityRef,
       generatedAt: now.toISOString(),
       ...insight,
+      ...recording,
       errors: apps.errors,
     };
   }

@@ -55,10 +55,13 @@ export class EntityReads {
     const [audit, drift] = await Promise.all([
       store.listOperations({ entityRef, limit: 100 }),
       Promise.all(
+        // each application's own: a same-named one in another namespace
+        // is another application
         apps.items.map(app =>
           store.listDriftEvents({
             agentId: app.agentId,
             application: app.name,
+            appNamespace: app.namespace,
             limit: 50,
           }),
         ),

@@ -27,6 +27,22 @@ export interface RecordedState {
   loaded(agentId: string): { apps: Map<string, GitOpsApplication> } | undefined;
 }
 
+/**
+ * How far the recorder is with some applications, read without waiting:
+ * what a delivery read answers beside what it found recorded.
+ */
+export interface RecordingFreshness {
+  /**
+   * Every change the fleet state gave for the applications' agents before
+   * this time (ISO 8601) is recorded; absent while one of those agents has
+   * had nothing recorded yet (its state not loaded, or its first load still
+   * being reconciled).
+   */
+  recordedThrough?: string;
+  /** How many of the applications have a history read queued or running. */
+  pending: number;
+}
+
 /** Options of {@link FleetRecorder}. */
 export interface FleetRecorderOptions {
   state: RecordedState;
@@ -79,6 +95,10 @@ export class FleetRecorder {
   private readonly seen = new Map<string, Seen>();
   /** Per agent, the recording in progress (changes are recorded in order). */
   private readonly chains = new Map<string, Promise<void>>();
+  /** Per agent, when each change not recorded yet arrived, oldest first. */
+  private readonly arrivals = new Map<string, Date[]>();
+  /** The agents of which at least one change is recorded. */
+  private readonly recordedAgents = new Set<string>();
   private readonly histories: HistoryReadQueue<GitOpsApplication>;
   private unsubscribe?: () => void;
   private readonly clock: () => Date;
@@ -115,11 +135,12 @@ export class FleetRecorder {
 
   /**
    * Resolves once what the recorder was given so far is recorded, or after
-   * `timeoutMs`: a page that shows recorded events waits for the changes
-   * that came before it. With `appKeys` (an entity's page) that includes
-   * the histories of those applications still waiting for their catch-up
-   * read, which are read first; without, the catch-up of the whole fleet
-   * goes on in the background.
+   * `timeoutMs`: at shutdown, and for a test that needs a state recorded
+   * (reads never wait; they say how far the recording is, {@link
+   * FleetRecorder.freshness}). With `appKeys` that includes the histories
+   * of those applications still waiting for their catch-up read, which are
+   * read first; without, the catch-up of the whole fleet goes on in the
+   * background.
    */
   async settled(
     timeoutMs: number = 10_000,
@@ -147,6 +168,31 @@ export class FleetRecorder {
     }
   }
 
+  /**
+   * How far the recording of `apps` is, now: the time up to which every
+   * change of their agents (of every agent followed, for none) is recorded,
+   * and how many of them still wait for their history read. With
+   * `prioritize` (an entity's page), those reads go before the background
+   * catch-up of the rest of the fleet. Never waits.
+   */
+  freshness(
+    apps: ReadonlyArray<{ agentId: string; key: string }>,
+    options: { prioritize?: boolean } = {},
+  ): RecordingFreshness {
+    const agentIds = new Set(apps.map(app => app.agentId));
+    const pending = this.histories.pending(
+      new Set(apps.map(app => app.key)),
+      options,
+    );
+    let through = this.clock().getTime();
+    for (const agentId of agentIds.size ? agentIds : this.options.agentIds) {
+      if (!this.recordedAgents.has(agentId)) return { pending };
+      const oldest = this.arrivals.get(agentId)?.[0];
+      if (oldest) through = Math.min(through, oldest.getTime());
+    }
+    return { recordedThrough: new Date(through).toISOString(), pending };
+  }
+
   readonly onChange = (change: FleetChange): void => {
     const { agentId } = change;
     // another replica's saved state is not news of the agent; the feed's
@@ -163,6 +209,9 @@ export class FleetRecorder {
   };
 
   private enqueue(agentId: string, work: () => Promise<void>) {
+    const arrivals = this.arrivals.get(agentId) ?? [];
+    this.arrivals.set(agentId, arrivals);
+    arrivals.push(this.clock());
     const next = (this.chains.get(agentId) ?? Promise.resolve())
       .then(work)
       .catch(error =>
@@ -171,6 +220,9 @@ export class FleetRecorder {
         ),
       )
       .finally(() => {
+        // recorded, or given up on until the next change or reload
+        arrivals.shift();
+        this.recordedAgents.add(agentId);
         if (this.chains.get(agentId) === next) this.chains.delete(agentId);
       });
     this.chains.set(agentId, next);

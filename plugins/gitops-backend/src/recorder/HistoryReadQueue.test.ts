@@ -95,6 +95,29 @@ describe('HistoryReadQueue', () => {
     expect(queue.size.background).toBe(2);
   });
 
+  it('counts the given applications still to be read without waiting, reading them first when asked', async () => {
+    const reader = heldReader();
+    const queue = new HistoryReadQueue({ read: reader.read });
+    for (const name of ['a', 'b', 'c', 'd']) {
+      queue.add('prod', app(name), 'background');
+    }
+    // a running, b to d queued behind it; unknown keys count nothing
+    const keys = new Set(['prod/a', 'prod/c', 'prod/unknown']);
+    expect(queue.pending(keys)).toBe(2);
+    expect(reader.running()).toEqual(['prod/a']);
+    // many more keys than queued reads: the queue is walked instead
+    const fleet = new Set(['a', 'b', 'c', 'd', 'e', 'f'].map(n => `prod/${n}`));
+    expect(queue.pending(fleet)).toBe(4);
+    // an entity's page: c goes before b
+    expect(queue.pending(new Set(['prod/c']), { prioritize: true })).toBe(1);
+    expect(reader.running()).toEqual(['prod/a', 'prod/c']);
+    await reader.end('prod/c');
+    expect(queue.pending(keys)).toBe(1);
+    await reader.end('prod/a');
+    expect(queue.pending(keys)).toBe(0);
+    expect(queue.pending(fleet)).toBe(2);
+  });
+
   it('goes on after a failed read, and drops what is queued when stopped', async () => {
     let calls = 0;
     const queue = new HistoryReadQueue({

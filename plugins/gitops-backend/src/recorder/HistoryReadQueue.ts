@@ -39,7 +39,7 @@ export interface HistoryReadQueueOptions<App extends Keyed> {
  * - **Background**: the catch-up of what ended while nobody watched (a
  *   first start, an agent's reload). Read one at a time when no urgent
  *   read waits; a page asking for some applications' histories moves
- *   their reads to the urgent lane ({@link HistoryReadQueue.settled}).
+ *   their reads to the urgent lane ({@link HistoryReadQueue.pending}).
  *
  * Nothing is held per application but its key and its lean state, which
  * the fleet state holds anyway.
@@ -93,6 +93,38 @@ export class HistoryReadQueue<App extends Keyed> {
       background: this.background.size,
       running: this.running.size,
     };
+  }
+
+  /**
+   * How many of the given applications have a read queued or running,
+   * without waiting; with `prioritize` (a page asking for them), those
+   * still in the background lane move to the urgent one.
+   */
+  pending(
+    appKeys: ReadonlySet<string>,
+    options: { prioritize?: boolean } = {},
+  ): number {
+    const lanes = [this.running, this.urgent, this.background];
+    const queued = lanes.reduce((n, lane) => n + lane.size, 0);
+    // whichever is smaller is walked: a fleet's keys or a first start's queue
+    const reads: QueuedRead<App>[] = [];
+    if (queued < appKeys.size) {
+      for (const lane of lanes) {
+        for (const [key, read] of lane) if (appKeys.has(key)) reads.push(read);
+      }
+    } else {
+      for (const key of appKeys) {
+        const read =
+          this.running.get(key) ??
+          this.urgent.get(key) ??
+          this.background.get(key);
+        if (read) reads.push(read);
+      }
+    }
+    if (options.prioritize) {
+      for (const read of reads) if (!read.urgent) this.promote(read);
+    }
+    return reads.length;
   }
 
   /**
@@ -171,10 +203,7 @@ export class HistoryReadQueue<App extends Keyed> {
         this.running.delete(read.app.key);
         if (background) this.backgroundRunning -= 1;
         if (read.again && !this.stopped) {
-          (read.urgent ? this.urgent : this.background).set(
-            read.app.key,
-            read,
-          );
+          (read.urgent ? this.urgent : this.background).set(read.app.key, read);
         } else {
           read.resolve();
         }

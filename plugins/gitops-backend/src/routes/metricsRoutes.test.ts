@@ -12,6 +12,7 @@ import {
   configEnvironments,
   useGitOpsTestBackend,
   startGitOpsTestBackend,
+  waitFor,
 } from '../testUtils';
 import {
   shopNonprodAgent,
@@ -172,6 +173,24 @@ describe('delivery metrics and promotion routes (real sandbox agents)', () => {
   const promotionPath =
     '/api/gitops/entity/default/component/payments/promotion';
 
+  /**
+   * A read's answer once it says everything of its applications is
+   * recorded (reads never wait for the recorder: the test waits for the
+   * state it needs, by what the answer says of itself).
+   */
+  const recorded = (path: string) =>
+    waitFor(
+      `${path} to answer from a complete recording`,
+      async () => {
+        const res = await api().get(path).set('Authorization', auth);
+        expect(res.status).toBe(200);
+        return res.body.recordedThrough && res.body.pending === 0
+          ? res
+          : undefined;
+      },
+      30_000,
+    );
+
   it.each([metricsPath, promotionPath, '/api/gitops/fleet/metrics'])(
     'answers anonymous calls to %s with 401',
     async path => {
@@ -211,10 +230,7 @@ describe('delivery metrics and promotion routes (real sandbox agents)', () => {
   });
 
   it("computes an entity's metrics per environment from the agents' history", async () => {
-    const res = await api()
-      .get(`${metricsPath}?window=30d`)
-      .set('Authorization', auth);
-    expect(res.status).toBe(200);
+    const res = await recorded(`${metricsPath}?window=30d`);
     const body = res.body as EntityDeliveryMetricsResponse;
     expect(body.entityRef).toBe('component:default/payments');
     expect(body.window.days).toBe(30);
@@ -245,10 +261,7 @@ describe('delivery metrics and promotion routes (real sandbox agents)', () => {
   });
 
   it('serves fleet metrics per service and environment from what was recorded', async () => {
-    const res = await api()
-      .get('/api/gitops/fleet/metrics?window=30d')
-      .set('Authorization', auth);
-    expect(res.status).toBe(200);
+    const res = await recorded('/api/gitops/fleet/metrics?window=30d');
     const body = res.body as FleetDeliveryMetricsResponse;
     const payments = body.items.filter(i => i.service === 'payments');
     expect(
@@ -282,6 +295,7 @@ describe('delivery metrics and promotion routes (real sandbox agents)', () => {
     const rows = (body: FleetDeliveryMetricsResponse) =>
       body.items.map(m => `${m.service}/${m.environment}`);
 
+    await recorded('/api/gitops/fleet/metrics?window=30d');
     const prodOnly = await fleet('environment=prod');
     expect(prodOnly.status).toBe(200);
     expect(rows(prodOnly.body)).toEqual(['checkout/prod', 'payments/prod']);
@@ -329,8 +343,7 @@ describe('delivery metrics and promotion routes (real sandbox agents)', () => {
   });
 
   it('says prod is behind qa, by how much, and offers the promotion', async () => {
-    const res = await api().get(promotionPath).set('Authorization', auth);
-    expect(res.status).toBe(200);
+    const res = await recorded(promotionPath);
     const body = res.body as PromotionInsight;
     expect(body.environments.map(e => [e.environment, e.tag])).toEqual(
       EXPECTED_TAGS,

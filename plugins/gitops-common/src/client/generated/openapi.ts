@@ -60,7 +60,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Deployment frequency, lead time, change failure rate and time to restore per environment; records the applications' new history first. */
+    /** Deployment frequency, lead time, change failure rate and time to restore per environment, from what is recorded (`recordedThrough` and `pending` say how far that is). */
     get: operations['GetEntityDeliveryMetrics'];
     put?: never;
     post?: never;
@@ -1287,12 +1287,26 @@ export interface components {
       window: components['schemas']['DeliveryMetricsWindow'];
       environments: components['schemas']['DeliveryMetrics'][];
       errors: components['schemas']['AgentError'][];
+      /**
+       * Format: date-time
+       * The recorder has recorded every change of these applications' agents that came before this time; absent while one of those agents has nothing recorded yet. The answer never waits for the recorder.
+       */
+      recordedThrough?: string;
+      /** How many of these applications still have their history read queued; what those reads bring is counted once they are done. */
+      pending?: number;
     };
     FleetDeliveryMetrics: {
       window: components['schemas']['DeliveryMetricsWindow'];
       items: components['schemas']['DeliveryMetrics'][];
       environments: components['schemas']['DeliveryMetrics'][];
       errors: components['schemas']['AgentError'][];
+      /**
+       * Format: date-time
+       * The recorder has recorded every change of these applications' agents that came before this time; absent while one of those agents has nothing recorded yet. The answer never waits for the recorder.
+       */
+      recordedThrough?: string;
+      /** How many of these applications still have their history read queued; what those reads bring is counted once they are done. */
+      pending?: number;
     };
     /** An open promotion pull request (branch `promote-<environment>-<tag>`) of a repository the entity deploys from. */
     PromotionPullRequest: {
@@ -1362,6 +1376,13 @@ export interface components {
         };
       }[];
       errors: components['schemas']['AgentError'][];
+      /**
+       * Format: date-time
+       * The recorder has recorded every change of these applications' agents that came before this time; absent while one of those agents has nothing recorded yet. The answer never waits for the recorder.
+       */
+      recordedThrough?: string;
+      /** How many of these applications still have their history read queued; what those reads bring is counted once they are done. */
+      pending?: number;
     };
   };
   responses: {

@@ -2285,6 +2285,17 @@ export const spec = {
               $ref: '#/components/schemas/AgentError',
             },
           },
+          recordedThrough: {
+            type: 'string',
+            format: 'date-time',
+            description:
+              "The recorder has recorded every change of these applications' agents that came before this time; absent while one of those agents has nothing recorded yet. The answer never waits for the recorder.",
+          },
+          pending: {
+            type: 'integer',
+            description:
+              'How many of these applications still have their history read queued; what those reads bring is counted once they are done.',
+          },
         },
         required: ['entityRef', 'window', 'environments', 'errors'],
       },
@@ -2311,6 +2322,17 @@ export const spec = {
             items: {
               $ref: '#/components/schemas/AgentError',
             },
+          },
+          recordedThrough: {
+            type: 'string',
+            format: 'date-time',
+            description:
+              "The recorder has recorded every change of these applications' agents that came before this time; absent while one of those agents has nothing recorded yet. The answer never waits for the recorder.",
+          },
+          pending: {
+            type: 'integer',
+            description:
+              'How many of these applications still have their history read queued; what those reads bring is counted once they are done.',
           },
         },
         required: ['window', 'items', 'environments', 'errors'],
@@ -2535,6 +2557,17 @@ export const spec = {
               $ref: '#/components/schemas/AgentError',
             },
           },
+          recordedThrough: {
+            type: 'string',
+            format: 'date-time',
+            description:
+              "The recorder has recorded every change of these applications' agents that came before this time; absent while one of those agents has nothing recorded yet. The answer never waits for the recorder.",
+          },
+          pending: {
+            type: 'integer',
+            description:
+              'How many of these applications still have their history read queued; what those reads bring is counted once they are done.',
+          },
         },
         required: [
           'entityRef',
@@ -2672,7 +2705,7 @@ export const spec = {
       get: {
         operationId: 'GetEntityDeliveryMetrics',
         description:
-          "Deployment frequency, lead time, change failure rate and time to restore per environment; records the applications' new history first.",
+          'Deployment frequency, lead time, change failure rate and time to restore per environment, from what is recorded (`recordedThrough` and `pending` say how far that is).',
         parameters: [
           {
             $ref: '#/components/parameters/namespace',
