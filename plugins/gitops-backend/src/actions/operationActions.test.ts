@@ -10,8 +10,8 @@ import {
   REFRESH,
   SYNC,
   useActionsFleet,
-} from '../__testUtils__/actionsFleet';
-import { prunedPaymentsProdSyncRow } from '../__testUtils__/auditedSync';
+} from '../testUtils/actionsFleet';
+import { prunedPaymentsProdSyncRow } from '../testUtils/auditedSync';
 
 jest.setTimeout(60_000);
 

@@ -5,7 +5,7 @@ import {
   RUN_ACTION,
   TERMINATE,
   useActionsFleet,
-} from '../__testUtils__/actionsFleet';
+} from '../testUtils/actionsFleet';
 
 jest.setTimeout(60_000);
 

@@ -15,7 +15,7 @@ import {
   TERMINATE,
   RUN_ACTION,
   useActionsFleet,
-} from '../__testUtils__/actionsFleet';
+} from '../testUtils/actionsFleet';
 
 jest.setTimeout(60_000);
 

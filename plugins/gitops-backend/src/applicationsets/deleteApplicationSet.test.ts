@@ -3,7 +3,7 @@ import {
   useGitOpsTestBackend,
   waitFor,
 } from '../testUtils';
-import { startTrustFleet } from '../__testUtils__/trustFleet';
+import { startTrustFleet } from '../testUtils/trustFleet';
 
 jest.setTimeout(60_000);
 

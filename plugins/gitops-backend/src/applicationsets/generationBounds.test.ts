@@ -8,7 +8,7 @@ import {
   trustEntities,
   trustProjects,
   trustScenario,
-} from '../__testUtils__/trustFleet';
+} from '../testUtils/trustFleet';
 import { countGeneratedApplications } from './generationBounds';
 
 jest.setTimeout(60_000);

@@ -1,6 +1,6 @@
 import { mockServices } from '@backstage/backend-test-utils';
-import { createTestDatabases } from '../__testUtils__/testDatabases';
-import { operation, testClock } from './__testUtils__/auditFixtures';
+import { createTestDatabases } from '../testUtils/testDatabases';
+import { operation, testClock } from '../testUtils/auditFixtures';
 import { DatabaseAuditStore } from './DatabaseAuditStore';
 
 jest.setTimeout(60_000);

@@ -1,6 +1,6 @@
 import { mockServices } from '@backstage/backend-test-utils';
-import { createTestDatabases } from '../__testUtils__/testDatabases';
-import { at, invalid, T0, testClock } from './__testUtils__/auditFixtures';
+import { createTestDatabases } from '../testUtils/testDatabases';
+import { at, invalid, T0, testClock } from '../testUtils/auditFixtures';
 import { DatabaseDriftEventStore } from './DatabaseDriftEventStore';
 
 jest.setTimeout(60_000);

@@ -1,12 +1,7 @@
 import { mockServices } from '@backstage/backend-test-utils';
 import { HumanDuration } from '@backstage/types';
-import { createTestDatabases } from '../__testUtils__/testDatabases';
-import {
-  invalid,
-  operation,
-  T0,
-  testClock,
-} from './__testUtils__/auditFixtures';
+import { createTestDatabases } from '../testUtils/testDatabases';
+import { invalid, operation, T0, testClock } from '../testUtils/auditFixtures';
 import { DatabaseOperationStore } from './DatabaseOperationStore';
 import { StartOperationInput } from './types';
 

@@ -1,6 +1,6 @@
 import { mockServices } from '@backstage/backend-test-utils';
 import { Knex } from 'knex';
-import { createTestDatabases } from '../__testUtils__/testDatabases';
+import { createTestDatabases } from '../testUtils/testDatabases';
 import { connectDatabase, migrateWithRetry } from './migrateDatabase';
 
 jest.setTimeout(60_000);

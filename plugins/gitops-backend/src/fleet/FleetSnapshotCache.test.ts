@@ -1,4 +1,4 @@
-import { sandboxRegistry } from '../__testUtils__/sandboxRegistry';
+import { sandboxRegistry } from '../testUtils/sandboxRegistry';
 import { CacheManager } from '@backstage/backend-defaults/cache';
 import { mockServices } from '@backstage/backend-test-utils';
 import { Sandbox, startSandbox } from '@gitops-suite/sandbox-agent';

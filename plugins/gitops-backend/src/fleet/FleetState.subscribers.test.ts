@@ -1,6 +1,6 @@
 import { mockServices } from '@backstage/backend-test-utils';
 import { startSandbox, Sandbox } from '@gitops-suite/sandbox-agent';
-import { sandboxRegistry } from '../__testUtils__/sandboxRegistry';
+import { sandboxRegistry } from '../testUtils/sandboxRegistry';
 import {
   shopArgoCdAgent,
   shopScenario,

@@ -5,7 +5,7 @@ import {
   GitOpsApplication,
 } from '@gitops-suite/plugin-gitops-common';
 import { startSandbox, Sandbox } from '@gitops-suite/sandbox-agent';
-import { sandboxRegistry } from '../__testUtils__/sandboxRegistry';
+import { sandboxRegistry } from '../testUtils/sandboxRegistry';
 import { ProviderRegistry } from '../providers/ProviderRegistry';
 import { createFleet, Fleet } from './createFleet';
 

@@ -5,7 +5,7 @@ import type {
   GitOpsProvider,
 } from '@gitops-suite/plugin-gitops-node';
 import { AgentUserIdentity } from './AgentUserIdentity';
-import { startTestIssuer, TestIssuer } from './__testUtils__/startTestIssuer';
+import { startTestIssuer, TestIssuer } from '../testUtils/startTestIssuer';
 
 const users = {
   'user:default/ada': {

@@ -1,10 +1,7 @@
 import { mockServices } from '@backstage/backend-test-utils';
 import { migrationsDirectory as migrationsDir } from '../database/migrateDatabase';
-import {
-  deployment,
-  paymentsInstance,
-} from '../__testUtils__/deliveryFixtures';
-import { createTestDatabases } from '../__testUtils__/testDatabases';
+import { deployment, paymentsInstance } from '../testUtils/deliveryFixtures';
+import { createTestDatabases } from '../testUtils/testDatabases';
 import { DatabaseDeliveryEventStore } from './DatabaseDeliveryEventStore';
 import { AppIdentity } from './types';
 

@@ -6,7 +6,7 @@ import {
   deployment,
   paymentsInstance,
   promotionEnvironments as environments,
-} from '../__testUtils__/deliveryFixtures';
+} from '../testUtils/deliveryFixtures';
 import {
   computeDeliveryMetrics,
   metricsWindow,

@@ -4,7 +4,7 @@ import {
 } from '@backstage/plugin-permission-common';
 import { mockCredentials } from '@backstage/backend-test-utils';
 import { useGitOpsTestBackend } from '../testUtils';
-import { startTrustFleet } from '../__testUtils__/trustFleet';
+import { startTrustFleet } from '../testUtils/trustFleet';
 import {
   createGitOpsDeployTargetConditionalDecision,
   defaultDeployTargetCriteria,

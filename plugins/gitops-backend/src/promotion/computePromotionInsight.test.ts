@@ -2,7 +2,7 @@ import {
   GitOpsApplication,
   HistoryEntry,
 } from '@gitops-suite/plugin-gitops-common';
-import { promotionEnvironments as environments } from '../__testUtils__/deliveryFixtures';
+import { promotionEnvironments as environments } from '../testUtils/deliveryFixtures';
 import { computePromotionSteps } from './computePromotionInsight';
 import { promotionRepoUrl, repoUrlPickerValue } from './repoUrlPickerValue';
 

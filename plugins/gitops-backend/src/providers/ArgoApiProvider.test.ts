@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { deployedRevision } from '@gitops-suite/plugin-gitops-common';
 import { startSandbox, Sandbox } from '@gitops-suite/sandbox-agent';
-import { sandboxRegistry } from '../__testUtils__/sandboxRegistry';
+import { sandboxRegistry } from '../testUtils/sandboxRegistry';
 import { ProviderRegistry } from './ProviderRegistry';
 
 jest.setTimeout(60_000);

@@ -2,8 +2,8 @@ import { mockServices } from '@backstage/backend-test-utils';
 import { startSandbox, Sandbox } from '@gitops-suite/sandbox-agent';
 import { Knex } from 'knex';
 import { DatabaseDriftEventStore } from '../audit/DatabaseDriftEventStore';
-import { createTestDatabases } from '../__testUtils__/testDatabases';
-import { sandboxRegistry } from '../__testUtils__/sandboxRegistry';
+import { createTestDatabases } from '../testUtils/testDatabases';
+import { sandboxRegistry } from '../testUtils/sandboxRegistry';
 import { createFleet, Fleet } from '../fleet/createFleet';
 import { DatabaseDeliveryEventStore } from '../metrics/DatabaseDeliveryEventStore';
 import {

@@ -3,7 +3,7 @@ import {
   gitopsAuditReadPermission,
 } from '@gitops-suite/plugin-gitops-common';
 import { useGitOpsTestBackend, waitFor } from '../testUtils';
-import { startRouterFleet } from '../__testUtils__/routerFleet';
+import { startRouterFleet } from '../testUtils/routerFleet';
 
 jest.setTimeout(60_000);
 

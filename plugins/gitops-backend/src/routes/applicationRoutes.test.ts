@@ -4,8 +4,8 @@ import {
   gitopsApplicationSyncPermission,
 } from '@gitops-suite/plugin-gitops-common';
 import { useGitOpsTestBackend, waitFor } from '../testUtils';
-import { startRouterFleet } from '../__testUtils__/routerFleet';
-import { prunedPaymentsProdSyncRow } from '../__testUtils__/auditedSync';
+import { startRouterFleet } from '../testUtils/routerFleet';
+import { prunedPaymentsProdSyncRow } from '../testUtils/auditedSync';
 
 jest.setTimeout(60_000);
 

@@ -4,7 +4,7 @@ import {
   gitopsFleetReadPermission,
 } from '@gitops-suite/plugin-gitops-common';
 import { useGitOpsTestBackend } from '../testUtils';
-import { startRouterFleet } from '../__testUtils__/routerFleet';
+import { startRouterFleet } from '../testUtils/routerFleet';
 
 jest.setTimeout(60_000);
 

@@ -1,5 +1,5 @@
 import { useGitOpsTestBackend } from '../testUtils';
-import { startRouterFleet } from '../__testUtils__/routerFleet';
+import { startRouterFleet } from '../testUtils/routerFleet';
 
 jest.setTimeout(60_000);
 

@@ -1,5 +1,5 @@
 import { useGitOpsTestBackend, waitFor } from '../testUtils';
-import { startRouterFleet, GHOST_TOKEN } from '../__testUtils__/routerFleet';
+import { startRouterFleet, GHOST_TOKEN } from '../testUtils/routerFleet';
 
 jest.setTimeout(60_000);
 

@@ -1,7 +1,7 @@
 import { mockServices } from '@backstage/backend-test-utils';
 import { gitopsProxyPermission } from '@gitops-suite/plugin-gitops-common';
 import { useGitOpsTestBackend } from '../testUtils';
-import { startRouterFleet } from '../__testUtils__/routerFleet';
+import { startRouterFleet } from '../testUtils/routerFleet';
 
 jest.setTimeout(60_000);
 

@@ -6,7 +6,7 @@ import {
   useGitOpsTestBackend,
   waitFor,
 } from '../testUtils';
-import { startShopFleet } from '../__testUtils__/startShopFleet';
+import { startShopFleet } from '../testUtils/startShopFleet';
 
 jest.setTimeout(60_000);
 

@@ -1,5 +1,5 @@
 import { useGitOpsTestBackend, waitFor } from '../testUtils';
-import { startShopFleet } from '../__testUtils__/startShopFleet';
+import { startShopFleet } from '../testUtils/startShopFleet';
 import {
   shopHarnessAgent,
   shopNonprodAgent,

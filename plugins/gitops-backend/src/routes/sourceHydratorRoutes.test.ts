@@ -5,8 +5,8 @@ import {
   useGitOpsTestBackend,
   waitFor,
 } from '../testUtils';
-import { startShopFleet } from '../__testUtils__/startShopFleet';
-import { routerAgents } from '../__testUtils__/routerFleet';
+import { startShopFleet } from '../testUtils/startShopFleet';
+import { routerAgents } from '../testUtils/routerFleet';
 
 jest.setTimeout(60_000);
 

@@ -13,10 +13,7 @@ import {
   shopScenario,
   shopService,
 } from '../testUtils/shopScenario';
-import {
-  startTestIssuer,
-  TestIssuer,
-} from '../identity/__testUtils__/startTestIssuer';
+import { startTestIssuer, TestIssuer } from '../testUtils/startTestIssuer';
 
 jest.setTimeout(60_000);
 

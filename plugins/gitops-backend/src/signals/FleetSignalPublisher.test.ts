@@ -1,4 +1,4 @@
-import { sandboxRegistry } from '../__testUtils__/sandboxRegistry';
+import { sandboxRegistry } from '../testUtils/sandboxRegistry';
 import { mockServices } from '@backstage/backend-test-utils';
 import { SignalPayload } from '@backstage/plugin-signals-node';
 import {

@@ -13,7 +13,7 @@ import {
   shopService,
   startGitOpsTestBackend,
   useGitOpsTestBackend,
-} from '../testUtils';
+} from '.';
 
 /*
  * The fleet the action tests read and act on (payments and checkout on two

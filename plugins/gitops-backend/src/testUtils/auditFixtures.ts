@@ -1,4 +1,4 @@
-import { StartOperationInput } from '../types';
+import { StartOperationInput } from '../audit/types';
 
 /** The time every audit store test starts at. */
 export const T0 = '2026-11-22T10:00:00.000Z';

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { resolvePackagePath } from '@backstage/backend-plugin-api';
 import {
   SDK_OPERATIONS_FILE,
   type SdkOperation,
@@ -23,15 +24,12 @@ export interface RecordedRequest {
   body: unknown;
 }
 
+/** The repository root: this package is plugins/gitops-backend under it. */
 function repoRoot(): string {
-  let dir = __dirname;
-  while (!fs.existsSync(path.join(dir, 'plugins', 'gitops-backend'))) {
-    const parent = path.dirname(dir);
-    if (parent === dir)
-      throw new Error(`no repository root above ${__dirname}`);
-    dir = parent;
-  }
-  return dir;
+  return path.resolve(
+    resolvePackagePath('@gitops-suite/plugin-gitops-backend'),
+    '../..',
+  );
 }
 
 /** Where the SDK's operations are read from. */

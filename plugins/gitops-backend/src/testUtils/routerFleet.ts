@@ -10,7 +10,7 @@ import {
   shopService,
   startGitOpsTestBackend,
   unreachableAgentConfig,
-} from '../testUtils';
+} from '.';
 
 /**
  * The agents the router tests' fleets run on: two Argo CD agents (nonprod

@@ -5,7 +5,7 @@ import type { Sandbox } from '@gitops-suite/sandbox-agent';
 import { ArgoCdProvider } from '../providers/argocd/ArgoCdProvider';
 import { HarnessProvider } from '../providers/harness/HarnessProvider';
 import { ProviderRegistry } from '../providers/ProviderRegistry';
-import { sandboxAgentConfig } from '../testUtils/sandboxAgentConfig';
+import { sandboxAgentConfig } from './sandboxAgentConfig';
 
 /**
  * The real providers (Argo CD and Harness schemes) of a sandbox's agents,

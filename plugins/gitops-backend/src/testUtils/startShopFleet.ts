@@ -4,7 +4,7 @@ import {
   configEnvironments,
   GitOpsTestBackend,
   startGitOpsTestBackend,
-} from '../testUtils';
+} from '.';
 
 /**
  * The test backend over a shop scenario whose every service is a catalog

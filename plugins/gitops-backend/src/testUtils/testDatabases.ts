@@ -1,6 +1,6 @@
 import { TestDatabaseId, TestDatabases } from '@backstage/backend-test-utils';
 import { spawnSync } from 'node:child_process';
-import { POSTGRES_URL } from '../testUtils/realServices';
+import { POSTGRES_URL } from './realServices';
 
 /** The PostgreSQL ids TestDatabases knows, newest first. */
 const POSTGRES_MAJORS = [18, 17, 16, 15, 14, 13, 12, 11, 9];

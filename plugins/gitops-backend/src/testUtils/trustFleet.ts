@@ -8,7 +8,7 @@ import {
   shopScenario,
   shopService,
   startGitOpsTestBackend,
-} from '../testUtils';
+} from '.';
 
 /** A group entity of the catalog (a team, or the owner of a new service). */
 export function groupEntity(name: string): Entity {

@@ -1,7 +1,7 @@
 import { Knex } from 'knex';
 import fs from 'node:fs';
 import { migrationsDirectory } from '../database/migrateDatabase';
-import { createTestDatabases } from '../__testUtils__/testDatabases';
+import { createTestDatabases } from '../testUtils/testDatabases';
 
 jest.setTimeout(60_000);
 

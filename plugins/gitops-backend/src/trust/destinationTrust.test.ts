@@ -9,7 +9,7 @@ import {
   startGitOpsTestBackend,
   useGitOpsTestBackend,
 } from '../testUtils';
-import { groupEntity } from '../__testUtils__/trustFleet';
+import { groupEntity } from '../testUtils/trustFleet';
 
 jest.setTimeout(60_000);
 

@@ -1,5 +1,5 @@
 import { useGitOpsTestBackend } from '../testUtils';
-import { startTrustFleet } from '../__testUtils__/trustFleet';
+import { startTrustFleet } from '../testUtils/trustFleet';
 
 jest.setTimeout(60_000);
 

@@ -1,5 +1,5 @@
 import { startSandbox, Sandbox } from '@gitops-suite/sandbox-agent';
-import { sandboxRegistry } from '../../__testUtils__/sandboxRegistry';
+import { sandboxRegistry } from '../../testUtils/sandboxRegistry';
 import { normalizeHarnessAgent } from './normalizeHarnessAgent';
 import {
   shopHarnessAgent,

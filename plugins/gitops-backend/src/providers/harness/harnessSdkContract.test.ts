@@ -6,11 +6,11 @@ import {
   sdkMismatches,
   sdkOperations,
   sdkOperationsFile,
-} from '../../__testUtils__/harnessSdk';
+} from '../../testUtils/harnessSdk';
 import {
   RecordingHarnessAgent,
   startRecordingHarnessAgent,
-} from '../../__testUtils__/recordingHarnessAgent';
+} from '../../testUtils/recordingHarnessAgent';
 import { checkProxyQuery, findProxyRoute } from '../../proxy/proxyAllowlist';
 import { ArgoApiProvider } from '../argocd/ArgoApiProvider';
 import { HarnessProvider } from './HarnessProvider';
