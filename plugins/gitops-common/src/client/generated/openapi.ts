@@ -1139,7 +1139,6 @@ export interface components {
       clusters?: string[];
       manualSync?: boolean;
       timeZone?: string;
-      description?: string;
       active?: boolean;
     };
     EnvironmentMatcher: {

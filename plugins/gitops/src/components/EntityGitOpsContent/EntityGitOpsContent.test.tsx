@@ -1,5 +1,5 @@
 import { ResponseError } from '@backstage/errors';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
   entity,
@@ -195,5 +195,43 @@ describe('EntityGitOpsContent', () => {
     });
     expect(within(tabs).getByRole('tab', { name: 'Diff' })).toBeInTheDocument();
     expect(await screen.findByText('Deployment/payments')).toBeInTheDocument();
+  });
+
+  it('opens the drawer an URL names, and keeps the open drawer in the URL', async () => {
+    const prod = entityApplications.environments[2].applications[0];
+    await renderWithEntity(<EntityGitOpsContent />, {
+      routeEntries: [`/?application=${encodeURIComponent(prod.key)}`],
+    });
+    const tabs = await screen.findByRole('tablist', {
+      name: 'Application details',
+    });
+    expect(tabs).toBeInTheDocument();
+    expect(
+      screen.getByRole('heading', { name: prod.name, level: 5 }),
+    ).toBeInTheDocument();
+    // closing takes the application out of the URL: the drawer stays shut
+    await userEvent.click(screen.getAllByRole('button', { name: 'Close' })[0]);
+    await waitFor(() =>
+      expect(
+        screen.queryByRole('tablist', { name: 'Application details' }),
+      ).not.toBeInTheDocument(),
+    );
+    // and opening it again puts it back
+    await userEvent.click(
+      await screen.findByRole('button', { name: /^Open payments-prod/ }),
+    );
+    expect(
+      await screen.findByRole('tablist', { name: 'Application details' }),
+    ).toBeInTheDocument();
+  });
+
+  it('opens nothing for an application the entity does not have', async () => {
+    await renderWithEntity(<EntityGitOpsContent />, {
+      routeEntries: ['/?application=elsewhere%3Aargocd%2Fnope'],
+    });
+    await screen.findByRole('table', { name: 'Environment matrix' });
+    expect(
+      screen.queryByRole('tablist', { name: 'Application details' }),
+    ).not.toBeInTheDocument();
   });
 });

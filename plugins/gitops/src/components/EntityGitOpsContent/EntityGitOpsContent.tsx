@@ -1,12 +1,12 @@
 import { Progress, ResponseErrorPanel } from '@backstage/core-components';
 import { useEntity } from '@backstage/plugin-catalog-react';
 import { isGitOpsAvailable } from '@gitops-suite/plugin-gitops-common';
-import type { GitOpsApplication } from '@gitops-suite/plugin-gitops-common';
 import Grid from '@material-ui/core/Grid';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useEntityApplications } from '../../hooks/useEntityApplications';
 import { useEntityApplicationSets } from '../../hooks/useEntityApplicationSets';
 import { useEntityBlockers } from '../../hooks/useEntityBlockers';
+import { useSelectedApplication } from '../../hooks/useSelectedApplication';
 import { entityOutage } from '../../lib/agentOutage';
 import { hasStatus } from '../../lib/errorMessage';
 import { AgentErrorBanners } from '../AgentErrorBanners';
@@ -41,11 +41,12 @@ function GitOpsApplications(props: EntityGitOpsContentProps) {
     () => rolloutPlaces(sets.value?.items),
     [sets.value],
   );
-  const [selected, setSelected] = useState<GitOpsApplication | undefined>();
   const applications = useMemo(
     () => value?.environments.flatMap(group => group.applications) ?? [],
     [value],
   );
+  // the open drawer is in the URL: it can be linked and reloaded
+  const [selected, setSelected] = useSelectedApplication(applications);
   const blockers = useEntityBlockers(entityRef, applications);
 
   if (loading) {

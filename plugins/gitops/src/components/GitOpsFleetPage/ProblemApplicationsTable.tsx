@@ -6,9 +6,10 @@ import {
 } from '@gitops-suite/plugin-gitops-common';
 import MuiLink from '@material-ui/core/Link';
 import Typography from '@material-ui/core/Typography';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import type { GitOpsApplication } from '@gitops-suite/plugin-gitops-common';
 import { useClaimingEntities } from '../../hooks/useClaimingEntities';
+import { useSelectedApplication } from '../../hooks/useSelectedApplication';
 import { timeSince } from '../../lib/timeSince';
 import { ApplicationDrawer } from '../ApplicationDrawer';
 import { AgentUiLink } from '../Links';
@@ -104,7 +105,6 @@ export function ProblemApplicationsTable(props: {
   applications: GitOpsApplication[];
   onChanged?: () => void;
 }) {
-  const [selected, setSelected] = useState<Row | undefined>();
   const problems = useMemo(
     () => props.applications.filter(needsAttention),
     [props.applications],
@@ -121,6 +121,9 @@ export function ProblemApplicationsTable(props: {
       message: attentionMessage(app) ?? '',
     };
   });
+  // the open drawer is in the URL, on behalf of the entity owning it
+  const [selectedRow, setSelected] = useSelectedApplication(rows);
+  const selected = selectedRow?.entityRefs?.length ? selectedRow : undefined;
   const open = (row: Row) => {
     if (row.entityRefs?.length) setSelected(row);
   };

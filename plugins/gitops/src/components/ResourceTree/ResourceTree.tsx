@@ -18,12 +18,26 @@ import { buildTree, TreeNode } from './buildTree';
 import { KindIcon } from './KindIcon';
 import { ResourceActionsMenu } from './ResourceActionsMenu';
 
-function NodeLabel(props: { node: ResourceNode; actions?: ReactNode }) {
-  const { node, actions } = props;
+/**
+ * A resource's row: its name, which looks like the link it is where the
+ * row opens the resource (its manifest, events and logs), its states and
+ * its actions.
+ */
+function NodeLabel(props: {
+  node: ResourceNode;
+  actions?: ReactNode;
+  openable: boolean;
+}) {
+  const { node, actions, openable } = props;
   return (
     <Box display="flex" alignItems="center" py={0.5} style={{ gap: 8 }}>
       <KindIcon kind={node.kind} />
-      <Typography variant="body2">
+      <Typography
+        variant="body2"
+        color={openable ? 'primary' : 'textPrimary'}
+        style={openable ? { textDecoration: 'underline' } : undefined}
+        title={openable ? 'Open its manifest, events and logs' : undefined}
+      >
         {node.kind}/{node.name}
       </Typography>
       {node.health && (
@@ -47,7 +61,13 @@ function renderItems(
     <TreeItem
       key={item.id}
       nodeId={item.id}
-      label={<NodeLabel node={item.node} actions={actions(item.node)} />}
+      label={
+        <NodeLabel
+          node={item.node}
+          actions={actions(item.node)}
+          openable={Boolean(onOpen)}
+        />
+      }
       // a row's label opens the resource; its icon expands or collapses it
       onLabelClick={
         onOpen &&

@@ -1784,9 +1784,6 @@ export const spec = {
           timeZone: {
             type: 'string',
           },
-          description: {
-            type: 'string',
-          },
           active: {
             type: 'boolean',
           },
