@@ -41,6 +41,26 @@ describe('agents and inventory (router over real sandbox agents)', () => {
       expect(states.ghost).not.toBe('connected');
       // no agent credential in the agent list
       expect(res.text).not.toContain(env.sandbox.agent('nonprod').token);
+      // each says the product it is operated from, and a Harness agent
+      // where it sits in its account, as Harness's UI labels it
+      const agents: Array<{
+        id: string;
+        product?: string;
+        scope?: Array<{ label: string; value: string }>;
+      }> = res.body.items;
+      const byAgent = new Map(agents.map(a => [a.id, a]));
+      expect(byAgent.get('nonprod')).toMatchObject({ product: 'Argo CD' });
+      expect(byAgent.get('nonprod')?.scope).toBeUndefined();
+      // (the shop scenario's Harness scope, testUtils/shopScenario.ts)
+      expect(byAgent.get('hx')).toMatchObject({
+        product: 'Harness GitOps',
+        scope: [
+          { label: 'Account', value: 'acct123' },
+          { label: 'Organization', value: 'default' },
+          { label: 'Project', value: 'shop' },
+          { label: 'Agent identifier', value: 'hxagent' },
+        ],
+      });
     });
   });
 

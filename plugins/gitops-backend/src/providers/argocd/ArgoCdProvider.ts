@@ -58,12 +58,17 @@ export class ArgoCdProvider extends ArgoApiProvider {
       userAuthHeaders: token => ({ authorization: `Bearer ${token}` }),
       accessControlName: 'Argo CD RBAC',
     });
-    super(agentInfoFromConfig(agent), http, argoCdRouteScheme, {
-      agentId: agent.id,
-      agentKind: agent.kind,
-      uiUrl: agent.uiUrl,
-      environments: options.environments,
-    });
+    super(
+      agentInfoFromConfig(agent, { product: 'Argo CD' }),
+      http,
+      argoCdRouteScheme,
+      {
+        agentId: agent.id,
+        agentKind: agent.kind,
+        uiUrl: agent.uiUrl,
+        environments: options.environments,
+      },
+    );
     this.secrets = [
       credentials?.getOptionalString('token'),
       credentials?.getOptionalString('password'),

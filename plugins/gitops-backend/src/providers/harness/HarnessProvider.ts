@@ -20,6 +20,7 @@ import type { HarnessAgent } from './harnessTypes';
 import {
   harnessApplicationUiUrl,
   HarnessScope,
+  harnessScopeLabels,
 } from './harnessApplicationUiUrl';
 import {
   harnessAgentPath,
@@ -82,7 +83,10 @@ export class HarnessProvider extends ArgoApiProvider {
     });
     const uiUrl = agent.uiUrl;
     super(
-      agentInfoFromConfig(agent),
+      agentInfoFromConfig(agent, {
+        product: 'Harness GitOps',
+        scope: harnessScopeLabels(scope),
+      }),
       http,
       harnessRouteScheme(scope),
       {

@@ -30,3 +30,22 @@ export function harnessApplicationUiUrl(
     application.name,
   )}?agentId=${segment(scope.agentIdentifier)}`;
 }
+
+/**
+ * The scope as Harness's UI labels it, for people who look for the agent
+ * there: account, organization and project (those set), agent identifier.
+ */
+export function harnessScopeLabels(
+  scope: HarnessScope,
+): Array<{ label: string; value: string }> {
+  return [
+    { label: 'Account', value: scope.accountIdentifier },
+    ...(scope.orgIdentifier
+      ? [{ label: 'Organization', value: scope.orgIdentifier }]
+      : []),
+    ...(scope.projectIdentifier
+      ? [{ label: 'Project', value: scope.projectIdentifier }]
+      : []),
+    { label: 'Agent identifier', value: scope.agentIdentifier },
+  ];
+}

@@ -1166,6 +1166,13 @@ export interface components {
       environments?: string[];
       /** Each environment the agent serves, with the clusters it serves it on. */
       serves?: components['schemas']['ServedEnvironment'][];
+      /** The product the agent is operated from, as its users name it (`Argo CD`, `Harness GitOps`): links to the agent's UI say it. */
+      product?: string;
+      /** Where the agent sits in its control plane, as that product names it (Harness: account, organization, project, agent identifier). */
+      scope?: {
+        label: string;
+        value: string;
+      }[];
       status: components['schemas']['AgentStatus'];
     };
     DeploymentTargets: {

@@ -7,6 +7,7 @@ import Tab from '@material-ui/core/Tab';
 import Tabs from '@material-ui/core/Tabs';
 import Alert from '@material-ui/lab/Alert';
 import { useMemo, useState } from 'react';
+import { useAgentInfo } from '../../hooks/useAgentInfo';
 import { useAgentPermissions } from '../../hooks/useAgentPermissions';
 import { useApplicationBlockers } from '../../hooks/useApplicationBlockers';
 import { useApplicationDetails } from '../../hooks/useApplicationDetails';
@@ -59,6 +60,7 @@ export function ApplicationDetails(props: {
   // a running sync, a failed hydration, a closed sync window: shown in the
   // header and in the dialogs where someone acts
   const blockers = useApplicationBlockers(ref, application);
+  const agent = useAgentInfo(agentId);
   const [tab, setTab] = useState(0);
   const [version, setVersion] = useState(0);
   const [resource, setResource] = useState<ResourceNode>();
@@ -75,6 +77,7 @@ export function ApplicationDetails(props: {
       <DrawerHeader
         application={application}
         blockers={blockers}
+        agent={agent}
         onClose={onClose}
       />
       {details.error && (

@@ -44,4 +44,45 @@ describe('DrawerHeader', () => {
       `https://github.com/acme/observability-values/commit/${VALUES_SHA}`,
     );
   });
+
+  it("names a Harness agent's product and where it sits in its account, and links its UI by name", async () => {
+    const app = application({
+      agentId: 'harness-eu',
+      agentKind: 'harness',
+      name: 'payments-gateway-prod',
+      uiUrl:
+        'https://app.harness.io/ng/account/acct/all/orgs/default/projects/payments/gitops/applications/payments-gateway-prod?agentId=euprod',
+    });
+    await renderInTestApp(
+      <DrawerHeader
+        application={app}
+        agent={{
+          product: 'Harness GitOps',
+          scope: [
+            { label: 'Account', value: 'acct' },
+            { label: 'Project', value: 'payments' },
+            { label: 'Agent identifier', value: 'euprod' },
+          ],
+        }}
+        onClose={jest.fn()}
+      />,
+    );
+    expect(
+      screen.getByText(
+        'Harness GitOps · Account acct · Project payments · Agent identifier euprod',
+      ),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByRole('link', { name: /^Open in Harness GitOps/ }),
+    ).toHaveAttribute('href', app.uiUrl);
+  });
+
+  it('says "agent UI" until the agent is known', async () => {
+    await renderInTestApp(
+      <DrawerHeader application={application()} onClose={jest.fn()} />,
+    );
+    expect(
+      screen.getByRole('link', { name: /^Open in agent UI/ }),
+    ).toBeInTheDocument();
+  });
 });

@@ -2,6 +2,7 @@ import { Link } from '@backstage/core-components';
 import {
   ActionBlocker,
   deployedRevision,
+  GitOpsAgentInfo,
   GitOpsApplication,
   operationFailed,
 } from '@gitops-suite/plugin-gitops-common';
@@ -81,9 +82,11 @@ export function DrawerHeader(props: {
   application: GitOpsApplication;
   /** A running sync, a failed hydration, a closed sync window. */
   blockers?: ActionBlocker[];
+  /** The application's agent: its product and where it sits, once read. */
+  agent?: Pick<GitOpsAgentInfo, 'product' | 'scope'>;
   onClose: () => void;
 }) {
-  const { application: app, blockers, onClose } = props;
+  const { application: app, blockers, agent, onClose } = props;
   return (
     <Box display="flex" justifyContent="space-between" alignItems="flex-start">
       <Box>
@@ -94,6 +97,14 @@ export function DrawerHeader(props: {
           {app.destination.namespace ? `/${app.destination.namespace}` : ''} ·
           project {app.project}
         </Typography>
+        {agent?.scope?.length ? (
+          <Typography variant="body2" color="textSecondary">
+            {agent.product ? `${agent.product} · ` : ''}
+            {agent.scope
+              .map(({ label, value }) => `${label} ${value}`)
+              .join(' · ')}
+          </Typography>
+        ) : null}
         {app.sourceHydrator ? (
           <HydrationDetails application={app} />
         ) : (
@@ -118,7 +129,8 @@ export function DrawerHeader(props: {
           <PolicyBadges policy={app.syncPolicy} />
           {app.uiUrl && (
             <Link to={app.uiUrl}>
-              Open in agent UI <LaunchIcon fontSize="inherit" />
+              Open in {agent?.product ?? 'agent UI'}{' '}
+              <LaunchIcon fontSize="inherit" />
             </Link>
           )}
         </Box>

@@ -1870,6 +1870,28 @@ export const spec = {
               $ref: '#/components/schemas/ServedEnvironment',
             },
           },
+          product: {
+            type: 'string',
+            description:
+              "The product the agent is operated from, as its users name it (`Argo CD`, `Harness GitOps`): links to the agent's UI say it.",
+          },
+          scope: {
+            type: 'array',
+            description:
+              'Where the agent sits in its control plane, as that product names it (Harness: account, organization, project, agent identifier).',
+            items: {
+              type: 'object',
+              required: ['label', 'value'],
+              properties: {
+                label: {
+                  type: 'string',
+                },
+                value: {
+                  type: 'string',
+                },
+              },
+            },
+          },
           status: {
             $ref: '#/components/schemas/AgentStatus',
           },
