@@ -195,3 +195,29 @@ describe.each([
     expect(outcome).toEqual(manual ? { key: app.key } : refused);
   });
 });
+
+describe('the Argo CD release each agent runs', () => {
+  let sandbox: Sandbox;
+  beforeAll(async () => {
+    sandbox = await startSandbox({ scenarioPath: examples, log: () => {} });
+  });
+  afterAll(() => sandbox?.close());
+
+  it('is read from the agent: Argo CD its version, Harness its application controller', async () => {
+    const registry = sandboxRegistry(sandbox, {
+      agentIds: ['argocd-prod', 'harness-eu'],
+    });
+    const [prod, harness] = await Promise.all([
+      registry.get('argocd-prod').getStatus(),
+      registry.get('harness-eu').getStatus(),
+    ]);
+    // examples/fleet.yaml: argocd-prod runs an older Argo CD
+    expect(prod).toMatchObject({
+      state: 'connected',
+      version: 'v2.9.21+6c4a4ee',
+      argoCdVersion: 'v2.9.21+6c4a4ee',
+    });
+    expect(harness.argoCdVersion).toMatch(/^v\d+\.\d+\.\d+/);
+    expect(harness.argoCdVersion).not.toBe(harness.version);
+  });
+});

@@ -29,3 +29,4 @@ export { applicationSetOf, isGeneratedBy } from './applicationSetOf';
 export { sanitizeAgentText } from './sanitizeAgentText';
 export { actionBlockers } from './actionBlockers';
 export type { ActionBlocker } from './actionBlockers';
+export { olderArgoCdAgents } from './argoCdReleases';

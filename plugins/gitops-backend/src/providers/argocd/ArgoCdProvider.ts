@@ -92,6 +92,7 @@ export class ArgoCdProvider extends ArgoApiProvider {
         kind: this.agent.kind,
         state: 'connected',
         version: version.Version,
+        ...(version.Version && { argoCdVersion: version.Version }),
         checkedAt,
       };
     } catch (error) {

@@ -80,6 +80,9 @@ describe('HarnessProvider status', () => {
       version: '0.94.1',
     });
     expect(hx.components?.[1].version).toMatch(/^v\d+\.\d+\.\d+$/);
+    // the Argo CD under the agent: its application controller's release,
+    // not the Harness agent's own
+    expect(hx.argoCdVersion).toBe(hx.components?.[1].version);
   });
 
   it('reads an unhealthy component, an upgrade available and high availability', async () => {

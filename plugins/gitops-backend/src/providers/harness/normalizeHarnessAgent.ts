@@ -58,6 +58,10 @@ export function normalizeHarnessAgent(
     const entry = health[name];
     return entry && typeof entry === 'object' ? [component(name, entry)] : [];
   });
+  // the Argo CD under the agent: its application controller's release
+  const argoCdVersion = components.find(
+    c => c.name === 'argoAppController',
+  )?.version;
   const heartbeat =
     health.lastHeartbeat && !Number.isNaN(Date.parse(health.lastHeartbeat))
       ? new Date(health.lastHeartbeat).toISOString()
@@ -80,5 +84,6 @@ export function normalizeHarnessAgent(
     upgradeAvailable: raw.upgradeAvailable === true,
     highAvailability: raw.metadata?.highAvailability === true,
     ...(components.length && { components }),
+    ...(argoCdVersion && { argoCdVersion }),
   };
 }

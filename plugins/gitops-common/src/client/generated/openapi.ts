@@ -890,6 +890,8 @@ export interface components {
       kind: string;
       state: 'connected' | 'disconnected' | 'error';
       version?: string;
+      /** The Argo CD release the agent runs (Argo CD: its version; Harness: its argoAppController component's), to tell agents on older releases apart. */
+      argoCdVersion?: string;
       message?: string;
       /** Format: date-time */
       checkedAt: string;

@@ -60,7 +60,7 @@ export function ApplicationDetails(props: {
   // a running sync, a failed hydration, a closed sync window: shown in the
   // header and in the dialogs where someone acts
   const blockers = useApplicationBlockers(ref, application);
-  const agent = useAgentInfo(agentId);
+  const agentInfo = useAgentInfo(agentId);
   const [tab, setTab] = useState(0);
   const [version, setVersion] = useState(0);
   const [resource, setResource] = useState<ResourceNode>();
@@ -77,7 +77,8 @@ export function ApplicationDetails(props: {
       <DrawerHeader
         application={application}
         blockers={blockers}
-        agent={agent}
+        agent={agentInfo?.agent}
+        agentNote={agentInfo?.olderArgoCd}
         onClose={onClose}
       />
       {details.error && (

@@ -171,6 +171,44 @@ describe('ApplicationDrawer', () => {
     expect(screen.getByText('still drifting')).toBeInTheDocument();
   });
 
+  it('says when the agent runs an older Argo CD release than the others', async () => {
+    const status = (agentId: string, argoCdVersion: string) => ({
+      agentId,
+      kind: 'argocd',
+      state: 'connected' as const,
+      checkedAt: '2024-05-01T10:00:00Z',
+      argoCdVersion,
+    });
+    const api = testGitOpsApi({
+      getAgents: async () => ({
+        items: [
+          {
+            id: 'dev-agent',
+            kind: 'argocd',
+            product: 'Argo CD',
+            status: status('dev-agent', 'v2.9.21+6c4a4ee'),
+          },
+          {
+            id: 'prod-agent',
+            kind: 'argocd',
+            product: 'Argo CD',
+            status: status('prod-agent', 'v2.14.2'),
+          },
+        ],
+        errors: [],
+      }),
+    });
+    await render({ api });
+    expect(
+      await screen.findByText(
+        /^Argo CD 2\.9 runs on dev-agent; the other agents run 2\.14\./,
+      ),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByRole('link', { name: /^Open in Argo CD/ }),
+    ).toBeInTheDocument();
+  });
+
   it('offers operations when permitted', async () => {
     await render();
     expect(

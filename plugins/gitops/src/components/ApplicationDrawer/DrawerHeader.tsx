@@ -84,9 +84,11 @@ export function DrawerHeader(props: {
   blockers?: ActionBlocker[];
   /** The application's agent: its product and where it sits, once read. */
   agent?: Pick<GitOpsAgentInfo, 'product' | 'scope'>;
+  /** What sets the agent apart (an older Argo CD release). */
+  agentNote?: string;
   onClose: () => void;
 }) {
-  const { application: app, blockers, agent, onClose } = props;
+  const { application: app, blockers, agent, agentNote, onClose } = props;
   return (
     <Box display="flex" justifyContent="space-between" alignItems="flex-start">
       <Box>
@@ -105,6 +107,11 @@ export function DrawerHeader(props: {
               .join(' · ')}
           </Typography>
         ) : null}
+        {agentNote && (
+          <Typography variant="body2" color="textSecondary">
+            {agentNote}
+          </Typography>
+        )}
         {app.sourceHydrator ? (
           <HydrationDetails application={app} />
         ) : (

@@ -992,6 +992,11 @@ export const spec = {
           version: {
             type: 'string',
           },
+          argoCdVersion: {
+            type: 'string',
+            description:
+              "The Argo CD release the agent runs (Argo CD: its version; Harness: its argoAppController component's), to tell agents on older releases apart.",
+          },
           message: {
             type: 'string',
           },
