@@ -33,7 +33,7 @@ async function openPaymentsApi() {
 /** Closes the open drawer by its button, and waits until it is gone. */
 async function closeDrawer() {
   const drawer = applicationDrawer(session.page);
-  await drawer.getByRole('button', { name: 'Close' }).first().click();
+  await drawer.getByRole('button', { name: 'Close details' }).click();
   await drawer.waitFor({ state: 'detached' });
 }
 

@@ -191,10 +191,10 @@ describe('a new user in the GitOps portal', () => {
         path: path.join(screenshots, 'application-drawer.png'),
       });
 
-      // the history tab lists the deployment, the events tab the audit row
+      // the history tab lists the deployment, the audit tab the audit row
       await drawer.getByRole('tab', { name: 'History' }).click();
       await drawer.getByRole('list', { name: 'Deployment history' }).waitFor();
-      await drawer.getByRole('tab', { name: 'Events' }).click();
+      await drawer.getByRole('tab', { name: 'Audit' }).click();
       const audit = drawer.getByRole('table', { name: 'Audit entries' });
       await audit.waitFor();
       expect(

@@ -32,7 +32,7 @@ const TABS = [
   'Operation',
   'Sync windows',
   'ApplicationSet',
-  'Events',
+  'Audit',
 ] as const;
 
 /** Everything about one application, and the operations on it. */
@@ -62,6 +62,8 @@ export function ApplicationDetails(props: {
   const blockers = useApplicationBlockers(ref, application);
   const agentInfo = useAgentInfo(agentId);
   const [tab, setTab] = useState(0);
+  // the tabs name the one panel they control (one drawer is open at a time)
+  const ids = `gitops-details-${initial.key.replace(/[^\w-]/g, '-')}`;
   const [version, setVersion] = useState(0);
   const [resource, setResource] = useState<ResourceNode>();
 
@@ -102,11 +104,22 @@ export function ApplicationDetails(props: {
         indicatorColor="primary"
         aria-label="Application details"
       >
-        {TABS.map(label => (
-          <Tab key={label} label={label} />
+        {TABS.map((label, index) => (
+          <Tab
+            key={label}
+            label={label}
+            id={`${ids}-tab-${index}`}
+            aria-controls={`${ids}-panel`}
+          />
         ))}
       </Tabs>
-      <Box pt={2} key={`${tab}-${version}`}>
+      <Box
+        pt={2}
+        key={`${tab}-${version}`}
+        role="tabpanel"
+        id={`${ids}-panel`}
+        aria-labelledby={`${ids}-tab-${tab}`}
+      >
         {tab === 0 &&
           (resource ? (
             <ResourceDetailsPanel

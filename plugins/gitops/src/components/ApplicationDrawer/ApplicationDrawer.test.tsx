@@ -159,7 +159,7 @@ describe('ApplicationDrawer', () => {
     expect(screen.getByText('deny')).toBeInTheDocument();
     await openTab('ApplicationSet');
     expect(await screen.findByText('list: 3 environments')).toBeInTheDocument();
-    await openTab('Events');
+    await openTab('Audit');
     expect(await screen.findByText('user:default/alice')).toBeInTheDocument();
     // a dry run is told apart from a sync
     const rows = screen.getAllByRole('row');
@@ -206,6 +206,20 @@ describe('ApplicationDrawer', () => {
     ).toBeInTheDocument();
     expect(
       screen.getByRole('link', { name: /^Open in Argo CD/ }),
+    ).toBeInTheDocument();
+  });
+
+  it('names each tab panel by its tab, and its close button by what it closes', async () => {
+    await render();
+    await openTab('History');
+    const panel = screen.getByRole('tabpanel', { name: 'History' });
+    expect(panel).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'History' })).toHaveAttribute(
+      'aria-controls',
+      panel.id,
+    );
+    expect(
+      screen.getByRole('button', { name: 'Close details' }),
     ).toBeInTheDocument();
   });
 

@@ -145,7 +145,7 @@ export function DrawerHeader(props: {
         <FailedOperation application={app} />
         <NoticeBanner notice={app.notice} />
       </Box>
-      <IconButton aria-label="Close" onClick={onClose}>
+      <IconButton aria-label="Close details" onClick={onClose}>
         <CloseIcon />
       </IconButton>
     </Box>

@@ -19,6 +19,7 @@ import {
 } from './applicationFilters';
 import { ApplicationsToolbar } from './ApplicationsToolbar';
 import { NoticeMarker } from '../ApplicationNotice';
+import { rolloutPlaceOf, type RolloutPlace } from '../RolloutSteps';
 import { AgentUiLink } from '../Links';
 import { ApplicationRow, columns, toRow } from './columns';
 import { nextSort, sortRows, TableSort } from './tableSort';
@@ -65,11 +66,20 @@ export function ApplicationsTable(props: {
   onSelect: (app: GitOpsApplication) => void;
   /** What should stop someone acting on each application, by key. */
   blockers?: Map<string, ActionBlocker[]>;
+  /** Rolling-sync places of the applications (see rolloutPlaces). */
+  rollouts?: Map<string, RolloutPlace>;
 }) {
-  const { applications, onSelect, blockers } = props;
+  const { applications, onSelect, blockers, rollouts } = props;
   const rows = useMemo(
-    () => applications.map(app => toRow(app, blockers?.get(app.key))),
-    [applications, blockers],
+    () =>
+      applications.map(app =>
+        toRow(
+          app,
+          blockers?.get(app.key),
+          rolloutPlaceOf(rollouts, app)?.applicationSet,
+        ),
+      ),
+    [applications, blockers, rollouts],
   );
   const [sort, setSort] = useState<TableSort | undefined>();
   const [filters, setFilters] = useState<ApplicationFilters>({});

@@ -21,14 +21,18 @@ export type ApplicationRow = GitOpsApplication & {
   revision: string;
   /** A running sync, a failed hydration, a closed sync window. */
   blockers: ActionBlocker[];
+  /** The ApplicationSet whose RollingSync syncs it, if one does. */
+  rollingSyncBy?: string;
 };
 
 export function toRow(
   app: GitOpsApplication,
   blockers: ActionBlocker[] = [],
+  rollingSyncBy?: string,
 ): ApplicationRow {
   return {
     blockers,
+    ...(rollingSyncBy && { rollingSyncBy }),
     ...app,
     id: app.key,
     cluster:
@@ -129,7 +133,9 @@ export const columns: ApplicationColumn[] = [
   {
     id: 'policy',
     title: 'Policy',
-    render: row => <PolicyBadges policy={row.syncPolicy} />,
+    render: row => (
+      <PolicyBadges policy={row.syncPolicy} rollingSyncBy={row.rollingSyncBy} />
+    ),
     wrap: true,
   },
 ];

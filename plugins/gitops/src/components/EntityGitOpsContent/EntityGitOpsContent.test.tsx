@@ -210,7 +210,9 @@ describe('EntityGitOpsContent', () => {
       screen.getByRole('heading', { name: prod.name, level: 5 }),
     ).toBeInTheDocument();
     // closing takes the application out of the URL: the drawer stays shut
-    await userEvent.click(screen.getAllByRole('button', { name: 'Close' })[0]);
+    await userEvent.click(
+      screen.getByRole('button', { name: 'Close details' }),
+    );
     await waitFor(() =>
       expect(
         screen.queryByRole('tablist', { name: 'Application details' }),

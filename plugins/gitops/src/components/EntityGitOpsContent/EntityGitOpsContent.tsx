@@ -103,6 +103,7 @@ function GitOpsApplications(props: EntityGitOpsContentProps) {
             applications={applications}
             onSelect={setSelected}
             blockers={blockers}
+            rollouts={rollouts}
           />
         </Grid>
       </Grid>

@@ -1,4 +1,4 @@
-import Chip from '@material-ui/core/Chip';
+import Typography from '@material-ui/core/Typography';
 import ArrowDownwardIcon from '@material-ui/icons/ArrowDownward';
 import ArrowUpwardIcon from '@material-ui/icons/ArrowUpward';
 import CompareArrowsIcon from '@material-ui/icons/CompareArrows';
@@ -10,7 +10,10 @@ const LABELS = {
   differs: { label: 'differs', Icon: CompareArrowsIcon },
 };
 
-/** Marks a cell whose revision differs from the previous environment's. */
+/**
+ * Marks a cell whose release differs from the previous environment's, as
+ * text with an arrow: it informs, it is not something to click.
+ */
 export function PromotionBadge(props: { promotion: MatrixCell['promotion'] }) {
   const { promotion } = props;
   if (!promotion || promotion.state === 'same') {
@@ -18,13 +21,16 @@ export function PromotionBadge(props: { promotion: MatrixCell['promotion'] }) {
   }
   const { label, Icon } = LABELS[promotion.state];
   return (
-    <Chip
-      size="small"
-      variant="outlined"
-      icon={<Icon fontSize="small" />}
-      label={label}
-      title={`Revision ${label} ${promotion.comparedWith}`}
+    <Typography
+      variant="caption"
+      color="textSecondary"
+      component="span"
+      title={`Release ${label} ${promotion.comparedWith}`}
       aria-label={`${label} ${promotion.comparedWith}`}
-    />
+      style={{ display: 'inline-flex', alignItems: 'center', gap: 2 }}
+    >
+      <Icon style={{ fontSize: 14 }} aria-hidden />
+      {label} {promotion.comparedWith}
+    </Typography>
   );
 }

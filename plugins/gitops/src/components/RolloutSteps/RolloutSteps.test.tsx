@@ -5,6 +5,7 @@ import { devApp, entityRef } from '../../__testUtils__/fixtures';
 import { renderWithEntity } from '../../__testUtils__/renderWithEntity';
 import { testGitOpsApi } from '../../__testUtils__/testGitOpsApi';
 import { ApplicationSetTab } from '../ApplicationDrawer/ApplicationSetTab';
+import { ApplicationsTable } from '../ApplicationsTable';
 import { MatrixCellEntry } from '../EnvironmentMatrix/MatrixCellEntry';
 import { RolloutSteps } from './RolloutSteps';
 import { rolloutPlaceOf, rolloutPlaces } from './rolloutPlaces';
@@ -113,5 +114,42 @@ describe('RolloutSteps', () => {
       name: 'payments-prod',
     });
     expect(prod).toMatchObject({ status: 'Healthy', step: 2, steps: 2 });
+  });
+
+  it("names the RollingSync that syncs an application whose own policy is manual, in the table's policy", async () => {
+    const places = rolloutPlaces([rollingSet]);
+    const manual = { ...devApp.syncPolicy, automated: false, prune: false };
+    const qa = {
+      ...devApp,
+      name: 'payments-qa',
+      key: 'dev-agent/payments-qa',
+      syncPolicy: manual,
+    };
+    const other = {
+      ...devApp,
+      name: 'ledger-dev',
+      key: 'dev-agent/ledger-dev',
+      syncPolicy: manual,
+    };
+    await renderInTestApp(
+      <ApplicationsTable
+        applications={[qa, other]}
+        onSelect={() => {}}
+        rollouts={places}
+      />,
+    );
+    const table = screen.getByRole('table', { name: 'Applications' });
+    const row = (name: string) =>
+      within(table)
+        .getAllByRole('row')
+        .find(r => r.textContent?.includes(name))!;
+    expect(
+      within(row('payments-qa')).getByText('RollingSync').closest('[title]'),
+    ).toHaveAttribute(
+      'title',
+      'Synced step by step by ApplicationSet payments',
+    );
+    expect(within(row('payments-qa')).queryByText('manual')).toBeNull();
+    expect(within(row('ledger-dev')).getByText('manual')).toBeInTheDocument();
   });
 });
