@@ -113,6 +113,11 @@ async function promoteThroughPullRequest(
   const row = pulls.getByRole('row').filter({ hasText: `#${number} ` });
   expect(await row.getByRole('cell').nth(1).innerText()).toBe(environment);
   await row.getByRole('button', { name: 'Merge' }).click();
+  // the merge asks first, naming the pull request
+  await session.page
+    .getByRole('dialog', { name: `Merge pull request #${number}?` })
+    .getByRole('button', { name: `Merge #${number}` })
+    .click();
   await session.page
     .getByText(new RegExp(`^Merged #${number} as [0-9a-f]{7}$`))
     .waitFor({ timeout: 30_000 });
