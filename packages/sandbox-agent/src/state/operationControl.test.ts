@@ -118,6 +118,22 @@ describe('resource actions', () => {
     expect(missing.status).toBe(404);
   });
 
+  it('lists no actions, and no 404, for a Pod the controller made (it is in the tree)', async () => {
+    const client = argoClient(argo);
+    const tree = (await client.get('/api/v1/applications/web-prod/resource-tree')).json;
+    const pod = tree.nodes.find((n: any) => n.kind === 'Pod');
+    expect(pod).toBeDefined();
+    const list = await client.get(
+      `/api/v1/applications/web-prod/resource/actions?namespace=${pod.namespace}&resourceName=${pod.name}&version=v1&group=&kind=Pod`,
+    );
+    expect(list.status).toBe(200);
+    expect(list.json).toEqual({ actions: [] });
+    const gone = await client.get(
+      `/api/v1/applications/web-prod/resource/actions?namespace=${pod.namespace}&resourceName=${pod.name}-gone&version=v1&group=&kind=Pod`,
+    );
+    expect(gone.status).toBe(404);
+  });
+
   it('restarts a Deployment on Argo CD: a restartedAt stamp and a new ReplicaSet revision', async () => {
     const client = argoClient(argo);
     const tree = '/api/v1/applications/web-prod/resource-tree';

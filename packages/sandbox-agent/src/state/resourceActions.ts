@@ -3,6 +3,7 @@ import { JsonObject } from '../util/json';
 import { isoSeconds } from '../util/time';
 import { AgentStore } from './AgentStore';
 import { computeStatus } from './applicationStatus';
+import { findNode } from './resourceActivity';
 import { allResources, liveManifest, resourceKey, sameResource } from './manifests';
 import { AppRecord, ResourceRef } from './types';
 
@@ -35,27 +36,41 @@ const DISCOVERY: Record<string, (live: JsonObject) => JsonObject[]> = {
   'apps/DaemonSet': () => [{ name: 'restart', disabled: false, iconClass: 'fa fa-fw fa-redo' }],
 };
 
-/** The application's live resource the target names, or Argo CD's refusal. */
-function liveResource(store: AgentStore, record: AppRecord, target: ActionTarget): { ref: ResourceRef; live: JsonObject } {
-  const wanted = {
+/** The resource an action target names, as the sandbox compares resources. */
+function wanted(target: ActionTarget) {
+  return {
     kind: target.kind ?? '',
     name: target.resourceName ?? '',
     group: target.group ?? '',
     namespace: target.namespace ?? '',
   };
-  const ref = allResources(record.model).find(r => sameResource(r, wanted));
+}
+
+/** The application's live resource the target names, or Argo CD's refusal. */
+function liveResource(store: AgentStore, record: AppRecord, target: ActionTarget): { ref: ResourceRef; live: JsonObject } {
+  const wantedRef = wanted(target);
+  const ref = allResources(record.model).find(r => sameResource(r, wantedRef));
   const live = ref && liveManifest(store.render, record, ref);
   if (!ref || !live) {
     throw new ApiError(
       GrpcCode.NotFound,
-      `${wanted.kind} ${wanted.group} ${wanted.name} not found as part of application ${record.app.metadata?.name}`,
+      `${wantedRef.kind} ${wantedRef.group} ${wantedRef.name} not found as part of application ${record.app.metadata?.name}`,
     );
   }
   return { ref, live };
 }
 
-/** GET .../resource/actions: the actions the resource's kind offers now (applicationResourceActionsListResponse). */
+/**
+ * GET .../resource/actions: the actions the resource's kind offers now
+ * (applicationResourceActionsListResponse). A resource the controller made
+ * (a ReplicaSet, a Pod) is in the tree too, as Argo CD finds it, and its
+ * kinds have no built-in action: an empty list, not a 404.
+ */
 export function listResourceActions(store: AgentStore, record: AppRecord, target: ActionTarget): JsonObject {
+  const child = !allResources(record.model).some(r => sameResource(r, wanted(target)));
+  if (child && findNode(store.render, record, wanted(target))) {
+    return { actions: [] };
+  }
   const { ref, live } = liveResource(store, record, target);
   return { actions: DISCOVERY[`${ref.group}/${ref.kind}`]?.(live) ?? [] };
 }

@@ -73,6 +73,25 @@ describe('resource actions in the resource tree', () => {
     ).toBeInTheDocument();
   });
 
+  it("says what failed, in words that wrap, when the actions can't be listed", async () => {
+    await renderWithEntity(<ResourceTree app={ref} />, {
+      api: testGitOpsApi({
+        listResourceActions: async () => {
+          throw new Error('agent argocd-prod did not answer within 10 s');
+        },
+      }),
+    });
+    await userEvent.click(
+      await screen.findByRole('button', {
+        name: 'Actions for Service/payments',
+      }),
+    );
+    const item = await within(await screen.findByRole('menu')).findByText(
+      'Could not list the actions: agent argocd-prod did not answer within 10 s',
+    );
+    expect(item).toHaveStyle({ whiteSpace: 'normal' });
+  });
+
   it('disables every action, saying why, for a user who may not run them', async () => {
     const runResourceAction = jest.fn();
     // a ref of its own: usePermission caches decisions per permission and ref

@@ -110,7 +110,10 @@ export function ResourceActionsMenu(props: {
           <MenuItem disabled>Loading actions…</MenuItem>
         )}
         {loaded.state === 'error' && (
-          <MenuItem disabled>{loaded.message}</MenuItem>
+          // the agent's words wrap inside the menu instead of running off
+          <MenuItem disabled style={{ whiteSpace: 'normal', maxWidth: 360 }}>
+            Could not list the actions: {loaded.message}
+          </MenuItem>
         )}
         {loaded.state === 'loaded' && loaded.actions.length === 0 && (
           <MenuItem disabled>No actions for {node.kind}</MenuItem>
