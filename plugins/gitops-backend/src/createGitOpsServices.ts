@@ -100,6 +100,7 @@ export async function createGitOpsServices(
     agentIds: gitops.agents.map(agent => agent.id),
     drift: store,
     deliveries: deliveryEvents,
+    operations: store,
     provider: agentId => registry.list().find(p => p.agent.id === agentId),
     logger,
   });

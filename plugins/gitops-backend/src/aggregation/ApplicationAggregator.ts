@@ -2,6 +2,7 @@ import {
   AgentError,
   AgentFreshness,
   AgentsById,
+  applicationKey,
   createApplicationMatcher,
   EnvironmentDefinition,
   FleetApplicationFilter,
@@ -206,6 +207,16 @@ export class ApplicationAggregator {
       ),
       freshness: apps.freshness,
     };
+  }
+
+  /**
+   * The environment the fleet state resolved for an application, when its
+   * agent is loaded and holds it (what an audit row records).
+   */
+  environmentOf(agentId: string, ref: ApplicationRef): string | undefined {
+    return this.state
+      .loaded(agentId)
+      ?.apps.get(applicationKey(agentId, ref.namespace, ref.name))?.environment;
   }
 
   /**

@@ -7,6 +7,7 @@ import {
 import { DriftEventStore } from './DriftEventStore';
 import { OperationStore } from './OperationStore';
 import {
+  AgentOperationInput,
   AuditOperation,
   CompleteOperationInput,
   DriftEventFilter,
@@ -48,6 +49,10 @@ export class DatabaseAuditStore implements AuditStore {
 
   completeOperation(id: string, result: CompleteOperationInput) {
     return this.operations.completeOperation(id, result);
+  }
+
+  recordAgentOperations(inputs: AgentOperationInput[]): Promise<number> {
+    return this.operations.recordAgentOperations(inputs);
   }
 
   getOperation(id: string): Promise<AuditOperation | undefined> {

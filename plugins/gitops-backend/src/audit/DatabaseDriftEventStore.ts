@@ -9,6 +9,7 @@ import { Knex } from 'knex';
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import {
+  entityRefs,
   limit,
   name,
   oneOf,
@@ -73,6 +74,7 @@ const filterInput = record({
   application: optionalName(),
   appNamespace: optionalName(),
   environment: optionalName(),
+  entityRefs,
   open: z.boolean({ invalid_type_error: 'must be a boolean' }).optional(),
   since: timestamp.optional(),
   before: timestamp.optional(),

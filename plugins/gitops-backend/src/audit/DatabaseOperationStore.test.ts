@@ -58,6 +58,7 @@ describe.each(databases.eachSupportedId())(
         },
         outcome: 'pending',
         startedAt: T0,
+        origin: 'portal',
       });
       await expect(store.getOperation(started.id)).resolves.toEqual(started);
 
@@ -93,6 +94,7 @@ describe.each(databases.eachSupportedId())(
         outcome: 'succeeded',
         startedAt: T0,
         finishedAt: T0,
+        origin: 'portal',
       });
     });
 

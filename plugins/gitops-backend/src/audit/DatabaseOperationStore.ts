@@ -8,6 +8,7 @@ import { Knex } from 'knex';
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import {
+  entityRefs,
   limit,
   name,
   oneOf,
@@ -24,6 +25,7 @@ import { newestFirstPage } from '../database/newestFirstPage';
 import { DbTimestamp, toIsoTimestamp } from '../database/rowValues';
 import { OperationStore } from './OperationStore';
 import {
+  AgentOperationInput,
   AuditOperation,
   CompleteOperationInput,
   OperationFilter,
@@ -31,6 +33,14 @@ import {
 } from './types';
 
 const TABLE = 'gitops_operations';
+/**
+ * A history entry is the portal's own when a portal sync or rollback of the
+ * application started at most this long before the entry's sync started
+ * (and no later than it finished).
+ */
+const PORTAL_MATCH_MS = 2 * 60_000;
+/** The actor of a history entry that names no initiator. */
+const UNKNOWN_INITIATOR = 'unknown initiator';
 const DEFAULT_PENDING_TIMEOUT: HumanDuration = { minutes: 15 };
 /** Largest JSON encoding of an operation's parameters. */
 const MAX_PARAMETERS_LENGTH = 64 * 1024;
@@ -65,6 +75,9 @@ type OperationRow = {
   message: string | null;
   started_at: DbTimestamp;
   finished_at: DbTimestamp | null;
+  origin: NonNullable<AuditOperation['origin']>;
+  history_id: number | null;
+  environment: string | null;
 };
 
 const message = z
@@ -106,7 +119,30 @@ const startInput = record({
   action: oneOf(Object.keys(ACTIONS) as OperationAction[]),
   parameters,
   message,
+  environment: optionalName(),
 });
+
+const agentInput = record({
+  agentId: name(),
+  application: name(),
+  appNamespace: optionalName(),
+  environment: optionalName(),
+  initiatedBy: optionalName(),
+  historyId: z
+    .number({ invalid_type_error: 'must be an integer' })
+    .int('must be an integer'),
+  revision: optionalName(),
+  startedAt: timestamp,
+  finishedAt: timestamp,
+});
+
+const OUTCOMES: OperationOutcome[] = [
+  'pending',
+  'succeeded',
+  'failed',
+  'refused',
+  'unknown',
+];
 
 const completion = record({
   outcome: oneOf<CompleteOperationInput['outcome']>([
@@ -122,6 +158,13 @@ const filterInput = record({
   agentId: optionalName(),
   application: optionalName(),
   appNamespace: optionalName(),
+  entityRefs,
+  environment: optionalName(),
+  outcome: oneOf(OUTCOMES).optional(),
+  origin: oneOf<NonNullable<AuditOperation['origin']>>([
+    'portal',
+    'agent',
+  ]).optional(),
   limit,
   before: timestamp.optional(),
 });
@@ -187,9 +230,74 @@ export class DatabaseOperationStore implements OperationStore {
       message: valid.message,
       started_at: this.#now(),
       finished_at: null,
+      origin: 'portal',
+      history_id: null,
+      environment: valid.environment,
     };
     await this.#db<OperationRow>(TABLE).insert(row);
     return this.#toOperation(row);
+  }
+
+  async recordAgentOperations(inputs: AgentOperationInput[]): Promise<number> {
+    let recorded = 0;
+    for (const [index, input] of inputs.entries()) {
+      const valid = parseInput(agentInput, input, `inputs[${index}]`);
+      if (await this.#portalDid(valid)) continue;
+      const row: OperationRow = {
+        id: randomUUID(),
+        actor: valid.initiatedBy ?? UNKNOWN_INITIATOR,
+        entity_ref: null,
+        agent_id: valid.agentId,
+        application: valid.application,
+        app_namespace: valid.appNamespace,
+        action: 'sync',
+        parameters: JSON.stringify({
+          historyId: valid.historyId,
+          ...(valid.revision !== null && { revision: valid.revision }),
+        }),
+        outcome: 'succeeded',
+        message: null,
+        started_at: valid.startedAt,
+        finished_at: valid.finishedAt,
+        origin: 'agent',
+        history_id: valid.historyId,
+        environment: valid.environment,
+      };
+      // replicas that read the same history insert the same entry once
+      const inserted = await this.#db<OperationRow>(TABLE)
+        .insert(row, ['id'])
+        .onConflict()
+        .ignore();
+      if (inserted.length > 0) recorded++;
+    }
+    return recorded;
+  }
+
+  /** Whether a portal sync or rollback explains a history entry. */
+  async #portalDid(entry: {
+    agentId: string;
+    application: string;
+    appNamespace: string | null;
+    startedAt: Date;
+    finishedAt: Date;
+  }): Promise<boolean> {
+    const query = this.#db<OperationRow>(TABLE)
+      .where({
+        origin: 'portal',
+        agent_id: entry.agentId,
+        application: entry.application,
+      })
+      .whereIn('action', ['sync', 'rollback'])
+      .whereNot('outcome', 'refused')
+      .where(
+        'started_at',
+        '>=',
+        new Date(entry.startedAt.getTime() - PORTAL_MATCH_MS),
+      )
+      .where('started_at', '<=', entry.finishedAt);
+    if (entry.appNamespace === null) query.whereNull('app_namespace');
+    else query.where('app_namespace', entry.appNamespace);
+    return (await query.first('id')) !== undefined;
   }
 
   async completeOperation(
@@ -231,13 +339,29 @@ export class DatabaseOperationStore implements OperationStore {
     filter: OperationFilter = {},
   ): Promise<AuditOperation[]> {
     const valid = parseInput(filterInput, filter, 'filter');
+    const query = this.#db<OperationRow>(TABLE);
+    // `unknown` and `pending` are one stored outcome, told apart by age
+    const staleBefore = new Date(
+      this.#clock().getTime() - this.#pendingTimeoutMs,
+    );
+    if (valid.outcome === 'unknown') {
+      query.where('outcome', 'pending').where('started_at', '<', staleBefore);
+    } else if (valid.outcome === 'pending') {
+      query.where('outcome', 'pending').where('started_at', '>=', staleBefore);
+    }
     const rows = await newestFirstPage(
-      this.#db<OperationRow>(TABLE),
+      query,
       {
         entity_ref: valid.entityRef,
         agent_id: valid.agentId,
         application: valid.application,
         app_namespace: valid.appNamespace,
+        environment: valid.environment,
+        origin: valid.origin ?? null,
+        outcome:
+          valid.outcome === 'unknown' || valid.outcome === 'pending'
+            ? null
+            : valid.outcome ?? null,
       },
       valid,
     );
@@ -268,6 +392,8 @@ export class DatabaseOperationStore implements OperationStore {
       ...(row.finished_at !== null && {
         finishedAt: toIsoTimestamp(row.finished_at),
       }),
+      origin: row.origin,
+      ...(row.environment !== null && { environment: row.environment }),
     };
   }
 }

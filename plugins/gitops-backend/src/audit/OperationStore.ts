@@ -1,4 +1,5 @@
 import type {
+  AgentOperationInput,
   AuditOperation,
   CompleteOperationInput,
   OperationFilter,
@@ -24,6 +25,15 @@ export interface OperationStore {
    * unknown id and `ConflictError` when the operation already ended.
    */
   completeOperation(id: string, result: CompleteOperationInput): Promise<void>;
+
+  /**
+   * Records deployments read from agents' histories as operations of origin
+   * `agent` (outcome `succeeded`, actor the entry's initiator), each history
+   * entry once however often it is read, and none a portal sync or
+   * rollback of the application explains (one started at most two minutes
+   * before the entry's sync started). Answers how many rows it added.
+   */
+  recordAgentOperations(inputs: AgentOperationInput[]): Promise<number>;
 
   /** One operation, or `undefined` if there is none with this id. */
   getOperation(id: string): Promise<AuditOperation | undefined>;

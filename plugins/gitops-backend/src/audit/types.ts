@@ -26,10 +26,32 @@ export type DriftRecord = DriftEvent & { appNamespace?: string };
  */
 export type StartOperationInput = Omit<
   AuditEvent,
-  'id' | 'outcome' | 'startedAt' | 'finishedAt'
+  'id' | 'outcome' | 'startedAt' | 'finishedAt' | 'origin'
 > & {
   appNamespace?: string;
 };
+
+/**
+ * A deployment the fleet recorder read from an application's history that
+ * no portal operation explains: recorded once per history entry, with
+ * origin `agent` and outcome `succeeded`.
+ * @public
+ */
+export interface AgentOperationInput {
+  agentId: string;
+  application: string;
+  appNamespace?: string;
+  environment?: string;
+  /** The entry's `initiatedBy`; absent for an automated sync. */
+  initiatedBy?: string;
+  /** The entry's id in `status.history`. */
+  historyId: number;
+  revision?: string;
+  /** When the sync started (`deployStartedAt`), else when it finished. */
+  startedAt: string;
+  /** When the sync finished (`deployedAt`). */
+  finishedAt: string;
+}
 
 /**
  * How an operation ended, once the agent answered (or failed to).
@@ -52,6 +74,15 @@ export interface OperationFilter {
   /** Application name; combine with `agentId` for an exact application. */
   application?: string;
   appNamespace?: string;
+  /** Only operations of entities among these refs (a team's entities). */
+  entityRefs?: string[];
+  environment?: string;
+  /**
+   * Only operations with this outcome as listed: `unknown` is a `pending`
+   * row older than the staleness window, `pending` one that is not.
+   */
+  outcome?: AuditEvent['outcome'];
+  origin?: AuditEvent['origin'];
   /** At most this many rows (default 100, 1 to 500). */
   limit?: number;
   /** Only operations started strictly before this ISO 8601 time (paging). */
@@ -97,6 +128,8 @@ export interface DriftEventFilter {
   agentId?: string;
   application?: string;
   appNamespace?: string;
+  /** Only events of entities among these refs (a team's entities). */
+  entityRefs?: string[];
   environment?: string;
   /** `true`: only ongoing drift; `false`: only drift that has ended. */
   open?: boolean;

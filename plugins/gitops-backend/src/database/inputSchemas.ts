@@ -61,6 +61,15 @@ export const limit = z
   .max(MAX_LIMIT, LIMIT_MESSAGE)
   .default(DEFAULT_LIMIT);
 
+/** Most entity refs one list may be narrowed to (a team's entities). */
+const MAX_ENTITY_REFS = 1000;
+
+/** An optional list of entity refs, as `entity_ref IN (...)` narrows. */
+export const entityRefs = z
+  .array(name(), { invalid_type_error: 'must be an array of entity refs' })
+  .max(MAX_ENTITY_REFS, `more than ${MAX_ENTITY_REFS} entity refs`)
+  .optional();
+
 /** A plain object (not an array, not null) with the given fields. */
 export function record<T extends z.ZodRawShape>(shape: T) {
   return z.object(shape, { invalid_type_error: 'must be an object' });

@@ -46,16 +46,18 @@ export class OperationRunner {
     request: AuditorServiceCreateEventOptions['request'],
     call: () => Promise<T>,
   ): Promise<{ auditId: string; result: T }> {
-    const row = await this.store.startOperation(input).catch(error => {
-      // bad input stays a 400; anything else means the audit log is away
-      if ((error as Error)?.name === 'InputError') throw error;
-      this.logger.error(
-        `Could not write the audit row of a ${input.action}: ${error}`,
-      );
-      throw new ServiceUnavailableError(
-        `The audit log is unavailable, so the ${input.action} was not started; try again shortly`,
-      );
-    });
+    const row = await this.store
+      .startOperation(this.located(input))
+      .catch(error => {
+        // bad input stays a 400; anything else means the audit log is away
+        if ((error as Error)?.name === 'InputError') throw error;
+        this.logger.error(
+          `Could not write the audit row of a ${input.action}: ${error}`,
+        );
+        throw new ServiceUnavailableError(
+          `The audit log is unavailable, so the ${input.action} was not started; try again shortly`,
+        );
+      });
     const auditEvent = await this.auditorEvent(input, request, row.id);
     try {
       let result: T;
@@ -107,7 +109,7 @@ export class OperationRunner {
     error: Error,
   ): Promise<void> {
     try {
-      const row = await this.store.startOperation(input);
+      const row = await this.store.startOperation(this.located(input));
       await this.store.completeOperation(row.id, {
         outcome: 'refused',
         message: error.message,
@@ -119,6 +121,18 @@ export class OperationRunner {
         `Could not record a refused ${input.action} of ${input.application}: ${recording}`,
       );
     }
+  }
+
+  /** The operation with its application's environment, where known. */
+  private located(input: OperationInput) {
+    const environment =
+      input.application && !input.action.startsWith('applicationset.')
+        ? this.aggregator.environmentOf(input.agentId, {
+            name: input.application,
+            namespace: input.appNamespace,
+          })
+        : undefined;
+    return environment ? { ...input, environment } : input;
   }
 
   /** Backstage's auditor event of an operation, with its audit row's id. */

@@ -1,8 +1,15 @@
 import { BackstageCredentials } from '@backstage/backend-plugin-api';
 import {
+  parseEntityRef,
+  RELATION_OWNED_BY,
+  stringifyEntityRef,
+} from '@backstage/catalog-model';
+import { InputError } from '@backstage/errors';
+import {
   FleetApplicationFilter,
   gitopsAuditReadPermission,
   gitopsFleetReadPermission,
+  OperationOutcome,
 } from '@gitops-suite/plugin-gitops-common';
 import { GitOpsService } from '../service/GitOpsService';
 import { readFleetApplications } from '../service/readFleetApplications';
@@ -10,10 +17,16 @@ import { readFleetApplications } from '../service/readFleetApplications';
 /** Narrows the audit log and the drift events (see the spec's `/audit`). */
 interface AuditQuery {
   entityRef?: string;
+  owner?: string;
   agent?: string;
   application?: string;
+  environment?: string;
+  before?: string;
   limit?: number;
 }
+
+/** Most entities one owner's audit is read for. */
+const MAX_OWNED_ENTITIES = 1000;
 
 /**
  * The fleet-wide views: its summary, a page of its applications, its
@@ -62,19 +75,73 @@ export class FleetReads {
   }
 
   /** The operations `query` selects; needs `gitops.audit.read`. */
-  async operations(credentials: BackstageCredentials, query: AuditQuery) {
+  async operations(
+    credentials: BackstageCredentials,
+    query: AuditQuery & { outcome?: OperationOutcome },
+  ) {
     await this.ctx.authorize(credentials, gitopsAuditReadPermission);
+    const filter = await this.storeFilter(credentials, query);
     return {
-      items: await this.ctx.deps.store.listOperations(storeFilter(query)),
+      items: await this.ctx.deps.store.listOperations({
+        ...filter,
+        outcome: query.outcome,
+      }),
     };
   }
 
   /** The drift events `query` selects; needs `gitops.audit.read`. */
   async drift(credentials: BackstageCredentials, query: AuditQuery) {
     await this.ctx.authorize(credentials, gitopsAuditReadPermission);
+    const filter = await this.storeFilter(credentials, query);
     return {
-      items: await this.ctx.deps.store.listDriftEvents(storeFilter(query)),
+      items: await this.ctx.deps.store.listDriftEvents(filter),
     };
+  }
+
+  /**
+   * The spec's audit parameters as the stores name them; an owner becomes
+   * the refs of the catalog entities it owns that the caller may see.
+   */
+  private async storeFilter(
+    credentials: BackstageCredentials,
+    query: AuditQuery,
+  ) {
+    return {
+      entityRef: query.entityRef,
+      agentId: query.agent,
+      application: query.application,
+      environment: query.environment,
+      before: query.before,
+      limit: query.limit,
+      ...(query.owner !== undefined && {
+        entityRefs: await this.ownedEntityRefs(credentials, query.owner),
+      }),
+    };
+  }
+
+  private async ownedEntityRefs(
+    credentials: BackstageCredentials,
+    owner: string,
+  ): Promise<string[]> {
+    let ownerRef: string;
+    try {
+      ownerRef = stringifyEntityRef(
+        parseEntityRef(owner, { defaultKind: 'group' }),
+      );
+    } catch (error) {
+      throw new InputError(
+        `owner '${owner}' is not an entity ref: ${(error as Error).message}`,
+      );
+    }
+    const { items } = await this.ctx.deps.catalog.getEntities(
+      {
+        filter: { [`relations.${RELATION_OWNED_BY}`]: ownerRef },
+        fields: ['kind', 'metadata.namespace', 'metadata.name'],
+        limit: MAX_OWNED_ENTITIES,
+      },
+      { credentials },
+    );
+    return items.map(entity => stringifyEntityRef(entity));
   }
 
   private agentsById() {
@@ -84,14 +151,4 @@ export class FleetReads {
         .map(provider => [provider.agent.id, provider.agent]),
     );
   }
-}
-
-/** The spec's audit parameters as the stores name them. */
-function storeFilter(query: AuditQuery) {
-  return {
-    entityRef: query.entityRef,
-    agentId: query.agent,
-    application: query.application,
-    limit: query.limit,
-  };
 }

@@ -2,6 +2,7 @@ import { mockServices } from '@backstage/backend-test-utils';
 import { startSandbox, Sandbox } from '@gitops-suite/sandbox-agent';
 import { Knex } from 'knex';
 import { DatabaseDriftEventStore } from '../audit/DatabaseDriftEventStore';
+import { DatabaseOperationStore } from '../audit/DatabaseOperationStore';
 import { createTestDatabases } from '../testUtils/testDatabases';
 import { sandboxRegistry } from '../testUtils/sandboxRegistry';
 import { createFleet, Fleet } from '../fleet/createFleet';
@@ -63,6 +64,7 @@ describe.each(databases.eachSupportedId())('FleetRecorder (%s)', id => {
       agentIds: sandbox.agents.map(agent => agent.id),
       drift: await DatabaseDriftEventStore.create({ database }),
       deliveries: await DatabaseDeliveryEventStore.create({ database }),
+      operations: await DatabaseOperationStore.create({ database }),
       provider: agentId => registry.list().find(p => p.agent.id === agentId),
       logger: mockServices.logger.mock(),
     });
@@ -239,6 +241,25 @@ describe.each(databases.eachSupportedId())('FleetRecorder (%s)', id => {
     expect(recorded.map(row => Number(row.history_id))).toEqual(
       raw.status.history.map((entry: { id: number }) => entry.id),
     );
+    // made outside the portal: audited once per entry, as its initiator
+    const operations = await DatabaseOperationStore.create({
+      database: mockServices.database({ knex }),
+    });
+    const audited = await operations.listOperations({
+      agentId: 'nonprod',
+      application: 'checkout-dev',
+      origin: 'agent',
+    });
+    const newest = raw.status.history[raw.status.history.length - 1];
+    expect(audited).toHaveLength(raw.status.history.length);
+    expect(audited[0]).toMatchObject({
+      origin: 'agent',
+      action: 'sync',
+      outcome: 'succeeded',
+      actor: newest.initiatedBy?.username ?? 'automated sync',
+      environment: 'dev',
+      parameters: { historyId: newest.id, revision: newest.revision },
+    });
   });
 
   it('leaves agreeing rows alone when another replica starts', async () => {

@@ -7,6 +7,7 @@ import {
 } from '@gitops-suite/plugin-gitops-common';
 import { GitOpsProvider } from '@gitops-suite/plugin-gitops-node';
 import { DriftEventStore } from '../audit/DriftEventStore';
+import { OperationStore } from '../audit/OperationStore';
 import { FleetChange } from '../fleet/types';
 import { DeliveryEventStore } from '../metrics/DeliveryEventStore';
 import { appIdentity, syncFailure } from '../metrics/extractDeliveryEvents';
@@ -49,6 +50,8 @@ export interface FleetRecorderOptions {
   agentIds: string[];
   drift: DriftEventStore;
   deliveries: DeliveryEventStore;
+  /** Where deployments made outside the portal are audited. */
+  operations: Pick<OperationStore, 'recordAgentOperations'>;
   provider: (agentId: string) => GitOpsProvider | undefined;
   logger: LoggerService;
   /** Per full read or metadata call (default 10 s). */
@@ -380,6 +383,7 @@ export class FleetRecorder {
         provider,
         lean: app,
         store: this.options.deliveries,
+        audit: this.options.operations,
         logger: this.options.logger,
         timeoutMs: this.options.timeoutMs ?? 10_000,
       });

@@ -5,6 +5,8 @@ import {
   GitOpsProvider,
 } from '@gitops-suite/plugin-gitops-node';
 import { toAgentError } from '../providers/http/toAgentError';
+import { OperationStore } from '../audit/OperationStore';
+import { AgentOperationInput } from '../audit/types';
 import { DeliveryEventStore } from '../metrics/DeliveryEventStore';
 import { newDeployments } from '../metrics/extractDeliveryEvents';
 
@@ -14,16 +16,19 @@ const METADATA_BUDGET = 20;
 /**
  * Reads one application in full, once, after an operation of it ended
  * (the lean fleet state has no history): records the history entries not
- * recorded yet, then the commit dates of the revisions they deployed.
+ * recorded yet, as deployments and, where the portal did not make them, as
+ * audited operations of their initiator; then the commit dates of the
+ * revisions they deployed.
  */
 export async function recordHistory(options: {
   provider: GitOpsProvider;
   lean: GitOpsApplication;
   store: DeliveryEventStore;
+  audit: Pick<OperationStore, 'recordAgentOperations'>;
   logger: LoggerService;
   timeoutMs: number;
 }): Promise<number> {
-  const { provider, lean, store, timeoutMs } = options;
+  const { provider, lean, store, audit, timeoutMs } = options;
   const ref = {
     name: lean.name,
     namespace: lean.namespace,
@@ -35,7 +40,11 @@ export async function recordHistory(options: {
   // the lean state resolved the environment and service the same way
   const app = { ...full, environment: lean.environment, service: lean.service };
   const added = newDeployments(app, await store.listDeployments([app.key]));
-  if (added.length) await store.addDeployments(added);
+  if (added.length) {
+    // first, so a failed write is retried with the deployments next time
+    await audit.recordAgentOperations(agentOperations(app, added));
+    await store.addDeployments(added);
+  }
 
   const pending = await store.deploymentsWithoutCommitDate(
     [app.key],
@@ -47,6 +56,27 @@ export async function recordHistory(options: {
     if (date !== null) await store.setCommitDate(app.key, revision, date);
   }
   return added.length;
+}
+
+/** The history entries of new deployments, as the audit records them. */
+function agentOperations(
+  app: GitOpsApplication,
+  added: Array<{ historyId: number; revision: string; deployedAt: string }>,
+): AgentOperationInput[] {
+  return added.map(deployment => {
+    const entry = app.history.find(h => h.id === deployment.historyId);
+    return {
+      agentId: app.agentId,
+      application: app.name,
+      ...(app.namespace && { appNamespace: app.namespace }),
+      ...(app.environment && { environment: app.environment }),
+      ...(entry?.initiatedBy && { initiatedBy: entry.initiatedBy }),
+      historyId: deployment.historyId,
+      revision: deployment.revision,
+      startedAt: entry?.deployStartedAt ?? deployment.deployedAt,
+      finishedAt: deployment.deployedAt,
+    };
+  });
 }
 
 async function commitDate(

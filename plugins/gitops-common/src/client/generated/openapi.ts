@@ -590,6 +590,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
+    /** Audit entries, newest first, a page at a time: the next page is the same query with `before` set to the last entry's `startedAt`. */
     get: operations['GetAudit'];
     put?: never;
     post?: never;
@@ -606,6 +607,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
+    /** Drift events, newest first, a page at a time: the next page is the same query with `before` set to the last event's `startedAt`. */
     get: operations['GetDrift'];
     put?: never;
     post?: never;
@@ -839,6 +841,12 @@ export interface components {
       message?: string;
       startedAt: string;
       finishedAt?: string;
+      /**
+       * portal (also when absent): the portal did it, actor is the Backstage user; agent: a deployment read from the agent's history, made outside the portal (Argo CD's UI or CLI, automated sync), actor is the history entry's initiator.
+       */
+      origin?: 'portal' | 'agent';
+      /** The application's resolved environment when the row was written. */
+      environment?: string;
     };
     DriftEvent: {
       id: string;
@@ -1413,6 +1421,11 @@ export interface components {
     setName: string;
     /** The signed-in user's OIDC ID token, for agents configured to decide operations as the user (gitops.agents[].userIdentity, mode forward-oidc-token): verified against the issuer the agent trusts, matched to the Backstage user, and sent to the agent as the credential of this one operation. Never logged or kept. Without it, such an agent's operations answer 401. */
     userToken: string;
+    /** Only entries of catalog entities this owner (a group or user entity ref) owns. */
+    auditOwner: string;
+    auditEnvironment: string;
+    /** Only entries started strictly before this ISO 8601 time (the paging cursor). */
+    auditBefore: string;
     appNamespace: string;
     /** The API group; empty for the core group. */
     resourceGroup: string;
@@ -2616,6 +2629,12 @@ export interface operations {
   GetAudit: {
     parameters: {
       query?: {
+        /** Only entries of catalog entities this owner (a group or user entity ref) owns. */
+        owner?: components['parameters']['auditOwner'];
+        environment?: components['parameters']['auditEnvironment'];
+        outcome?: 'pending' | 'succeeded' | 'failed' | 'refused' | 'unknown';
+        /** Only entries started strictly before this ISO 8601 time (the paging cursor). */
+        before?: components['parameters']['auditBefore'];
         entityRef?: string;
         agent?: string;
         application?: string;
@@ -2644,6 +2663,11 @@ export interface operations {
   GetDrift: {
     parameters: {
       query?: {
+        /** Only entries of catalog entities this owner (a group or user entity ref) owns. */
+        owner?: components['parameters']['auditOwner'];
+        environment?: components['parameters']['auditEnvironment'];
+        /** Only entries started strictly before this ISO 8601 time (the paging cursor). */
+        before?: components['parameters']['auditBefore'];
         entityRef?: string;
         agent?: string;
         application?: string;

@@ -83,6 +83,38 @@ export const spec = {
           maxLength: 16384,
         },
       },
+      auditOwner: {
+        name: 'owner',
+        in: 'query',
+        allowReserved: true,
+        required: false,
+        description:
+          'Only entries of catalog entities this owner (a group or user entity ref) owns.',
+        schema: {
+          type: 'string',
+        },
+      },
+      auditEnvironment: {
+        name: 'environment',
+        in: 'query',
+        allowReserved: true,
+        required: false,
+        schema: {
+          type: 'string',
+        },
+      },
+      auditBefore: {
+        name: 'before',
+        in: 'query',
+        allowReserved: true,
+        required: false,
+        description:
+          'Only entries started strictly before this ISO 8601 time (the paging cursor).',
+        schema: {
+          type: 'string',
+          format: 'date-time',
+        },
+      },
       appNamespace: {
         name: 'appNamespace',
         in: 'query',
@@ -824,6 +856,17 @@ export const spec = {
           },
           finishedAt: {
             type: 'string',
+          },
+          origin: {
+            type: 'string',
+            enum: ['portal', 'agent'],
+            description:
+              "portal (also when absent): the portal did it, actor is the Backstage user; agent: a deployment read from the agent's history, made outside the portal (Argo CD's UI or CLI, automated sync), actor is the history entry's initiator.",
+          },
+          environment: {
+            type: 'string',
+            description:
+              "The application's resolved environment when the row was written.",
           },
         },
         required: [
@@ -4621,7 +4664,27 @@ export const spec = {
     '/audit': {
       get: {
         operationId: 'GetAudit',
+        description:
+          "Audit entries, newest first, a page at a time: the next page is the same query with `before` set to the last entry's `startedAt`.",
         parameters: [
+          {
+            $ref: '#/components/parameters/auditOwner',
+          },
+          {
+            $ref: '#/components/parameters/auditEnvironment',
+          },
+          {
+            name: 'outcome',
+            in: 'query',
+            allowReserved: true,
+            schema: {
+              type: 'string',
+              enum: ['pending', 'succeeded', 'failed', 'refused', 'unknown'],
+            },
+          },
+          {
+            $ref: '#/components/parameters/auditBefore',
+          },
           {
             name: 'entityRef',
             in: 'query',
@@ -4686,7 +4749,18 @@ export const spec = {
     '/drift': {
       get: {
         operationId: 'GetDrift',
+        description:
+          "Drift events, newest first, a page at a time: the next page is the same query with `before` set to the last event's `startedAt`.",
         parameters: [
+          {
+            $ref: '#/components/parameters/auditOwner',
+          },
+          {
+            $ref: '#/components/parameters/auditEnvironment',
+          },
+          {
+            $ref: '#/components/parameters/auditBefore',
+          },
           {
             name: 'entityRef',
             in: 'query',
