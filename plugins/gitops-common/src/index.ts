@@ -11,5 +11,6 @@ export * from './selectors';
 export * from './environments';
 export * from './permissions';
 export * from './util';
+export * from './repositories';
 export * from './signals';
 export * from './client';

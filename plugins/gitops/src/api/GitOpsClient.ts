@@ -317,13 +317,10 @@ export class GitOpsClient implements GitOpsApi {
   }
 
   async getDriftEvents(query: GitOpsEventQuery = {}) {
-    const { entityRef, agent, application } = query;
+    // every parameter /audit and /drift share (outcome is the audit's own)
+    const { outcome: _outcome, ...driftQuery } = query;
     const body = await answerBody(
-      (
-        await this.api()
-      ).GET('/drift', {
-        params: { query: { entityRef, agent, application } },
-      }),
+      (await this.api()).GET('/drift', { params: { query: driftQuery } }),
     );
     return body.items;
   }

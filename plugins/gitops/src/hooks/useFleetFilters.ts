@@ -60,8 +60,15 @@ export function useFleetFilters() {
     [setParams],
   );
 
+  // clears the filters, not the view the page shows
   const clear = useCallback(() => {
-    setParams(new URLSearchParams(), { replace: true });
+    setParams(
+      current => {
+        const view = current.get('view');
+        return new URLSearchParams(view ? { view } : {});
+      },
+      { replace: true },
+    );
   }, [setParams]);
 
   return { filter, setFilter, clear };

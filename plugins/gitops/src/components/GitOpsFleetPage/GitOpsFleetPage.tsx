@@ -10,6 +10,8 @@ import {
 } from '@backstage/core-components';
 import type { AgentError } from '@gitops-suite/plugin-gitops-common';
 import Grid from '@material-ui/core/Grid';
+import Tab from '@material-ui/core/Tab';
+import Tabs from '@material-ui/core/Tabs';
 import { useAgents } from '../../hooks/useAgents';
 import { useFleet } from '../../hooks/useFleet';
 import { useEnvironmentTitles } from '../../hooks/useEnvironmentTitles';
@@ -19,11 +21,23 @@ import { AgentErrorBanners } from '../AgentErrorBanners';
 import { TruncatedListNotice } from '../TruncatedListNotice';
 import { FleetDeliveryMetrics } from '../DeliveryMetricsFleet';
 import { AgentsTable } from './AgentsTable';
+import { AuditView } from './AuditView';
 import { BreakdownCard } from './BreakdownCard';
 import { FleetFilters } from './FleetFilters';
 import { FleetStatusCard } from './FleetStatusCard';
 import { ProblemApplicationsTable } from './ProblemApplicationsTable';
+import { RepositoriesView } from './RepositoriesView';
 import { useFilterOptions } from './useFilterOptions';
+import { FLEET_VIEWS, FleetView, useFleetView } from './useFleetView';
+
+const VIEW_TITLES: Record<FleetView, string> = {
+  overview: 'Overview',
+  audit: 'Audit',
+  repositories: 'Repositories',
+};
+
+const tabId = (view: FleetView) => `gitops-fleet-tab-${view}`;
+const panelId = (view: FleetView) => `gitops-fleet-tabpanel-${view}`;
 
 function uniqueErrors(...lists: AgentError[][]): AgentError[] {
   const seen = new Map<string, AgentError>();
@@ -51,6 +65,7 @@ export interface GitOpsFleetPageProps {
 export function GitOpsFleetPage(props: GitOpsFleetPageProps = {}) {
   const { title = 'GitOps fleet', refreshIntervalMs } = props;
   const { filter, setFilter, clear } = useFleetFilters();
+  const [view, setView] = useFleetView();
   const fleet = useFleet(filter, { intervalMs: refreshIntervalMs });
   const agents = useAgents({ intervalMs: refreshIntervalMs });
   const options = useFilterOptions(agents.value?.items);
@@ -142,13 +157,47 @@ export function GitOpsFleetPage(props: GitOpsFleetPageProps = {}) {
             Health and sync state of every application the GitOps agents serve.
           </SupportButton>
         </ContentHeader>
-        <FleetFilters
-          filter={filter}
-          options={options}
-          onChange={setFilter}
-          onClear={clear}
-        />
-        {body}
+        <Tabs
+          value={view}
+          onChange={(_event, next: FleetView) => setView(next)}
+          indicatorColor="primary"
+          aria-label="Fleet views"
+        >
+          {FLEET_VIEWS.map(v => (
+            <Tab
+              key={v}
+              value={v}
+              label={VIEW_TITLES[v]}
+              id={tabId(v)}
+              aria-controls={panelId(v)}
+            />
+          ))}
+        </Tabs>
+        <div
+          role="tabpanel"
+          id={panelId(view)}
+          aria-labelledby={tabId(view)}
+          style={{ paddingTop: 16 }}
+        >
+          {view === 'overview' && (
+            <>
+              <FleetFilters
+                filter={filter}
+                options={options}
+                onChange={setFilter}
+                onClear={clear}
+              />
+              {body}
+            </>
+          )}
+          {view === 'audit' && (
+            <AuditView
+              agents={options.agent}
+              environments={options.environment}
+            />
+          )}
+          {view === 'repositories' && <RepositoriesView />}
+        </div>
       </Content>
     </Page>
   );

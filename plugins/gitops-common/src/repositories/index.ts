@@ -1,0 +1,1 @@
+export { repositoryKey } from './repositoryKey';
