@@ -1,4 +1,6 @@
 import {
+  applicationRelease,
+  compareReleases,
   deployedRevision,
   EnvironmentDefinition,
   GitOpsApplication,
@@ -6,16 +8,12 @@ import {
   imageReference,
   PromotionEnvironmentState,
   PromotionStep,
+  hasRelease,
   isPreviewEnvironment,
+  Release,
   sortEnvironments,
 } from '@gitops-suite/plugin-gitops-common';
 import { DeploymentEvent } from '../metrics/types';
-import {
-  applicationRelease,
-  compareReleases,
-  hasRelease,
-  Release,
-} from './compareReleases';
 
 /** What {@link computePromotionSteps} compares. */
 export interface PromotionInput {

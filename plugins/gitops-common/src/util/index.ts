@@ -30,3 +30,9 @@ export { sanitizeAgentText } from './sanitizeAgentText';
 export { actionBlockers } from './actionBlockers';
 export type { ActionBlocker } from './actionBlockers';
 export { olderArgoCdAgents } from './argoCdReleases';
+export {
+  applicationRelease,
+  compareReleases,
+  hasRelease,
+} from './compareReleases';
+export type { Release } from './compareReleases';

@@ -49,11 +49,15 @@ describe('buildMatrix', () => {
     expect(matrix.rows.map(r => r.family)).toEqual(['web']);
   });
 
-  it('marks an environment behind when the earlier one ran its revision before', () => {
-    const dev = application({ sync: { status: 'Synced', revision: SHA_B } });
+  it('marks an environment behind when the earlier one ran its revision before (no release pinned)', () => {
+    const dev = application({
+      sync: { status: 'Synced', revision: SHA_B },
+      images: [],
+    });
     const prod = application({
       name: 'payments-prod',
       environment: 'prod',
+      images: [],
       sync: { status: 'Synced', revision: SHA_A },
       history: [{ id: 1, revision: SHA_A }],
     });
@@ -70,20 +74,23 @@ describe('buildMatrix', () => {
     });
   });
 
-  it('tells same, ahead and differs apart', () => {
+  it('tells same, ahead and differs apart by revision where no release is pinned', () => {
     const base = application({
       sync: { status: 'Synced', revision: SHA_A },
       history: [],
+      images: [],
     });
     const same = application({
       name: 'payments-qa',
       environment: 'qa',
+      images: [],
       sync: { status: 'Synced', revision: SHA_A },
       history: [{ id: 1, revision: SHA_A }],
     });
     const ahead = application({
       name: 'payments-prod',
       environment: 'prod',
+      images: [],
       sync: { status: 'Synced', revision: SHA_B },
       history: [
         { id: 1, revision: SHA_A },
@@ -104,6 +111,7 @@ describe('buildMatrix', () => {
     const other = application({
       name: 'payments-prod',
       environment: 'prod',
+      images: [],
       sync: { status: 'Synced', revision: 'v9' },
       history: [],
     });
@@ -112,6 +120,28 @@ describe('buildMatrix', () => {
       group('prod', 1, [other]),
     ]).rows;
     expect(differs[0].cells[1].promotion?.state).toBe('differs');
+  });
+
+  it('compares releases where both pin one, as the promotion card does', () => {
+    const at = (environment: string, tag: string, revision: string) =>
+      application({
+        name: `payments-${environment}`,
+        environment,
+        images: [`ghcr.io/acme/payments:${tag}`],
+        sync: { status: 'Synced', revision },
+        history: [{ id: 1, revision }],
+      });
+    // a prod-only merge: qa and prod run 2.4.7 from different commits
+    const rows = buildMatrix([
+      group('dev', 0, [at('dev', '2.4.10', SHA_A)]),
+      group('qa', 1, [at('qa', '2.4.7', SHA_B)]),
+      group('prod', 2, [at('prod', '2.4.7', SHA_A)]),
+    ]).rows;
+    expect(rows[0].cells.map(c => c.promotion?.state)).toEqual([
+      undefined,
+      'behind',
+      'same',
+    ]);
   });
 
   it('sets preview environments apart: after the chain, compared with nothing, nothing compared with them', () => {

@@ -1,4 +1,7 @@
 import {
+  applicationRelease,
+  compareReleases,
+  hasRelease,
   splitPreviewEnvironments,
   type EnvironmentGroup,
   type GitOpsApplication,
@@ -7,10 +10,11 @@ import { applicationFamily } from './applicationFamily';
 import { hasDeployed, revisionOf } from './revision';
 
 /**
- * How a cell's revision compares with the previous environment that runs
- * the same service: `behind` when the previous environment ran it earlier
- * and moved on, `ahead` when this environment ran the previous one's
- * revision earlier, `differs` when history does not tell.
+ * How a cell's release compares with the previous environment that runs
+ * the same service: by the image tags and chart versions both pin (the
+ * promotion card's rule), else by revision: `behind` when the previous
+ * environment ran it earlier and moved on, `ahead` when this environment
+ * ran the previous one's revision earlier; `differs` when neither tells.
  */
 export type PromotionState = 'same' | 'ahead' | 'behind' | 'differs';
 
@@ -37,10 +41,29 @@ export interface EnvironmentMatrix {
   rows: MatrixRow[];
 }
 
+const RELEASE_STATES = {
+  'in-sync': 'same',
+  behind: 'behind',
+  ahead: 'ahead',
+  unknown: 'differs',
+} as const;
+
+/**
+ * How `current` compares with `previous`: by release where both pin one
+ * (image tags, chart versions; the rule the promotion card uses), else by
+ * the revisions their histories ran.
+ */
 function compare(
   previous: GitOpsApplication,
   current: GitOpsApplication,
 ): PromotionState | undefined {
+  const [from, to] = [
+    applicationRelease(previous),
+    applicationRelease(current),
+  ];
+  if (hasRelease(from) && hasRelease(to)) {
+    return RELEASE_STATES[compareReleases(from, to).status];
+  }
   const before = revisionOf(previous);
   const now = revisionOf(current);
   if (!before || !now) {

@@ -135,4 +135,43 @@ describe('what should stop someone before acting', () => {
       ).toBeInTheDocument();
     }
   });
+
+  it('shows a freeze of the target environment beside Promote and in the merge confirmation', async () => {
+    const api = testGitOpsApi({
+      getSyncWindows: windowsFor([{ ...freeze, manualSync: false }]),
+      getEntityPullRequests: async () => ({
+        entityRef: 'component:default/payments',
+        pullRequests: [
+          {
+            repoUrl: 'https://github.com/acme/payments-deploy.git',
+            number: 7,
+            title: 'Promote payments 3.1.6 to prod',
+            htmlUrl: 'https://github.com/acme/payments-deploy/pull/7',
+            branch: 'promote-prod-3.1.6',
+            baseBranch: 'main',
+            headSha: 'abcdef1234567890',
+            createdAt: '2026-11-26T12:00:00Z',
+            environment: 'prod',
+            tag: '3.1.6',
+          },
+        ],
+        errors: [],
+      }),
+    });
+    await renderWithEntity(<EntityGitOpsContent />, { api });
+    const promote = await screen.findByRole('button', {
+      name: 'Promote 3.1.7 to prod',
+    });
+    const action = promote.parentElement!;
+    expect(await within(action).findByText('Sync denied')).toBeInTheDocument();
+
+    const prs = screen.getByRole('table', { name: 'Promotion pull requests' });
+    await userEvent.click(within(prs).getByRole('button', { name: 'Merge' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(
+      within(dialog).getByText(
+        'Sync window: the deny window "0 22 * * 5" for 56h is active. Syncs are denied until it closes.',
+      ),
+    ).toBeInTheDocument();
+  });
 });

@@ -92,11 +92,14 @@ function GitOpsApplications(props: EntityGitOpsContentProps) {
         </Grid>
         {value.environments.length > 1 && (
           <Grid item xs={12}>
-            <PromotionInsight />
+            <PromotionInsight applications={applications} blockers={blockers} />
           </Grid>
         )}
         <Grid item xs={12}>
-          <PromotionPullRequests />
+          <PromotionPullRequests
+            applications={applications}
+            blockers={blockers}
+          />
         </Grid>
         <Grid item xs={12}>
           <ApplicationsTable

@@ -1,10 +1,13 @@
 import { InfoCard, Link, LinkButton } from '@backstage/core-components';
 import type {
+  ActionBlocker,
+  GitOpsApplication,
   PromotionEnvironmentState,
   PromotionInsight as PromotionInsightValue,
   PromotionPullRequest,
   PromotionStep,
 } from '@gitops-suite/plugin-gitops-common';
+import Box from '@material-ui/core/Box';
 import Chip from '@material-ui/core/Chip';
 import { ATTENTION_RED, StatusChip } from '../StatusChips';
 import TableCell from '@material-ui/core/TableCell';
@@ -16,6 +19,8 @@ import { usePromotionInsight } from '../../hooks/usePromotionInsight';
 import { usePromotionPullRequests } from '../../hooks/usePromotionPullRequests';
 import { CommitLink } from '../Links/CommitLink';
 import { formatDuration } from '../DeliveryMetricsCard/formatMetrics';
+import { environmentBlockers } from '../../lib/environmentBlockers';
+import { ActionBlockerChips } from '../ActionBlockers';
 import { openPromotion } from './openPromotion';
 import { promotionLink } from './promotionLink';
 import { CompactTable, wrapAtWords } from '../WordWrapTableHead';
@@ -77,8 +82,10 @@ function PromotionAction(props: {
   step: PromotionStep;
   entityRef: string;
   pullRequests?: PromotionPullRequest[];
+  /** What should stop someone promoting to the step's environment. */
+  blockers: ActionBlocker[];
 }) {
-  const { step, entityRef, pullRequests } = props;
+  const { step, entityRef, pullRequests, blockers } = props;
   if (!step.promotion) return null;
   const open = openPromotion(step.promotion, pullRequests);
   if (open) {
@@ -89,14 +96,27 @@ function PromotionAction(props: {
     );
   }
   return (
-    <LinkButton
-      to={promotionLink(entityRef, step.promotion)}
-      variant="outlined"
-      size="small"
-      color="primary"
-    >
-      Promote {step.promotion.tag} to {step.to}
-    </LinkButton>
+    <>
+      <LinkButton
+        to={promotionLink(entityRef, step.promotion)}
+        variant="outlined"
+        size="small"
+        color="primary"
+      >
+        Promote {step.promotion.tag} to {step.to}
+      </LinkButton>
+      {blockers.length > 0 && (
+        <Box
+          display="flex"
+          flexWrap="wrap"
+          justifyContent="flex-end"
+          mt={0.5}
+          style={{ gap: 4 }}
+        >
+          <ActionBlockerChips blockers={blockers} />
+        </Box>
+      )}
+    </>
   );
 }
 
@@ -105,8 +125,9 @@ function PromotionSteps(props: {
   insight: PromotionInsightValue;
   entityRef: string;
   pullRequests?: PromotionPullRequest[];
+  blockersOf: (environment: string) => ActionBlocker[];
 }) {
-  const { insight, entityRef, pullRequests } = props;
+  const { insight, entityRef, pullRequests, blockersOf } = props;
   const byName = new Map(insight.environments.map(e => [e.environment, e]));
   return (
     <>
@@ -149,6 +170,7 @@ function PromotionSteps(props: {
                   step={step}
                   entityRef={entityRef}
                   pullRequests={pullRequests}
+                  blockers={blockersOf(step.to)}
                 />
               </TableCell>
             </TableRow>
@@ -164,8 +186,17 @@ function PromotionSteps(props: {
  * a button that opens the promotion template prefilled for the next one,
  * or the link to the open pull request that already promotes it.
  */
-export function PromotionInsight() {
+export function PromotionInsight(
+  props: {
+    /** The entity's applications, to find those a promotion deploys to. */
+    applications?: GitOpsApplication[];
+    /** What should stop someone acting on each application, by key. */
+    blockers?: Map<string, ActionBlocker[]>;
+  } = {},
+) {
   const { entityRef, ...state } = usePromotionInsight();
+  const blockersOf = (environment: string) =>
+    environmentBlockers(props.applications ?? [], props.blockers, environment);
   const pullRequests = usePromotionPullRequests().value?.pullRequests;
   return (
     <InfoCard
@@ -178,6 +209,7 @@ export function PromotionInsight() {
             insight={value}
             entityRef={entityRef}
             pullRequests={pullRequests}
+            blockersOf={blockersOf}
           />
         )}
       </LiveContent>

@@ -9,6 +9,8 @@ import { alertApiRef, useApi } from '@backstage/core-plugin-api';
 import { usePermission } from '@backstage/plugin-permission-react';
 import {
   gitopsPullRequestMergePermission,
+  type ActionBlocker,
+  type GitOpsApplication,
   type PromotionPullRequest,
 } from '@gitops-suite/plugin-gitops-common';
 import Button from '@material-ui/core/Button';
@@ -21,6 +23,8 @@ import Typography from '@material-ui/core/Typography';
 import Alert from '@material-ui/lab/Alert';
 import { gitopsApiRef } from '../../api';
 import { usePromotionPullRequests } from '../../hooks/usePromotionPullRequests';
+import { environmentBlockers } from '../../lib/environmentBlockers';
+import { ActionBlockerAlerts } from '../ActionBlockers';
 import { MergeConfirmDialog } from './MergeConfirmDialog';
 
 const MERGE_DENIED = 'Only the service’s owners may merge its promotions';
@@ -30,8 +34,10 @@ function MergeButton(props: {
   pullRequest: PromotionPullRequest;
   allowed: boolean;
   onMerged: () => void;
+  /** What should stop someone merging into the target environment. */
+  blockers: ActionBlocker[];
 }) {
-  const { entityRef, pullRequest, allowed, onMerged } = props;
+  const { entityRef, pullRequest, allowed, onMerged, blockers } = props;
   const api = useApi(gitopsApiRef);
   const alerts = useApi(alertApiRef);
   const [busy, setBusy] = useState(false);
@@ -69,6 +75,7 @@ function MergeButton(props: {
         pullRequest={pullRequest}
         onClose={() => setConfirming(false)}
         onConfirm={merge}
+        warnings={<ActionBlockerAlerts blockers={blockers} />}
       />
     </>
   );
@@ -79,7 +86,14 @@ function MergeButton(props: {
  * template), with a Merge button for its owners that asks first: the merge
  * moves the branch, and the environment's agent deploys it.
  */
-export function PromotionPullRequests() {
+export function PromotionPullRequests(
+  props: {
+    /** The entity's applications, to find those a pull request deploys to. */
+    applications?: GitOpsApplication[];
+    /** What should stop someone acting on each application, by key. */
+    blockers?: Map<string, ActionBlocker[]>;
+  } = {},
+) {
   const { value, loading, error, retry, entityRef } =
     usePromotionPullRequests();
   const permission = usePermission({
@@ -127,6 +141,11 @@ export function PromotionPullRequests() {
                     pullRequest={pr}
                     allowed={permission.allowed}
                     onMerged={retry}
+                    blockers={environmentBlockers(
+                      props.applications ?? [],
+                      props.blockers,
+                      pr.environment,
+                    )}
                   />
                 </TableCell>
               </TableRow>

@@ -1,15 +1,14 @@
-import {
-  deployedRevision,
-  GitOpsApplication,
-  hydratedRevision,
-  imageReference,
-} from '@gitops-suite/plugin-gitops-common';
+import type { GitOpsApplication } from '../types';
+import { deployedRevision } from './deployedRevision';
+import { hydratedRevision } from './hydratedRevision';
+import { imageReference } from './imageReference';
 
 /**
  * What an environment runs as a person names a release: the tag of each
  * image and the version of each Helm chart its overlay pins, and, for an
  * application the source hydrator renders, the dry commit its hydrated
  * commit came from.
+ * @public
  */
 export interface Release {
   /** Image (without tag) to tag. */
@@ -20,7 +19,10 @@ export interface Release {
   drySHA?: string;
 }
 
-/** The release an application runs (see {@link Release}). */
+/**
+ * The release an application runs (see {@link Release}).
+ * @public
+ */
 export function applicationRelease(app: GitOpsApplication): Release {
   const images = new Map<string, string>();
   for (const reference of app.images) {
@@ -39,13 +41,17 @@ export function applicationRelease(app: GitOpsApplication): Release {
   return { images, charts, ...(drySHA && { drySHA }) };
 }
 
-/** Whether the release names anything a promotion moves: an image tag or a chart version. */
+/**
+ * Whether the release names anything a promotion moves: an image tag or a
+ * chart version.
+ * @public
+ */
 export function hasRelease(release: Release): boolean {
   return release.images.size > 0 || release.charts.size > 0;
 }
 
 /** Whether version `a` is older than `b` (numeric parts compared as numbers: 2.4.5 < 2.4.10). */
-export function olderVersion(a: string, b: string): boolean {
+function olderVersion(a: string, b: string): boolean {
   return a.localeCompare(b, 'en', { numeric: true }) < 0;
 }
 
@@ -59,7 +65,9 @@ export function olderVersion(a: string, b: string): boolean {
  * - `unknown` when the parts disagree, or an image or chart runs on one
  *   side only.
  * `behindImage` is the image of the first older part, the one a promotion
- * bumps. Only meaningful where both sides {@link hasRelease}.
+ * bumps. Only meaningful where both sides {@link hasRelease}. The one rule
+ * for where a release stands: the promotion card and the matrix use it.
+ * @public
  */
 export function compareReleases(
   from: Release,
