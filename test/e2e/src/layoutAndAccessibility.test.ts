@@ -99,7 +99,7 @@ const PAGES: Array<{
     route: '/catalog/default/resource/prod/gitops',
     ready: p =>
       p
-        .getByText(/^Services running in environment prod/)
+        .getByText(/^Applications deployed in environment prod/)
         .waitFor({ timeout: 60_000 }),
   },
   { name: 'templates', route: '/create', backstage: true },

@@ -1,5 +1,6 @@
 import { InMemoryCatalogClient } from '@backstage/catalog-client/testUtils';
 import type { Entity } from '@backstage/catalog-model';
+import userEvent from '@testing-library/user-event';
 import { screen } from '@testing-library/react';
 import { devApp, prodApp } from '../../__testUtils__/fixtures';
 import { serviceComponent } from '../../__testUtils__/catalog';
@@ -39,7 +40,7 @@ describe('EntityGitOpsEnvironmentContent', () => {
       }),
     });
     expect(
-      await screen.findByText('Services running in environment prod (1)'),
+      await screen.findByText('Applications deployed in environment prod (1)'),
     ).toBeInTheDocument();
     expect(getFleetApplications).toHaveBeenCalledWith({
       environment: ['prod'],
@@ -49,6 +50,14 @@ describe('EntityGitOpsEnvironmentContent', () => {
     expect(
       await screen.findByRole('link', { name: 'payments' }),
     ).toHaveAttribute('href', '/catalog/default/component/payments');
+    // a row opens the application's drawer, on behalf of its component
+    await userEvent.click(screen.getByText('a1b2c3d'));
+    expect(
+      await screen.findByRole('tablist', { name: 'Application details' }),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByRole('heading', { name: prodApp.name, level: 5 }),
+    ).toBeInTheDocument();
   });
 
   it('lists what runs on a cluster', async () => {
@@ -61,7 +70,9 @@ describe('EntityGitOpsEnvironmentContent', () => {
       api,
     });
     expect(
-      await screen.findByText('Services running in cluster prod-cluster (1)'),
+      await screen.findByText(
+        'Applications deployed in cluster prod-cluster (1)',
+      ),
     ).toBeInTheDocument();
     expect(screen.getByText('payments-prod')).toBeInTheDocument();
     expect(screen.queryByText('payments-dev')).not.toBeInTheDocument();
@@ -83,7 +94,7 @@ describe('EntityGitOpsEnvironmentContent', () => {
       api,
     });
     expect(
-      await screen.findByText('Services running in agent prod-agent (1)'),
+      await screen.findByText('Applications deployed in agent prod-agent (1)'),
     ).toBeInTheDocument();
     expect(screen.getByText('payments-prod')).toBeInTheDocument();
     expect(screen.queryByText('payments-dev')).not.toBeInTheDocument();
@@ -114,7 +125,9 @@ describe('EntityGitOpsEnvironmentContent', () => {
       await screen.findByText(/Showing 1 of 7,000 applications/),
     ).toBeInTheDocument();
     expect(
-      screen.getByText('Services running in environment prod (1 of 7,000)'),
+      screen.getByText(
+        'Applications deployed in environment prod (1 of 7,000)',
+      ),
     ).toBeInTheDocument();
   });
 
@@ -155,7 +168,9 @@ describe('EntityGitOpsEnvironmentContent', () => {
       'gitops/agent': 'argocd-prod',
     });
     expect(
-      await screen.findByText('Services running in cluster prod-eu-west-1 (1)'),
+      await screen.findByText(
+        'Applications deployed in cluster prod-eu-west-1 (1)',
+      ),
     ).toBeInTheDocument();
     expect(screen.getByText('payments-prod')).toBeInTheDocument();
     expect(getFleetApplications).toHaveBeenCalledWith({
@@ -172,7 +187,9 @@ describe('EntityGitOpsEnvironmentContent', () => {
       'gitops/agent': 'argocd-nonprod',
     });
     expect(
-      await screen.findByText('Services running in cluster in-cluster (1)'),
+      await screen.findByText(
+        'Applications deployed in cluster in-cluster (1)',
+      ),
     ).toBeInTheDocument();
     expect(screen.getByText('nonprod-addons')).toBeInTheDocument();
     expect(screen.queryByText('prod-addons')).not.toBeInTheDocument();

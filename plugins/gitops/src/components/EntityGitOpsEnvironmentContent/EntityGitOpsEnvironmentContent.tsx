@@ -11,6 +11,8 @@ import {
   useEnvironmentApplications,
 } from '../../hooks/useEnvironmentApplications';
 import { useClaimingEntities } from '../../hooks/useClaimingEntities';
+import { useSelectedApplication } from '../../hooks/useSelectedApplication';
+import { ApplicationDrawer } from '../ApplicationDrawer';
 import { AgentErrorBanners } from '../AgentErrorBanners';
 import { TruncatedListNotice } from '../TruncatedListNotice';
 import { listTableOptions } from '../WordWrapTableHead';
@@ -36,6 +38,10 @@ function Deployments(props: FleetScope) {
     () => items.map(app => toDeploymentRow(app, claims)),
     [items, claims],
   );
+  // a row opens its application's drawer (in the URL), on behalf of the
+  // entity claiming it; an application no entity claims opens nothing
+  const [selectedRow, setSelected] = useSelectedApplication(rows);
+  const selected = selectedRow?.entityRefs?.length ? selectedRow : undefined;
   if (loading) return <Progress />;
   if (error && !value) return <ResponseErrorPanel error={error} />;
   const where = scopeLabel(props);
@@ -44,7 +50,7 @@ function Deployments(props: FleetScope) {
       <AgentErrorBanners errors={value?.errors} />
       <TruncatedListNotice list={value} />
       <Table
-        title={`Services running in ${where} (${
+        title={`Applications deployed in ${where} (${
           value?.truncated
             ? `${rows.length.toLocaleString(
                 'en',
@@ -54,9 +60,20 @@ function Deployments(props: FleetScope) {
         columns={deploymentColumns}
         data={rows}
         options={listTableOptions(rows.length)}
+        onRowClick={(event, row) => {
+          // a link in the row (owner, agent UI) goes where it points
+          const target = event?.target as HTMLElement | undefined;
+          if (row?.entityRefs?.length && !target?.closest('a'))
+            setSelected(row);
+        }}
         emptyContent={
           <div style={{ padding: 16 }}>No application is deployed here.</div>
         }
+      />
+      <ApplicationDrawer
+        entityRef={selected?.entityRefs?.[0] ?? ''}
+        application={selected}
+        onClose={() => setSelected(undefined)}
       />
     </>
   );

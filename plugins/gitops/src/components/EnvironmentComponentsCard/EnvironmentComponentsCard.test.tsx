@@ -55,7 +55,9 @@ describe('EnvironmentComponentsCard', () => {
         mountedRoutes: { '/catalog/:namespace/:kind/:name': entityRouteRef },
       },
     );
-    expect(await screen.findByText('Running here (30)')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Components running here (30)'),
+    ).toBeInTheDocument();
     const list = screen.getByRole('list', { name: 'Components by system' });
     const headers = within(list)
       .getAllByRole('listitem')

@@ -98,8 +98,8 @@ export function EnvironmentComponentsCard() {
   }
   return (
     <InfoCard
-      title={`Running here (${refs.length})`}
-      subheader="Components deployed to this environment, by system"
+      title={`Components running here (${refs.length})`}
+      subheader="Catalog components with an application in this environment, by system (one component may run several applications)"
     >
       {body}
     </InfoCard>
