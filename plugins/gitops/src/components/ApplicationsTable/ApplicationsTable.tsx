@@ -169,9 +169,7 @@ export function ApplicationsTable(props: {
                   <TableCell
                     key={column.id}
                     style={
-                      column.wrap
-                        ? { minWidth: 120, overflowWrap: 'anywhere' }
-                        : { whiteSpace: 'nowrap' }
+                      column.wrap ? { minWidth: 120 } : { whiteSpace: 'nowrap' }
                     }
                   >
                     {column.render(row)}

@@ -8,6 +8,7 @@ import type { ReactNode } from 'react';
 import { revisionOf } from '../../lib/revision';
 import { formatTimestamp, timeSince } from '../../lib/timeSince';
 import { ActionBlockerChips } from '../ActionBlockers';
+import { BreakableName } from '../WordWrapTableHead';
 import { ReleaseRevision } from '../SourceHydrator';
 import { HealthStatusChip, PolicyBadges, SyncStatusChip } from '../StatusChips';
 
@@ -116,7 +117,8 @@ export const columns: ApplicationColumn[] = [
     render: row => (
       <>
         <Typography variant="body2" component="span" display="block">
-          {text(row.cluster)} / {text(row.targetNamespace)}
+          <BreakableName text={text(row.cluster)} /> /{' '}
+          <BreakableName text={text(row.targetNamespace)} />
         </Typography>
         <Typography
           variant="caption"

@@ -9,6 +9,7 @@ import { firstImageTag } from '../../lib/imageTag';
 import { revisionOf } from '../../lib/revision';
 import { timeSince } from '../../lib/timeSince';
 import { healthColumn, SyncStatusChip } from '../StatusChips';
+import { BreakableName } from '../WordWrapTableHead';
 
 /** A deployment row: the application with flattened fields, and the
  * catalog entities that claim it (by any supported annotation). */
@@ -119,10 +120,10 @@ export const deploymentColumns: TableColumn<DeploymentRow>[] = [
       `${cluster(row)} ${row.agentId}`
         .toLocaleLowerCase('en-US')
         .includes(String(term).toLocaleLowerCase('en-US')),
-    cellStyle: { minWidth: 140, overflowWrap: 'anywhere' },
+    cellStyle: { minWidth: 140 },
     render: row => (
       <>
-        {cluster(row) || '—'}
+        {cluster(row) ? <BreakableName text={cluster(row)} /> : '—'}
         <Typography
           variant="caption"
           color="textSecondary"
