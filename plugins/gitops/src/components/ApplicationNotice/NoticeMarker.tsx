@@ -2,6 +2,7 @@ import type {
   ApplicationNotice,
   NoticeSeverity,
 } from '@gitops-suite/plugin-gitops-common';
+import IconButton from '@material-ui/core/IconButton';
 import Tooltip from '@material-ui/core/Tooltip';
 import ErrorIcon from '@material-ui/icons/Error';
 import InfoIcon from '@material-ui/icons/Info';
@@ -36,13 +37,17 @@ export function NoticeMarker(props: { notice?: ApplicationNotice }) {
       ? `${notice.content.slice(0, TOOLTIP_LENGTH - 1)}…`
       : notice.content;
   return (
+    // a button (a toggletip): reachable by keyboard, its tooltip shows on
+    // focus, and a screen reader reads the notice as its name
     <Tooltip title={text}>
-      <Icon
-        titleAccess={`Notice (${notice.severity}): ${text}`}
-        color={COLORS[notice.severity]}
-        fontSize="inherit"
-        style={{ verticalAlign: 'middle' }}
-      />
+      <IconButton
+        size="small"
+        disableRipple
+        aria-label={`Notice (${notice.severity}): ${text}`}
+        style={{ padding: 0, verticalAlign: 'middle', fontSize: 'inherit' }}
+      >
+        <Icon aria-hidden color={COLORS[notice.severity]} fontSize="inherit" />
+      </IconButton>
     </Tooltip>
   );
 }

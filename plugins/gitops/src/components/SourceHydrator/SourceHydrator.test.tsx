@@ -1,10 +1,7 @@
 import type { GitOpsApplication } from '@gitops-suite/plugin-gitops-common';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import {
-  application,
-  entityApplications,
-} from '../../__testUtils__/fixtures';
+import { application, entityApplications } from '../../__testUtils__/fixtures';
 import { renderWithEntity } from '../../__testUtils__/renderWithEntity';
 import { testGitOpsApi } from '../../__testUtils__/testGitOpsApi';
 import { EntityGitOpsContent } from '../EntityGitOpsContent';
@@ -99,14 +96,16 @@ describe('applications the source hydrator renders, on the entity tab', () => {
     const matrix = await screen.findByRole('table', {
       name: 'Environment matrix',
     });
-    const dev = within(matrix).getAllByRole('link', { name: /^Commit d1d2d3d/ });
+    const dev = within(matrix).getAllByRole('link', {
+      name: /^Commit d1d2d3d/,
+    });
     expect(dev[0]).toHaveAttribute('href', `${REPO}/commit/${DRY}`);
     expect(
       within(matrix).getAllByRole('link', { name: /^Commit e1e2e3e/ })[0],
     ).toHaveAttribute('href', `${REPO}/commit/${HYDRATED}`);
     // the notice is marked where the application is listed
     expect(
-      within(matrix).getByRole('img', {
+      within(matrix).getByRole('button', {
         name: 'Notice (warning): Payments moves to v3 on Monday',
       }),
     ).toBeInTheDocument();
@@ -132,9 +131,7 @@ describe('applications the source hydrator renders, on the entity tab', () => {
     expect(within(hydrator).getByRole('status').textContent).toContain(
       `Hydration failed at`,
     );
-    expect(within(hydrator).getByRole('status').textContent).toContain(
-      FAILURE,
-    );
+    expect(within(hydrator).getByRole('status').textContent).toContain(FAILURE);
     // a permanent notice: a banner that cannot be dismissed
     const banner = screen.getByLabelText('Application notice');
     expect(banner.textContent).toContain('Payments moves to v3 on Monday');
