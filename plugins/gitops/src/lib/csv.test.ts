@@ -16,6 +16,22 @@ describe('csvField', () => {
   });
 });
 
+describe('csvField against formula injection', () => {
+  it.each([
+    ['=HYPERLINK("http://evil")', '"\'=HYPERLINK(""http://evil"")"'],
+    ['+1', "'+1"],
+    ['-2+3', "'-2+3"],
+    ['@SUM(A1)', "'@SUM(A1)"],
+    ['\tx', "'\tx"],
+  ])('keeps %j text', (value, expected) => {
+    expect(csvField(value)).toBe(expected);
+  });
+
+  it('leaves a dash inside a value alone', () => {
+    expect(csvField('payments-api-dev')).toBe('payments-api-dev');
+  });
+});
+
 describe('toCsv', () => {
   it('writes a header row and one CRLF-ended record per row', () => {
     expect(

@@ -1,9 +1,13 @@
 /**
  * One CSV field as RFC 4180 writes it: in double quotes, with each double
  * quote doubled, when it holds a comma, a double quote, CR or LF; else as is.
+ * A field a spreadsheet would run as a formula (starting with `=`, `+`, `-`,
+ * `@`, a tab or CR: an actor name from an agent's history can) is prefixed
+ * with `'`, as OWASP advises against CSV injection, and read as text.
  */
 export function csvField(value: string): string {
-  return /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
+  const text = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
 /**
