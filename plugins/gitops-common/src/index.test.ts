@@ -59,6 +59,7 @@ describe('@gitops-suite/plugin-gitops-common', () => {
         'gitopsApplicationSetCreatePermission',
         'gitopsApplicationSetDeletePermission',
         'gitopsApplicationSyncPermission',
+        'gitopsApplicationSyncPolicyUpdatePermission',
         'gitopsApplicationTerminatePermission',
         'gitopsAuditReadPermission',
         'gitopsDeployTargetWritePermission',

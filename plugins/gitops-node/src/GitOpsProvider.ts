@@ -1,4 +1,5 @@
 import type {
+  AutomatedSyncPolicy,
   GitOpsAgentInfo,
   GitOpsAgentStatus,
   GitOpsApplication,
@@ -248,6 +249,19 @@ export interface GitOpsProvider {
   rollback(
     ref: ApplicationRef,
     request: RollbackRequest,
+    options?: ProviderCallOptions,
+  ): Promise<GitOpsApplication>;
+
+  /**
+   * Optional: sets the application's automated sync policy
+   * (`spec.syncPolicy.automated`; Argo CD `PATCH /api/v1/applications/{name}`
+   * with a merge patch), leaving the rest of its spec as it is, and answers
+   * the application as the agent has it then. A provider without it cannot
+   * change sync policies.
+   */
+  setSyncPolicy?(
+    ref: ApplicationRef,
+    policy: AutomatedSyncPolicy,
     options?: ProviderCallOptions,
   ): Promise<GitOpsApplication>;
 

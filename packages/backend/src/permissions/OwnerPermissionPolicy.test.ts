@@ -8,6 +8,7 @@ import {
 } from '@backstage/plugin-catalog-common/alpha';
 import {
   gitopsApplicationSyncPermission,
+  gitopsApplicationSyncPolicyUpdatePermission,
   gitopsDeployTargetWritePermission,
 } from '@gitops-suite/plugin-gitops-common';
 import { OwnerPermissionPolicy } from './OwnerPermissionPolicy';
@@ -84,6 +85,31 @@ describe('OwnerPermissionPolicy', () => {
       result: AuthorizeResult.CONDITIONAL,
       conditions: { rule: 'IS_ENTITY_OWNER' },
     });
+  });
+
+  it('lets only owners change a sync policy, and nobody unsigned-in', async () => {
+    await expect(
+      policy.handle(
+        { permission: gitopsApplicationSyncPolicyUpdatePermission },
+        guest,
+      ),
+    ).resolves.toEqual({
+      result: AuthorizeResult.CONDITIONAL,
+      pluginId: 'catalog',
+      resourceType: 'catalog-entity',
+      conditions: {
+        rule: 'IS_ENTITY_OWNER',
+        resourceType: 'catalog-entity',
+        params: {
+          claims: ['user:default/guest', 'group:default/team-payments'],
+        },
+      },
+    });
+    await expect(
+      policy.handle({
+        permission: gitopsApplicationSyncPolicyUpdatePermission,
+      }),
+    ).resolves.toEqual({ result: AuthorizeResult.DENY });
   });
 
   it('answers gitops.deploytarget.write with the trust model as conditions, for everyone', async () => {

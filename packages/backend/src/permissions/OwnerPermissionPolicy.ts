@@ -26,6 +26,7 @@ import {
   gitopsApplicationSetCreatePermission,
   gitopsApplicationSetDeletePermission,
   gitopsApplicationSyncPermission,
+  gitopsApplicationSyncPolicyUpdatePermission,
   gitopsApplicationTerminatePermission,
   gitopsDeployTargetWritePermission,
   gitopsPromotePermission,
@@ -42,6 +43,7 @@ type Condition = PermissionCondition<'catalog-entity'>;
 const ownerOnly = [
   gitopsApplicationSyncPermission,
   gitopsApplicationRollbackPermission,
+  gitopsApplicationSyncPolicyUpdatePermission,
   gitopsApplicationRefreshPermission,
   gitopsApplicationTerminatePermission,
   gitopsApplicationResourceActionPermission,
@@ -52,7 +54,8 @@ const ownerOnly = [
 
 /**
  * The shipped policy: everyone may read; only an entity's owners may
- * refresh, sync or roll back its GitOps applications, terminate their
+ * refresh, sync or roll back its GitOps applications, change their sync
+ * policy (automated sync, prune, self-heal), terminate their
  * running operations, run resource actions on them, promote its
  * releases through a template, merge its promotion pull requests, or create, update and delete
  * its ApplicationSets. A service that is not in the catalog yet is named by

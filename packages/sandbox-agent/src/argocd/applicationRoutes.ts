@@ -7,6 +7,7 @@ import { AppQuery } from '../state/AgentStore';
 import { parseFieldSelection, projectApplication } from '../state/fieldSelection';
 import { LabelSelectorError, parseLabelSelector } from '../state/labelSelector';
 import { managedResources } from '../state/manifests';
+import { patchApplication } from '../state/patchApplication';
 import { SyncRequest } from '../state/operations';
 import { resourceTree } from '../state/resourceTree';
 import { revisionMetadata } from '../state/revisionMetadata';
@@ -94,7 +95,7 @@ function initiator(caller: Caller) {
   return { username: caller.subject };
 }
 
-/** Applications: list, get (with refresh), tree, diff, metadata, windows, sync, rollback. */
+/** Applications: list, get (with refresh), patch, tree, diff, metadata, windows, sync, rollback. */
 export function addApplicationRoutes(router: Router, agent: SandboxAgent) {
   const store = agent.store;
 
@@ -117,6 +118,18 @@ export function addApplicationRoutes(router: Router, agent: SandboxAgent) {
     const refresh = ctx.query.get('refresh');
     if (refresh) agent.operations.refresh(record, refresh === 'hard');
     return rawJson(200, store.serialize(record));
+  });
+
+  // ApplicationService_Patch: needs `update` on the application
+  router.add('PATCH', '/api/v1/applications/:name', async ctx => {
+    const caller = argoCaller(agent, ctx.req);
+    const body = requireObject(await ctx.body(), 'the patch request');
+    const record = requireApp(store, caller, ctx.params.name, appNamespaceOf(ctx, body), 'update');
+    const project = body.project;
+    if (project && project !== (record.app.spec?.project || 'default')) {
+      throw new ApiError(GrpcCode.NotFound, `applications.argoproj.io "${ctx.params.name}" not found`);
+    }
+    return json(200, patchApplication(store, agent.operations, record, body.patchType, body.patch));
   });
 
   router.get('/api/v1/applications/:name/resource-tree', ctx => {

@@ -49,6 +49,7 @@ export function argoClient(agent: SandboxAgentInfo, token: string | undefined = 
     get: (p: string) => request(`${agent.url}${p}`, { headers }),
     post: (p: string, body: unknown = {}) => request(`${agent.url}${p}`, { method: 'POST', headers, body }),
     delete: (p: string) => request(`${agent.url}${p}`, { method: 'DELETE', headers }),
+    patch: (p: string, body: unknown) => request(`${agent.url}${p}`, { method: 'PATCH', headers, body }),
   };
 }
 
@@ -100,6 +101,10 @@ export function harnessClient(agent: SandboxAgentInfo, apiKey: string | undefine
       return request(call.url, { method: 'POST', headers, body: call.body });
     },
     delete: (p: string) => request(scoped('DELETE', p).url, { method: 'DELETE', headers }),
+    patch: (p: string, body: unknown) => {
+      const call = scoped('PATCH', p, body);
+      return request(call.url, { method: 'PATCH', headers, body: call.body });
+    },
     raw: (p: string) => request(`${agent.url}${p}`, { headers }),
   };
 }

@@ -58,6 +58,7 @@ const ACTIONS: Record<OperationAction, true> = {
   'applicationset.create': true,
   'applicationset.delete': true,
   'pullrequest.merge': true,
+  'syncpolicy.update': true,
 };
 const UUID_PATTERN =
   /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -1,6 +1,7 @@
 import { ApplicationReads } from '../reads/ApplicationReads';
 import { GitOpsService } from '../service/GitOpsService';
 import { refresh, rollback, sync } from '../service/applicationOperations';
+import { updateSyncPolicy } from '../service/syncPolicyOperation';
 import {
   listResourceActions,
   resourceAction,
@@ -91,6 +92,10 @@ export function applicationRoutes(
   router.post(`${APP}/rollback`, async (req, res) => {
     const caller = await operationCaller(ctx, req);
     sendJson(ctx, res, await rollback(ctx, caller, req.body));
+  });
+  router.put(`${APP}/sync-policy`, async (req, res) => {
+    const caller = await operationCaller(ctx, req);
+    sendJson(ctx, res, await updateSyncPolicy(ctx, caller, req.body));
   });
   router.post(`${APP}/terminate`, async (req, res) => {
     const caller = await operationCaller(ctx, req);

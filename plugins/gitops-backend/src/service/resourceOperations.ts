@@ -40,7 +40,7 @@ const actionBody = requestBodyCheck(
 );
 
 /** The provider's optional call, or a 501 naming the agent that lacks it. */
-function supported<K extends keyof GitOpsProvider>(
+export function supported<K extends keyof GitOpsProvider>(
   provider: GitOpsProvider,
   call: K,
   what: string,

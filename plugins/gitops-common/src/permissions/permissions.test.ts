@@ -12,6 +12,7 @@ import {
   gitopsApplicationSetAdminPermission,
   gitopsApplicationSetCreatePermission,
   gitopsApplicationSyncPermission,
+  gitopsApplicationSyncPolicyUpdatePermission,
   gitopsApplicationTerminatePermission,
   gitopsAuditReadPermission,
   gitopsFleetReadPermission,
@@ -42,6 +43,12 @@ describe('gitops permissions', () => {
     [
       gitopsApplicationRollbackPermission,
       'gitops.application.rollback',
+      'update',
+      'resource',
+    ],
+    [
+      gitopsApplicationSyncPolicyUpdatePermission,
+      'gitops.application.syncpolicy.update',
       'update',
       'resource',
     ],
@@ -105,7 +112,7 @@ describe('gitops permissions', () => {
       .filter(p => isResourcePermission(p))
       .map(p => (p as { resourceType: string }).resourceType);
     expect(resourceTypes).toEqual([
-      ...Array(10).fill('catalog-entity'),
+      ...Array(11).fill('catalog-entity'),
       'gitops-deploy-target',
     ]);
   });

@@ -45,6 +45,18 @@ export const gitopsApplicationRollbackPermission = createPermission({
 });
 
 /**
+ * Change the sync policy of a catalog entity's GitOps applications: turn
+ * automated sync, prune and self-heal on or off (to pause automated sync
+ * during an incident, say), with a reason the audit keeps.
+ * @public
+ */
+export const gitopsApplicationSyncPolicyUpdatePermission = createPermission({
+  name: 'gitops.application.syncpolicy.update',
+  attributes: { action: 'update' },
+  resourceType: RESOURCE_TYPE_CATALOG_ENTITY,
+});
+
+/**
  * Terminate the running operation (a sync or rollback) of a catalog entity's
  * GitOps applications.
  * @public
@@ -191,6 +203,7 @@ export const gitopsPermissions: Permission[] = [
   gitopsApplicationSyncPermission,
   gitopsApplicationRefreshPermission,
   gitopsApplicationRollbackPermission,
+  gitopsApplicationSyncPolicyUpdatePermission,
   gitopsApplicationTerminatePermission,
   gitopsApplicationResourceActionPermission,
   gitopsPromotePermission,

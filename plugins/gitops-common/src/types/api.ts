@@ -68,6 +68,20 @@ export type RollbackRequest = GitOpsApiRequestBody<
 >;
 
 /**
+ * Asks to turn an application's automated sync, prune and self-heal on or
+ * off, with the reason the audit keeps.
+ * @public
+ */
+export type SyncPolicyRequest = GitOpsApiSchemas['SyncPolicyRequest'];
+
+/**
+ * An application's automated sync policy as an agent is asked to set it:
+ * prune and self-heal apply to automated syncs only.
+ * @public
+ */
+export type AutomatedSyncPolicy = Omit<SyncPolicyRequest, 'reason'>;
+
+/**
  * Asks to refresh an application (`hard` also regenerates manifests).
  * @public
  */

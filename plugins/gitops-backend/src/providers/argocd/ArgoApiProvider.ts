@@ -1,4 +1,5 @@
 import {
+  AutomatedSyncPolicy,
   GitOpsAgentInfo,
   GitOpsAgentStatus,
   GitOpsApplication,
@@ -285,6 +286,18 @@ export abstract class ArgoApiProvider implements GitOpsProvider {
       argoRollbackBody(ref, request),
       options,
     );
+  }
+
+  /** Sets `spec.syncPolicy.automated` (a merge patch; see ResourceOperations). */
+  async setSyncPolicy(
+    ref: ApplicationRef,
+    policy: AutomatedSyncPolicy,
+    options?: ProviderCallOptions,
+  ): Promise<GitOpsApplication> {
+    // Harness's permission to edit an application (gitops_gitopsapp_edit)
+    await this.checkUserAccess(ref, 'action', options);
+    const raw = await this.operations.patchSyncPolicy(ref, policy, options);
+    return normalizeApplication(this.scheme.unwrap(raw), this.context);
   }
 
   private async operate(

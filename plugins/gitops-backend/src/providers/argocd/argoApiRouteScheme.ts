@@ -59,6 +59,11 @@ export interface ArgoApiRouteScheme {
   };
   /** Terminates the application's running operation. */
   terminateOperation(ref: ApplicationRef): AgentCall;
+  /**
+   * Patches the application's spec with a JSON merge patch (`patch`, the
+   * patch as a JSON string); the answer is the patched application.
+   */
+  patchApplication(ref: ApplicationRef, patch: string): AgentCall;
   /** The actions offered on one resource of the application. */
   resourceActions(ref: ApplicationRef, resource: ResourceRef): AgentCall;
   /** Runs one action on one resource of the application. */
@@ -154,6 +159,18 @@ export const argoCdRouteScheme: ArgoApiRouteScheme = {
   terminateOperation: ref => ({
     method: 'DELETE',
     ...argoCdRouteScheme.application(ref, '/operation'),
+  }),
+  // ApplicationService_Patch: applicationApplicationPatchRequest
+  patchApplication: (ref, patch) => ({
+    method: 'PATCH',
+    path: `/api/v1/applications/${encodeURIComponent(ref.name)}`,
+    body: {
+      name: ref.name,
+      appNamespace: ref.namespace,
+      project: ref.project,
+      patch,
+      patchType: 'merge',
+    },
   }),
   // ApplicationService_ListResourceActions
   resourceActions: (ref, resource) => ({

@@ -1,4 +1,5 @@
 import type {
+  AutomatedSyncPolicy,
   ResourceAction,
   ResourceRef,
 } from '@gitops-suite/plugin-gitops-common';
@@ -35,8 +36,8 @@ export function normalizeResourceAction(
 }
 
 /**
- * Terminating an application's running operation and its resources'
- * actions, over a route scheme (Argo CD's own routes, or Harness's gateway):
+ * Terminating an application's running operation, setting its sync policy
+ * and its resources' actions, over a route scheme (Argo CD's own routes, or Harness's gateway):
  * the calls {@link ArgoApiProvider} makes for them.
  */
 export class ResourceOperations {
@@ -51,6 +52,28 @@ export class ResourceOperations {
   ): Promise<void> {
     await this.http.json<unknown>({
       ...this.scheme.terminateOperation(ref),
+      signal: options?.signal,
+      userToken: options?.user?.idToken,
+    });
+  }
+
+  /**
+   * A merge patch of `spec.syncPolicy.automated`, answered with the patched
+   * application: on, with prune and self-heal as given (and `enabled: true`,
+   * Argo CD 3's explicit switch, which 2.x ignores); off, removed (`null`),
+   * as Argo CD's UI and `argocd app set --sync-policy none` do.
+   */
+  patchSyncPolicy(
+    ref: ApplicationRef,
+    policy: AutomatedSyncPolicy,
+    options?: ProviderCallOptions,
+  ): Promise<unknown> {
+    const automated = policy.automated
+      ? { enabled: true, prune: policy.prune, selfHeal: policy.selfHeal }
+      : null;
+    const patch = JSON.stringify({ spec: { syncPolicy: { automated } } });
+    return this.http.json<unknown>({
+      ...this.scheme.patchApplication(ref, patch),
       signal: options?.signal,
       userToken: options?.user?.idToken,
     });

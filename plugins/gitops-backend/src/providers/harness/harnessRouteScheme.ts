@@ -156,6 +156,27 @@ export function harnessRouteScheme(scope: HarnessScope): ArgoApiRouteScheme {
       ),
       query: harnessScopeQuery(scope),
     }),
+    // AgentApplicationServicePatch: no query; the scope in the body
+    // (Servicev1ApplicationPatchRequest), Argo CD's patch request in
+    // `request`
+    patchApplication: (ref, patch) => ({
+      method: 'PATCH',
+      path: harnessAgentPath(
+        scope,
+        `/applications/${encodeURIComponent(ref.name)}`,
+      ),
+      body: {
+        ...harnessScopeBody(scope),
+        agentIdentifier: scope.agentIdentifier,
+        request: {
+          name: ref.name,
+          appNamespace: ref.namespace,
+          project: ref.project,
+          patch,
+          patchType: 'merge',
+        },
+      },
+    }),
     // AgentApplicationServiceListResourceActions: the resource as
     // `request.`-prefixed query parameters
     resourceActions: (ref, resource) => ({

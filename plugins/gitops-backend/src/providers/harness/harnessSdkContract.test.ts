@@ -107,6 +107,19 @@ const DRIVE: Record<string, (p: HarnessProvider) => Promise<unknown>> = {
     }),
   rollback: p => p.rollback(ref, { id: 3, dryRun: true, prune: true }),
   terminateOperation: p => p.terminateOperation(ref),
+  // AgentApplicationServicePatch, turning automated sync on and off
+  setSyncPolicy: async p => {
+    await p.setSyncPolicy(ref, {
+      automated: true,
+      prune: true,
+      selfHeal: true,
+    });
+    await p.setSyncPolicy(ref, {
+      automated: false,
+      prune: false,
+      selfHeal: false,
+    });
+  },
   listResourceActions: p => p.listResourceActions(ref, deployment),
   runResourceAction: p => p.runResourceAction(ref, deployment, 'restart'),
   listApplicationSets: p => p.listApplicationSets(),

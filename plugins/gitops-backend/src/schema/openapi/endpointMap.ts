@@ -8,7 +8,7 @@ import type { GitOpsApiPaths } from '@gitops-suite/plugin-gitops-common';
  */
 
 type Paths = GitOpsApiPaths;
-type Method = 'get' | 'post' | 'delete';
+type Method = 'get' | 'post' | 'put' | 'delete';
 
 /** A parameter group (`path`, `query`), or none when the spec has none. */
 type ParameterGroup<
@@ -53,6 +53,7 @@ type PathsWith<M extends Method> = {
 type OperationKey =
   | `#get|${PathsWith<'get'>}`
   | `#post|${PathsWith<'post'>}`
+  | `#put|${PathsWith<'put'>}`
   | `#_delete|${PathsWith<'delete'>}`;
 
 /**

@@ -350,6 +350,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/entity/{namespace}/{kind}/{name}/applications/{agentId}/{appName}/sync-policy': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** Turns the application's automated sync, prune and self-heal on or off (spec.syncPolicy.automated), with the reason the audit keeps. 409 when an ApplicationSet generated the application: the set would put its sync policy back. */
+    put: operations['UpdateSyncPolicy'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/entity/{namespace}/{kind}/{name}/applications/{agentId}/{appName}/resource-actions': {
     parameters: {
       query?: never;
@@ -833,7 +850,8 @@ export interface components {
         | 'resource.action'
         | 'applicationset.create'
         | 'applicationset.delete'
-        | 'pullrequest.merge';
+        | 'pullrequest.merge'
+        | 'syncpolicy.update';
       parameters: {
         [key: string]: unknown;
       };
@@ -880,6 +898,14 @@ export interface components {
         terminate: components['schemas']['AgentAccessDecision'];
         action: components['schemas']['AgentAccessDecision'];
       };
+    };
+    /** An application's automated sync policy. prune and selfHeal apply to automated syncs only, so they are off while automated is. */
+    SyncPolicyRequest: {
+      automated: boolean;
+      prune: boolean;
+      selfHeal: boolean;
+      /** Why the policy changes (kept in the audit). */
+      reason: string;
     };
     OperationResponse: {
       auditId: string;
@@ -2118,6 +2144,42 @@ export interface operations {
     };
     responses: {
       /** The application with its operation terminating, and the audit id. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OperationResponse'];
+        };
+      };
+      default: components['responses']['Error'];
+    };
+  };
+  UpdateSyncPolicy: {
+    parameters: {
+      query?: {
+        appNamespace?: components['parameters']['appNamespace'];
+      };
+      header?: {
+        /** The signed-in user's OIDC ID token, for agents configured to decide operations as the user (gitops.agents[].userIdentity, mode forward-oidc-token): verified against the issuer the agent trusts, matched to the Backstage user, and sent to the agent as the credential of this one operation. Never logged or kept. Without it, such an agent's operations answer 401. */
+        'X-GitOps-User-Token'?: components['parameters']['userToken'];
+      };
+      path: {
+        namespace: components['parameters']['namespace'];
+        kind: components['parameters']['kind'];
+        name: components['parameters']['name'];
+        agentId: components['parameters']['agentId'];
+        appName: components['parameters']['appName'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['SyncPolicyRequest'];
+      };
+    };
+    responses: {
+      /** The application with its new sync policy, and the audit id. */
       200: {
         headers: {
           [name: string]: unknown;

@@ -838,6 +838,7 @@ export const spec = {
               'applicationset.create',
               'applicationset.delete',
               'pullrequest.merge',
+              'syncpolicy.update',
             ],
           },
           parameters: {
@@ -979,6 +980,30 @@ export const spec = {
           },
         },
         required: ['identity', 'actions'],
+      },
+      SyncPolicyRequest: {
+        type: 'object',
+        additionalProperties: false,
+        description:
+          "An application's automated sync policy. prune and selfHeal apply to automated syncs only, so they are off while automated is.",
+        properties: {
+          automated: {
+            type: 'boolean',
+          },
+          prune: {
+            type: 'boolean',
+          },
+          selfHeal: {
+            type: 'boolean',
+          },
+          reason: {
+            type: 'string',
+            minLength: 1,
+            maxLength: 500,
+            description: 'Why the policy changes (kept in the audit).',
+          },
+        },
+        required: ['automated', 'prune', 'selfHeal', 'reason'],
       },
       OperationResponse: {
         type: 'object',
@@ -3789,6 +3814,63 @@ export const spec = {
             '200': {
               description:
                 'The application with its operation terminating, and the audit id.',
+              content: {
+                'application/json': {
+                  schema: {
+                    $ref: '#/components/schemas/OperationResponse',
+                  },
+                },
+              },
+            },
+            default: {
+              $ref: '#/components/responses/Error',
+            },
+          },
+        },
+      },
+    '/entity/{namespace}/{kind}/{name}/applications/{agentId}/{appName}/sync-policy':
+      {
+        put: {
+          operationId: 'UpdateSyncPolicy',
+          description:
+            "Turns the application's automated sync, prune and self-heal on or off (spec.syncPolicy.automated), with the reason the audit keeps. 409 when an ApplicationSet generated the application: the set would put its sync policy back.",
+          parameters: [
+            {
+              $ref: '#/components/parameters/namespace',
+            },
+            {
+              $ref: '#/components/parameters/kind',
+            },
+            {
+              $ref: '#/components/parameters/name',
+            },
+            {
+              $ref: '#/components/parameters/agentId',
+            },
+            {
+              $ref: '#/components/parameters/appName',
+            },
+            {
+              $ref: '#/components/parameters/appNamespace',
+            },
+            {
+              $ref: '#/components/parameters/userToken',
+            },
+          ],
+          requestBody: {
+            required: true,
+            content: {
+              'application/json': {
+                schema: {
+                  $ref: '#/components/schemas/SyncPolicyRequest',
+                },
+              },
+            },
+          },
+          responses: {
+            '200': {
+              description:
+                'The application with its new sync policy, and the audit id.',
               content: {
                 'application/json': {
                   schema: {
