@@ -39,9 +39,13 @@ describe.each(databases.eachSupportedId())(
       ]) {
         await expect(knex.schema.hasTable(table)).resolves.toBe(true);
       }
-      // the fleet recorder's migration, then this one
-      await knex.migrate.down({ directory: migrationsDir });
-      await knex.migrate.down({ directory: migrationsDir });
+      // every later migration, then this one (20261123000000)
+      while (
+        (await knex.migrate.currentVersion({ directory: migrationsDir })) >=
+        '20261123000000'
+      ) {
+        await knex.migrate.down({ directory: migrationsDir });
+      }
       await expect(knex.schema.hasTable('gitops_deployments')).resolves.toBe(
         false,
       );

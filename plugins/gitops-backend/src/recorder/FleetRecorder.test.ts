@@ -241,7 +241,9 @@ describe.each(databases.eachSupportedId())('FleetRecorder (%s)', id => {
     expect(recorded.map(row => Number(row.history_id))).toEqual(
       raw.status.history.map((entry: { id: number }) => entry.id),
     );
-    // made outside the portal: audited once per entry, as its initiator
+    // made outside the portal after the application was first recorded:
+    // audited once, as its initiator (the backlog recorded at first sight
+    // is its past, not an operation the recorder saw)
     const operations = await DatabaseOperationStore.create({
       database: mockServices.database({ knex }),
     });
@@ -251,7 +253,7 @@ describe.each(databases.eachSupportedId())('FleetRecorder (%s)', id => {
       origin: 'agent',
     });
     const newest = raw.status.history[raw.status.history.length - 1];
-    expect(audited).toHaveLength(raw.status.history.length);
+    expect(audited).toHaveLength(1);
     expect(audited[0]).toMatchObject({
       origin: 'agent',
       action: 'sync',

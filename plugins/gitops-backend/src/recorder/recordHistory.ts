@@ -16,9 +16,9 @@ const METADATA_BUDGET = 20;
 /**
  * Reads one application in full, once, after an operation of it ended
  * (the lean fleet state has no history): records the history entries not
- * recorded yet, as deployments and, where the portal did not make them, as
- * audited operations of their initiator; then the commit dates of the
- * revisions they deployed.
+ * recorded yet, as deployments and, where the portal did not make them and
+ * the application was recorded before, as audited operations of their
+ * initiator; then the commit dates of the revisions they deployed.
  */
 export async function recordHistory(options: {
   provider: GitOpsProvider;
@@ -39,10 +39,17 @@ export async function recordHistory(options: {
   });
   // the lean state resolved the environment and service the same way
   const app = { ...full, environment: lean.environment, service: lean.service };
-  const added = newDeployments(app, await store.listDeployments([app.key]));
+  const known = await store.listDeployments([app.key]);
+  const added = newDeployments(app, known);
   if (added.length) {
-    // first, so a failed write is retried with the deployments next time
-    await audit.recordAgentOperations(agentOperations(app, added));
+    // the backlog an application brings when it is first recorded is its
+    // past, not operations the recorder saw: only entries that appear after
+    // the first recording are audited (a fleet's first start would
+    // otherwise write its whole history into the audit). First, so a failed
+    // write is retried with the deployments next time.
+    if (known.length) {
+      await audit.recordAgentOperations(agentOperations(app, added));
+    }
     await store.addDeployments(added);
   }
 

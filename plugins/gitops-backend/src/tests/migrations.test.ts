@@ -20,6 +20,8 @@ const createdTables: Record<string, string[]> = {
     'gitops_health_periods',
   ],
   '20261126000000_fleet_recorder.js': [],
+  // columns of gitops_operations: origin, history_id, environment
+  '20261204000000_audit_origin.js': [],
 };
 
 /** The tables a migration drops (its down brings them back). */
@@ -66,10 +68,14 @@ describe('migrations', () => {
       const knex = await databases.init(databaseId);
       await migrateUntil(knex, file);
       const dropped = droppedTables[file] ?? [];
-      const earlierTables = migrationFiles
-        .slice(0, migrationFiles.indexOf(file))
-        .flatMap(earlier => createdTables[earlier])
-        .filter(table => !dropped.includes(table));
+      const earlier = migrationFiles.slice(0, migrationFiles.indexOf(file));
+      // the tables there are before it: created, and not dropped since
+      const droppedEarlier = earlier.flatMap(name => droppedTables[name] ?? []);
+      const earlierTables = earlier
+        .flatMap(name => createdTables[name])
+        .filter(
+          table => !dropped.includes(table) && !droppedEarlier.includes(table),
+        );
       const tables = createdTables[file];
 
       await knex.migrate.up({ directory: migrationsDirectory });
