@@ -85,6 +85,7 @@ export function testGitOpsApi(overrides: Partial<GitOpsApi> = {}): GitOpsApi {
       },
     }),
     terminateOperation: operation,
+    updateSyncPolicy: operation,
     listResourceActions: async (_app, resource) =>
       resource.kind === 'Deployment'
         ? [

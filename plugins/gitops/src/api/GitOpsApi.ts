@@ -28,6 +28,7 @@ import type {
   RevisionMetadata,
   ResourceAction,
   RollbackRequest,
+  SyncPolicyRequest,
   SyncRequest,
   SyncWindow,
   GitOpsApiAnswer,
@@ -146,6 +147,15 @@ export interface GitOpsApi {
   rollbackApplication(
     app: EntityApplicationRef,
     request: RollbackRequest,
+  ): Promise<OperationResponse>;
+  /**
+   * Turns the application's automated sync, prune and self-heal on or off,
+   * with the reason the audit keeps (409 for an application an
+   * ApplicationSet generated).
+   */
+  updateSyncPolicy(
+    app: EntityApplicationRef,
+    request: SyncPolicyRequest,
   ): Promise<OperationResponse>;
   /**
    * What the application's agent would decide on each operation for the

@@ -13,6 +13,7 @@ import {
   type ResourceLogLine,
   type ResourceRef,
   type RollbackRequest,
+  type SyncPolicyRequest,
   type SyncRequest,
 } from '@gitops-suite/plugin-gitops-common';
 import type {
@@ -182,6 +183,23 @@ export class GitOpsClient implements GitOpsApi {
     return answerBody(
       (await this.api()).POST(
         '/entity/{namespace}/{kind}/{name}/applications/{agentId}/{appName}/rollback',
+        {
+          params: { ...applicationRouteParams(app), header: await this.user() },
+          body: request,
+        },
+      ),
+    );
+  }
+
+  async updateSyncPolicy(
+    app: EntityApplicationRef,
+    request: SyncPolicyRequest,
+  ) {
+    const api = await this.api();
+    return answerBody(
+      // eslint-disable-next-line new-cap -- openapi-fetch's verb methods
+      api.PUT(
+        '/entity/{namespace}/{kind}/{name}/applications/{agentId}/{appName}/sync-policy',
         {
           params: { ...applicationRouteParams(app), header: await this.user() },
           body: request,

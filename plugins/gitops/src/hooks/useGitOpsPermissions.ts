@@ -3,6 +3,7 @@ import {
   gitopsApplicationResourceActionPermission,
   gitopsApplicationRollbackPermission,
   gitopsApplicationSyncPermission,
+  gitopsApplicationSyncPolicyUpdatePermission,
   gitopsApplicationTerminatePermission,
 } from '@gitops-suite/plugin-gitops-common';
 import { usePermission } from '@backstage/plugin-permission-react';
@@ -14,6 +15,8 @@ export interface GitOpsOperationPermissions {
   canRollback: boolean;
   canTerminate: boolean;
   canRunActions: boolean;
+  /** Turn automated sync, prune and self-heal on and off. */
+  canUpdateSyncPolicy: boolean;
   loading: boolean;
 }
 
@@ -41,17 +44,23 @@ export function useGitOpsPermissions(
     permission: gitopsApplicationResourceActionPermission,
     resourceRef: entityRef,
   });
+  const syncPolicy = usePermission({
+    permission: gitopsApplicationSyncPolicyUpdatePermission,
+    resourceRef: entityRef,
+  });
   return {
     canRefresh: refresh.allowed,
     canSync: sync.allowed,
     canRollback: rollback.allowed,
     canTerminate: terminate.allowed,
     canRunActions: action.allowed,
+    canUpdateSyncPolicy: syncPolicy.allowed,
     loading:
       refresh.loading ||
       sync.loading ||
       rollback.loading ||
       terminate.loading ||
-      action.loading,
+      action.loading ||
+      syncPolicy.loading,
   };
 }

@@ -254,7 +254,7 @@ describe('ApplicationDrawer', () => {
       catalogApi,
     });
     expect(await screen.findByText('Deployment/payments')).toBeInTheDocument();
-    await waitFor(() => expect(authorize).toHaveBeenCalledTimes(5));
+    await waitFor(() => expect(authorize).toHaveBeenCalledTimes(6));
     const reason = await screen.findByText(
       'team-checkout owns locked; only its owners may refresh, sync or roll back its applications.',
     );
@@ -266,6 +266,11 @@ describe('ApplicationDrawer', () => {
     expect(
       screen.getByRole('button', {
         name: 'Terminate (team-checkout owns locked; only its owners may terminate operations of its applications.)',
+      }),
+    ).toBeDisabled();
+    expect(
+      screen.getByRole('button', {
+        name: 'Sync policy (team-checkout owns locked; only its owners may change the sync policy of its applications.)',
       }),
     ).toBeDisabled();
   });

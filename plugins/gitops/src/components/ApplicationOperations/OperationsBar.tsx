@@ -19,6 +19,7 @@ import { permissionReason } from './permissionReason';
 import { RefreshButtons } from './RefreshButtons';
 import { RollbackDialog } from './RollbackDialog';
 import { SyncDialog } from './SyncDialog';
+import { SyncPolicyButton } from './SyncPolicyDialog';
 import { TerminateButton } from './TerminateButton';
 
 function joinActions(actions: string[]): string {
@@ -177,6 +178,21 @@ export function OperationsBar(props: {
         >
           Rollback
         </Button>
+        <SyncPolicyButton
+          app={app}
+          application={application}
+          disabled={permissions.loading}
+          deniedReason={
+            permissions.loading || permissions.canUpdateSyncPolicy
+              ? undefined
+              : permissionReason(
+                  app.entityRef,
+                  'change the sync policy of',
+                  owners,
+                )
+          }
+          onSaved={() => onSettled?.()}
+        />
         <TerminateButton
           app={app}
           // a sync started here is followed: its latest read is the freshest
@@ -203,8 +219,8 @@ export function OperationsBar(props: {
           component="p"
         >
           Rollback is off while automated sync is on: Argo CD refuses to roll
-          back an application that syncs automatically. Turn automated sync off
-          in Git first.
+          back an application that syncs automatically. Pause automated sync
+          with Sync policy first.
         </Typography>
       )}
       {windowDenies && (
