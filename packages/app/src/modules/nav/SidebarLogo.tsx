@@ -28,7 +28,15 @@ export const SidebarLogo = () => {
 
   return (
     <div className={classes.root}>
-      <Link to="/" underline="none" className={classes.link} aria-label="Home">
+      {/* open, the portal's name shown is the link's name (a label that
+          hid it would not match what people see); closed, the mark alone
+          needs one */}
+      <Link
+        to="/"
+        underline="none"
+        className={classes.link}
+        aria-label={isOpen ? undefined : 'Home'}
+      >
         {isOpen ? <LogoFull /> : <LogoIcon />}
       </Link>
     </div>

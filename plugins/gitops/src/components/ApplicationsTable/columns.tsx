@@ -81,6 +81,9 @@ export const columns: ApplicationColumn[] = [
         <ActionBlockerChips blockers={row.blockers} />
       </Box>
     ),
+    // a freeze or a running sync adds a chip: it wraps under the status
+    // instead of widening the table past its card at 1280 px
+    wrap: true,
   },
   {
     id: 'health',
