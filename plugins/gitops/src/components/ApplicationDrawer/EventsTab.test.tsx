@@ -40,4 +40,36 @@ describe('EventsTab', () => {
       ),
     ).toBeInTheDocument();
   });
+
+  it('shows the reason given for a sync policy change where there is no outcome message', async () => {
+    const getApplicationEvents = jest.fn(async () => ({
+      audit: [
+        {
+          id: 'audit-policy',
+          actor: 'user:default/guest',
+          entityRef,
+          agentId: devApp.agentId,
+          application: devApp.name,
+          action: 'syncpolicy.update' as const,
+          parameters: {
+            reason: 'INC-42: hotfix by hand',
+            before: { automated: true, prune: true, selfHeal: false },
+            after: { automated: false, prune: false, selfHeal: false },
+          },
+          outcome: 'succeeded' as const,
+          startedAt: '2024-05-02T09:00:01Z',
+          finishedAt: '2024-05-02T09:00:01Z',
+        },
+      ],
+      drift: [],
+    }));
+    await renderWithEntity(
+      <EventsTab app={toEntityApplicationRef(entityRef, devApp)} />,
+      { api: testGitOpsApi({ getApplicationEvents }) },
+    );
+    const table = await screen.findByRole('table', { name: 'Audit entries' });
+    const row = within(table).getAllByRole('row')[1];
+    expect(within(row).getByText('syncpolicy.update')).toBeInTheDocument();
+    expect(within(row).getByText('INC-42: hotfix by hand')).toBeInTheDocument();
+  });
 });

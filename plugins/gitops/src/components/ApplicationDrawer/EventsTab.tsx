@@ -35,6 +35,12 @@ function RecordedEvents(props: {
   );
 }
 
+/** The reason the user gave for the operation (a sync policy change). */
+function givenReason(event: { parameters?: Record<string, unknown> }) {
+  const reason = event.parameters?.reason;
+  return typeof reason === 'string' ? reason : undefined;
+}
+
 /** Who ran which operation, and when the application drifted. */
 export function EventsTab(props: { app: EntityApplicationRef }) {
   const { value, loading, error } = useApplicationEvents(props.app);
@@ -58,7 +64,7 @@ export function EventsTab(props: { app: EntityApplicationRef }) {
             </TableCell>
             <TableCell>{event.actor}</TableCell>
             <TableCell>{event.outcome}</TableCell>
-            <TableCell>{event.message ?? ''}</TableCell>
+            <TableCell>{event.message ?? givenReason(event) ?? ''}</TableCell>
           </TableRow>
         ))}
       />
