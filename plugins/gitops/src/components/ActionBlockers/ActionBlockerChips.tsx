@@ -27,6 +27,7 @@ export function ActionBlockerChips(props: { blockers?: ActionBlocker[] }) {
           label={blocker.label}
           color={COLORS[blocker.kind][blocker.severity]}
           title={blocker.message}
+          wrapLabel
         />
       ))}
     </>

@@ -169,7 +169,9 @@ export function ApplicationsTable(props: {
                   <TableCell
                     key={column.id}
                     style={
-                      column.wrap ? { minWidth: 120 } : { whiteSpace: 'nowrap' }
+                      column.wrap
+                        ? { minWidth: column.minWidth ?? 120 }
+                        : { whiteSpace: 'nowrap' }
                     }
                   >
                     {column.render(row)}

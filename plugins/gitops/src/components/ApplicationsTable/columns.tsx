@@ -52,8 +52,12 @@ export interface ApplicationColumn {
   /** The value the column sorts on; not sortable without one. */
   sortValue?: (row: ApplicationRow) => string | number | undefined;
   render: (row: ApplicationRow) => ReactNode;
-  /** Columns that may wrap get a minimum width instead of `nowrap`. */
+  /**
+   * Columns that may wrap get a minimum width (120 px unless `minWidth`
+   * says otherwise) instead of `nowrap`.
+   */
   wrap?: boolean;
+  minWidth?: number;
 }
 
 const text = (value: string) => value || '—';
@@ -82,8 +86,10 @@ export const columns: ApplicationColumn[] = [
       </Box>
     ),
     // a freeze or a running sync adds a chip: it wraps under the status
-    // instead of widening the table past its card at 1280 px
+    // instead of widening the table past its card at 1280 px (the column
+    // as wide as its widest chip)
     wrap: true,
+    minWidth: 0,
   },
   {
     id: 'health',
