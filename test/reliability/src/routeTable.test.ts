@@ -66,6 +66,12 @@ const BODIES: Record<string, object> = {
   sync: { dryRun: true },
   rollback: { id: 1, dryRun: true },
   terminate: {},
+  'sync-policy': {
+    automated: false,
+    prune: false,
+    selfHeal: false,
+    reason: 'route table',
+  },
   'resource-actions': {
     resource: { group: 'apps', version: 'v1', kind: 'Deployment', name: 'x' },
     action: 'restart',
@@ -209,22 +215,29 @@ describe('permissions derived from the route table', () => {
       'post /agents/{agentId}/applicationsets/generate',
     ]);
     expect(methods.filter(m => !/^(get|post) /.test(m))).toEqual([
+      'put /entity/{namespace}/{kind}/{name}/applications/{agentId}/{appName}/sync-policy',
       'delete /agents/{agentId}/applicationsets/{setName}',
     ]);
   });
 
   it('refuses every operation route to all but the owner', async () => {
-    const operations = specPaths
-      .filter(([p, m]) => m.post && p.includes('{appName}'))
-      .map(([p]) => p);
+    // every write on one application: its POSTs and PUTs
+    const writes = specPaths.flatMap(([p, m]) =>
+      p.includes('{appName}')
+        ? (['post', 'put'] as const)
+            .filter(method => m[method])
+            .map(method => [method, p] as const)
+        : [],
+    );
+    const operations = writes.map(([, p]) => p);
     for (const app of fleetApplications) {
-      for (const template of operations) {
+      for (const [method, template] of writes) {
         const url = `/api/gitops${fill(template, app)}`;
         const body = BODIES[url.slice(url.lastIndexOf('/') + 1)];
         for (const caller of CALLERS.filter(c => c !== 'owner')) {
           const status = await attempt(
             `operation/${caller}`,
-            'post',
+            method,
             url,
             header(caller, app.entity),
             true,

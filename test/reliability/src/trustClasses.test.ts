@@ -223,6 +223,14 @@ describe('trust classes: foreign project, destination, repository and label', ()
   /** A valid body of each operation route, so that only trust can refuse it. */
   async function operationBody(op: string, foreign: ForeignClass) {
     if (op === 'rollback') return { id: 0 };
+    if (op === 'sync-policy') {
+      return {
+        automated: false,
+        prune: false,
+        selfHeal: false,
+        reason: 'trust classes',
+      };
+    }
     if (op === 'resource-actions') {
       return { resource: plantedDeployment(foreign), action: 'restart' };
     }
@@ -245,11 +253,16 @@ describe('trust classes: foreign project, destination, repository and label', ()
 
   it('refuses every operation route on a foreign application (derived from the spec)', async () => {
     const backend = env;
-    const operations = specPosts
-      .map(([p]) => p)
-      .filter(p => p.includes('{appName}'));
+    // every write on one application: its POSTs and PUTs
+    const operations = gitopsSpecPaths().flatMap(([p, methods]) =>
+      p.includes('{appName}')
+        ? (['post', 'put'] as const)
+            .filter(method => methods[method])
+            .map(method => [method, p] as const)
+        : [],
+    );
     expect(operations.length).toBeGreaterThanOrEqual(3);
-    for (const template of operations) {
+    for (const [method, template] of operations) {
       const op = template.slice(template.lastIndexOf('/') + 1);
       for (const foreign of CLASSES) {
         const url = `/api/gitops${template
@@ -260,7 +273,7 @@ describe('trust classes: foreign project, destination, repository and label', ()
           .replace('{appName}', `planted-${foreign}-dev`)}`;
         const body = await operationBody(op, foreign);
         await attempt(`route ${op} ${foreign}`, () =>
-          backend.api().post(url).set('Authorization', ALICE).send(body),
+          backend.api()[method](url).set('Authorization', ALICE).send(body),
         );
       }
     }

@@ -45,6 +45,8 @@ const WRITE_PATHS: Record<string, { classes: string[]; suite: string }> = {
       { classes: OPERATION_CLASSES, suite: 'trustClasses.test.ts' },
     ]),
   ),
+  'PUT /entity/{namespace}/{kind}/{name}/applications/{agentId}/{appName}/sync-policy':
+    { classes: OPERATION_CLASSES, suite: 'trustClasses.test.ts' },
   'POST /agents/{agentId}/applicationsets': {
     classes: SET_CLASSES,
     suite: 'trustClasses.test.ts, plugins/gitops-backend applicationsets',

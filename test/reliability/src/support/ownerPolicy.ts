@@ -14,6 +14,7 @@ import { fleetEntities } from './fleetScenario';
 export const OWNER_ONLY = new Set([
   'gitops.application.sync',
   'gitops.application.rollback',
+  'gitops.application.syncpolicy.update',
   'gitops.application.refresh',
   'gitops.application.terminate',
   'gitops.application.action',
