@@ -79,6 +79,11 @@ function syncRequestFrom(body: JsonObject): SyncRequest {
       throw new ApiError(GrpcCode.InvalidArgument, `${key} must be a boolean`);
     }
   }
+  for (const key of ['strategy', 'retryStrategy'] as const) {
+    if (body[key] !== undefined && !isObject(body[key])) {
+      throw new ApiError(GrpcCode.InvalidArgument, `${key} must be a JSON object`);
+    }
+  }
   return {
     revision: typeof body.revision === 'string' ? body.revision : undefined,
     revisions: Array.isArray(body.revisions) ? body.revisions.map(String) : undefined,
@@ -86,8 +91,10 @@ function syncRequestFrom(body: JsonObject): SyncRequest {
     prune: body.prune,
     dryRun: body.dryRun,
     resources: body.resources,
-    syncOptions: options?.items,
-    strategy: isObject(body.strategy) ? body.strategy : undefined,
+    // given at all, the request's options replace the application's
+    syncOptions: options === undefined ? undefined : (options.items ?? []),
+    strategy: body.strategy,
+    retryStrategy: body.retryStrategy,
   };
 }
 

@@ -35,6 +35,18 @@ function syncOptionsFrom(options: any): any {
   return undefined;
 }
 
+/**
+ * The sync strategy as Argo CD records it: the SDK's hook model
+ * (ApplicationsSyncStrategyHook) holds the apply options under
+ * `syncStrategyApply`, which Argo CD's own JSON inlines (`hook: {force}`).
+ */
+function syncStrategyFrom(strategy: unknown): JsonObject | undefined {
+  if (!isObject(strategy)) return undefined;
+  const hook = strategy.hook;
+  if (!isObject(hook) || !isObject(hook.syncStrategyApply)) return strategy;
+  return { ...strategy, hook: { ...hook.syncStrategyApply } };
+}
+
 function syncRequestFrom(body: JsonObject) {
   const options = body.syncOptions;
   return {
@@ -49,7 +61,8 @@ function syncRequestFrom(body: JsonObject) {
     dryRun: Boolean(body.dryRun),
     resources: Array.isArray(body.resources) ? body.resources : undefined,
     syncOptions: syncOptionsFrom(options),
-    strategy: isObject(body.strategy) ? body.strategy : undefined,
+    strategy: syncStrategyFrom(body.strategy),
+    retryStrategy: isObject(body.retryStrategy) ? body.retryStrategy : undefined,
   };
 }
 

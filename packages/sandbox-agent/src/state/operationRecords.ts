@@ -1,4 +1,4 @@
-import { JsonObject } from '../util/json';
+import { JsonObject, clone } from '../util/json';
 import { isoSeconds } from '../util/time';
 import { appSources, isMultiSource, revisionsFor } from './applicationStatus';
 import { allResources, sameResource } from './manifests';
@@ -78,6 +78,8 @@ export interface SyncRequestOptions {
   resources?: Array<Partial<ResourceRef>>;
   syncOptions?: string[];
   strategy?: JsonObject;
+  /** Argo CD's retryStrategy (operation.retry). */
+  retry?: JsonObject;
   source?: JsonObject;
   sources?: JsonObject[];
 }
@@ -106,7 +108,7 @@ export function syncOperation(
   if (request.syncOptions?.length) sync.syncOptions = [...request.syncOptions];
   if (request.source) sync.source = copySource(request.source);
   if (request.sources) sync.sources = request.sources.map(copySource);
-  return { sync, initiatedBy, retry: {} };
+  return { sync, initiatedBy, retry: request.retry ? clone(request.retry) : {} };
 }
 
 function selected(ref: ResourceRef, filter?: Array<Partial<ResourceRef>>): boolean {

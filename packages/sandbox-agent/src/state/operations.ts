@@ -30,6 +30,7 @@ export interface SyncRequest {
   resources?: Array<Partial<ResourceRef>>;
   syncOptions?: string[];
   strategy?: JsonObject;
+  retryStrategy?: JsonObject;
 }
 
 /** The operation state of an operation the controller has just started. */
@@ -109,16 +110,22 @@ export class Operations {
     }
   }
 
-  /** POST .../sync: starts a sync (Running), which succeeds after syncDurationMs. */
+  /**
+   * POST .../sync: starts a sync (Running), which succeeds after
+   * syncDurationMs. As Argo CD's server does, a request without sync options
+   * or retry strategy takes the application's (`spec.syncPolicy`).
+   */
   sync(record: AppRecord, request: SyncRequest, initiator: Initiator): JsonObject {
     this.assertCanOperate(record, !initiator.automated);
     const revision = this.resolveRevision(record, this.requestRevision(record, request));
+    const policy = record.app.spec?.syncPolicy;
     const options = {
       revision,
       prune: request.prune,
       resources: request.resources,
-      syncOptions: request.syncOptions,
+      syncOptions: request.syncOptions ?? policy?.syncOptions,
       strategy: request.strategy,
+      retry: request.retryStrategy ?? policy?.retry,
     };
     if (request.dryRun) this.startDryRun(record, options, initiator);
     else this.start(record, options, initiator);

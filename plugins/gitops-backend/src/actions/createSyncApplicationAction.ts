@@ -1,3 +1,4 @@
+import { spec } from '../schema/openapi';
 import { GitOpsService } from '../service/GitOpsService';
 import { syncApplication } from '../service/applicationOperations';
 import {
@@ -9,6 +10,9 @@ import {
 import { gitOpsAction } from './gitOpsAction';
 import { operationOutput, operationOutputSchema } from './operationOutput';
 
+/** The sync options the spec offers (SyncOption); the spec checks the rest. */
+const SYNC_OPTIONS = spec.components.schemas.SyncOption.enum;
+
 export const createSyncApplicationAction = (ctx: GitOpsService) =>
   gitOpsAction({
     name: 'sync-application',
@@ -16,6 +20,8 @@ export const createSyncApplicationAction = (ctx: GitOpsService) =>
     description: `
 Starts a sync of a GitOps application: the agent applies the desired state from Git (the tracked
 revision, or the given one) to the cluster. With \`prune\` it also deletes resources no longer in Git.
+Argo CD's sync options (\`ServerSideApply=true\`, \`Replace=true\`, ...), force, apply only (no hooks)
+and a retry with backoff can be given as in Argo CD's sync panel.
 The sync runs on in the agent after this returns; read get-entity-gitops-status to follow it.
 
 The application must belong to the given catalog entity (see get-entity-gitops-status). The
@@ -43,6 +49,40 @@ gitops.application.sync permission on the entity.
             .boolean()
             .optional()
             .describe('Only show what would change; apply nothing.'),
+          syncOptions: z
+            .array(z.enum(SYNC_OPTIONS))
+            .optional()
+            .describe(
+              "Argo CD sync options for this sync; given, they replace the application's own (spec.syncPolicy.syncOptions) among these.",
+            ),
+          force: z
+            .boolean()
+            .optional()
+            .describe(
+              'Apply with --force: a resource whose patch conflicts is deleted and recreated.',
+            ),
+          applyOnly: z
+            .boolean()
+            .optional()
+            .describe(
+              'Apply only: run no sync hooks (PreSync, Sync, PostSync).',
+            ),
+          retry: z
+            .object({
+              limit: z.number().int().describe('Retries, 1 to 10.'),
+              backoff: z
+                .object({
+                  duration: z.string().optional(),
+                  factor: z.number().int().optional(),
+                  maxDuration: z.string().optional(),
+                })
+                .optional()
+                .describe(
+                  'First wait (duration, such as 5s), its growth per retry (factor, 1 to 10) and the longest wait (maxDuration, such as 3m).',
+                ),
+            })
+            .optional()
+            .describe('Retry a failed sync, with backoff.'),
         }),
       output: operationOutputSchema(
         'sync',
@@ -57,6 +97,17 @@ gitops.application.sync permission on the entity.
           prune: true,
         },
       },
+      {
+        title: 'Sync with server-side apply, pruning last, retrying twice',
+        input: {
+          ...exampleTarget,
+          syncOptions: ['ServerSideApply=true', 'PruneLast=true'],
+          retry: {
+            limit: 2,
+            backoff: { duration: '5s', factor: 2, maxDuration: '3m' },
+          },
+        },
+      },
     ],
     action: async ({ input, credentials, logger }) => {
       logger.info(
@@ -69,6 +120,10 @@ gitops.application.sync permission on the entity.
           revision: input.revision,
           prune: input.prune,
           dryRun: input.dryRun,
+          syncOptions: input.syncOptions,
+          force: input.force,
+          applyOnly: input.applyOnly,
+          retry: input.retry,
         }),
       );
       return operationOutput(ctx, { auditId, application });

@@ -57,6 +57,40 @@ describe('gitops actions: sync and refresh', () => {
       );
     });
 
+    it("sync-application passes Argo CD's sync options, force, apply only and retry, checked by the spec", async () => {
+      const retry = {
+        limit: 2,
+        backoff: { duration: '5s', factor: 2, maxDuration: '3m' },
+      };
+      const res = await invoke(SYNC, {
+        ...target,
+        syncOptions: ['ServerSideApply=true'],
+        force: true,
+        applyOnly: true,
+        retry,
+      });
+      expect(res.status).toBe(200);
+      const raw = await env.rawApplication('prod', 'payments-prod');
+      const operation = raw.status.operationState.operation;
+      expect(operation.sync.syncOptions).toEqual(['ServerSideApply=true']);
+      expect(operation.sync.syncStrategy).toEqual({ apply: { force: true } });
+      expect(operation.retry).toEqual(retry);
+      await waitFor('payments-prod to finish syncing', async () => {
+        const app = await env.rawApplication('prod', 'payments-prod');
+        return app.status.operationState?.phase === 'Succeeded' || undefined;
+      });
+
+      const before = env.agentRequests.length;
+      const bad = await invoke(SYNC, { ...target, retry: { limit: 20 } });
+      expect(bad.status).toBe(400);
+      expect(bad.body.error.message).toBe(
+        'Invalid sync request: retry.limit: must be <= 10',
+      );
+      expect(
+        env.agentRequests.slice(before).filter(r => r.method !== 'GET'),
+      ).toEqual([]);
+    });
+
     it('refresh-application refreshes for the user an assistant acts for, audited under that user', async () => {
       const alice = mockCredentials.user('user:default/alice');
       const { output } = await env.actionsService.invoke({

@@ -30,6 +30,7 @@ import {
   resolveEntityApplication,
 } from './resolveEntityApplication';
 import { requestBodyCheck } from './requestBodies';
+import { syncOptionsFor } from './syncOptions';
 
 const APP =
   '/entity/{namespace}/{kind}/{name}/applications/{agentId}/{appName}';
@@ -189,12 +190,23 @@ export function sync(
   caller: OperationCaller,
   parameters: SyncRequest,
 ) {
+  let policyOptions: string[] = [];
   return runOperation(ctx, caller, {
     action: 'sync',
     permission: gitopsApplicationSyncPermission,
     parameters,
-    precheck: refuseWhileRunning,
-    call: (provider, ref, options) => provider.sync(ref, parameters, options),
+    precheck: app => {
+      refuseWhileRunning(app);
+      policyOptions = app.syncPolicy.syncOptions;
+    },
+    call: (provider, ref, options) => {
+      const syncOptions = syncOptionsFor(parameters.syncOptions, policyOptions);
+      return provider.sync(
+        ref,
+        { ...parameters, ...(syncOptions && { syncOptions }) },
+        options,
+      );
+    },
   });
 }
 

@@ -59,6 +59,19 @@ export type SyncRequest = GitOpsApiRequestBody<
 >;
 
 /**
+ * A sync option the sync dialog offers, as Argo CD spells it
+ * (`ServerSideApply=true`).
+ * @public
+ */
+export type SyncOption = GitOpsApiSchemas['SyncOption'];
+
+/**
+ * Retries of a failed sync: a limit and a backoff (Argo CD's `retryStrategy`).
+ * @public
+ */
+export type SyncRetry = GitOpsApiSchemas['SyncRetry'];
+
+/**
  * Asks to roll an application back to a history entry.
  * @public
  */

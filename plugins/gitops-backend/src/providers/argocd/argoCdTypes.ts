@@ -60,6 +60,28 @@ export interface ArgoRevisionHistory {
   initiatedBy?: { username?: string; automated?: boolean };
 }
 
+/** SyncStrategyApply; Harness's JSON nests it in a hook (`syncStrategyApply`). */
+export interface ArgoSyncStrategyApply {
+  force?: boolean;
+  syncStrategyApply?: { force?: boolean };
+}
+
+/** SyncStrategy: `apply` runs no hooks, `hook` does. */
+export interface ArgoSyncStrategy {
+  apply?: ArgoSyncStrategyApply;
+  hook?: ArgoSyncStrategyApply;
+}
+
+/** RetryStrategy (int64s may come as strings, as protobuf's JSON writes them). */
+export interface ArgoRetryStrategy {
+  limit?: number | string;
+  backoff?: {
+    duration?: string;
+    factor?: number | string;
+    maxDuration?: string;
+  };
+}
+
 export interface ArgoOperationState {
   phase?: string;
   message?: string;
@@ -77,8 +99,11 @@ export interface ArgoOperationState {
       revisions?: string[];
       dryRun?: boolean;
       resources?: Array<{ message?: string }>;
+      syncOptions?: string[];
+      syncStrategy?: ArgoSyncStrategy;
     };
     initiatedBy?: { username?: string; automated?: boolean };
+    retry?: ArgoRetryStrategy;
   };
   syncResult?: { revision?: string; revisions?: string[] };
 }

@@ -23,6 +23,7 @@ import type {
   ArgoRevisionHistory,
 } from './argoCdTypes';
 import { normalizeNotice } from './normalizeNotice';
+import { normalizeOperationOptions } from './normalizeOperationOptions';
 import { normalizeSourceHydrator } from './normalizeSourceHydrator';
 
 /** What the normalizer needs to know about the agent an app came from. */
@@ -155,7 +156,7 @@ function normalizeOperation(
   if (state.retryCount !== undefined) {
     result.retryCount = Number(state.retryCount);
   }
-  return result;
+  return { ...result, ...normalizeOperationOptions(state) };
 }
 
 function normalizeHistory(entries: ArgoRevisionHistory[] | undefined) {

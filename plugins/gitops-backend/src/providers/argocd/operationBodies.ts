@@ -13,14 +13,28 @@ function scope(ref: ApplicationRef) {
 }
 
 /**
+ * The sync strategy as Argo CD's UI sends it: `apply` when no hook is to
+ * run (APPLY ONLY), else `hook`, each with `force`. Argo CD's own JSON
+ * inlines SyncStrategyApply into the hook (`hook: {force}`); left out when
+ * neither is asked for (Argo CD then syncs with hooks, unforced).
+ */
+function syncStrategy(request: SyncRequest) {
+  if (!request.applyOnly && !request.force) return undefined;
+  const apply = { force: Boolean(request.force) };
+  return request.applyOnly ? { apply } : { hook: apply };
+}
+
+/**
  * Argo CD's `ApplicationSyncRequest` (ApplicationService_Sync) for a sync
  * request: the revision, prune and dry run, the selected resources (group
- * and namespace empty for core and cluster-scoped kinds) and sync options.
+ * and namespace empty for core and cluster-scoped kinds), sync options, the
+ * strategy (force, apply only) and the retry strategy.
  */
 export function argoSyncBody(
   ref: ApplicationRef,
   request: SyncRequest,
 ): Record<string, unknown> {
+  const strategy = syncStrategy(request);
   return {
     name: ref.name,
     ...scope(ref),
@@ -35,9 +49,12 @@ export function argoSyncBody(
         namespace: r.namespace ?? '',
       })),
     }),
-    ...(request.syncOptions?.length && {
+    // given, even empty, they replace the application's for this sync
+    ...(request.syncOptions && {
       syncOptions: { items: request.syncOptions },
     }),
+    ...(strategy && { strategy }),
+    ...(request.retry && { retryStrategy: request.retry }),
   };
 }
 

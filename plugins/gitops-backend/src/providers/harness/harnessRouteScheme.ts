@@ -8,6 +8,7 @@ import type { ArgoApplication } from '../argocd/argoCdTypes';
 import type { AgentQuery } from '../http/AgentHttpClient';
 import type { HarnessScope } from './harnessApplicationUiUrl';
 import { harnessProxyRules } from './harnessProxyRules';
+import { withSdkSyncStrategy } from './harnessSyncStrategy';
 import type {
   HarnessApplicationSetWrapper,
   HarnessApplicationWrapper,
@@ -144,9 +145,13 @@ export function harnessRouteScheme(scope: HarnessScope): ArgoApiRouteScheme {
       ),
     }),
     // AgentApplicationServiceSync / Rollback: the scope as query parameters,
-    // the body Argo CD's request as is (ApplicationsApplicationSyncRequest and
-    // ApplicationsApplicationRollbackRequest have no scope fields)
-    operation: body => ({ query: harnessScopeQuery(scope), body }),
+    // the body Argo CD's request (ApplicationsApplicationSyncRequest and
+    // ApplicationsApplicationRollbackRequest have no scope fields) with the
+    // SDK's sync strategy
+    operation: body => ({
+      query: harnessScopeQuery(scope),
+      body: withSdkSyncStrategy(body),
+    }),
     // AgentApplicationServiceTerminateOperation: the scope only
     terminateOperation: ref => ({
       method: 'DELETE',

@@ -95,16 +95,26 @@ const DRIVE: Record<string, (p: HarnessProvider) => Promise<unknown>> = {
   getManagedResources: p => p.getManagedResources(ref),
   getRevisionMetadata: p => p.getRevisionMetadata(ref, 'abc123'),
   getSyncWindows: p => p.getSyncWindows(ref),
-  sync: p =>
-    p.sync(ref, {
-      revision: 'abc123',
-      prune: true,
-      dryRun: true,
-      resources: [
-        { group: 'apps', kind: 'Deployment', name: 'web', namespace: 'apps' },
-      ],
-      syncOptions: ['ApplyOutOfSyncOnly=true'],
-    }),
+  // every option of a sync: hooks forced, then apply only
+  sync: async p => {
+    for (const applyOnly of [false, true]) {
+      await p.sync(ref, {
+        revision: 'abc123',
+        prune: true,
+        dryRun: true,
+        resources: [
+          { group: 'apps', kind: 'Deployment', name: 'web', namespace: 'apps' },
+        ],
+        syncOptions: ['ApplyOutOfSyncOnly=true'],
+        force: true,
+        applyOnly,
+        retry: {
+          limit: 2,
+          backoff: { duration: '5s', factor: 2, maxDuration: '3m' },
+        },
+      });
+    }
+  },
   rollback: p => p.rollback(ref, { id: 3, dryRun: true, prune: true }),
   terminateOperation: p => p.terminateOperation(ref),
   // AgentApplicationServicePatch, turning automated sync on and off

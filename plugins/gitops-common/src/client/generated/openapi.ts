@@ -791,6 +791,21 @@ export interface components {
         initiatedBy?: string;
         dryRun?: boolean;
         retryCount?: number;
+        /** The sync options the operation was asked for (`operation.sync.syncOptions`). */
+        syncOptions?: string[];
+        /** The operation applies with --force. */
+        force?: boolean;
+        /** The operation runs no sync hook (`syncStrategy.apply`). */
+        applyOnly?: boolean;
+        /** How the operation retries a failed sync (`operation.retry`), when it does. */
+        retry?: {
+          limit: number;
+          backoff?: {
+            duration?: string;
+            factor?: number;
+            maxDuration?: string;
+          };
+        };
       };
       history: {
         id: number;
@@ -907,6 +922,28 @@ export interface components {
       /** Why the policy changes (kept in the audit). */
       reason: string;
     };
+    /**
+     * A sync option the sync dialog offers, as Argo CD spells it in `syncOptions` (its UI's sync panel): Skip schema validation, Auto-create namespace, Prune last, Apply out of sync only, Respect ignore differences, Server-side apply and Replace.
+     */
+    SyncOption:
+      | 'Validate=false'
+      | 'CreateNamespace=true'
+      | 'PruneLast=true'
+      | 'ApplyOutOfSyncOnly=true'
+      | 'RespectIgnoreDifferences=true'
+      | 'ServerSideApply=true'
+      | 'Replace=true';
+    /** Retries of a failed sync (Argo CD's `retryStrategy`): at most `limit` retries, the first after `backoff.duration`, each next one `factor` times longer, never longer than `backoff.maxDuration` (Argo CD's defaults, 5s, 2 and 3m, where the backoff leaves one out). Durations are a number and a unit (s, m or h), as Argo CD writes them. */
+    SyncRetry: {
+      limit: number;
+      backoff?: {
+        duration?: components['schemas']['SyncRetryDuration'];
+        factor?: number;
+        maxDuration?: components['schemas']['SyncRetryDuration'];
+      };
+    };
+    /** @example 5s */
+    SyncRetryDuration: string;
     OperationResponse: {
       auditId: string;
       application: components['schemas']['Application'];
@@ -2062,7 +2099,12 @@ export interface operations {
           prune?: boolean;
           dryRun?: boolean;
           resources?: components['schemas']['ResourceRef'][];
-          syncOptions?: string[];
+          syncOptions?: components['schemas']['SyncOption'][];
+          /** Argo CD's FORCE (`strategy.*.force`): kubectl apply --force, which deletes and recreates a resource whose patch conflicts. */
+          force?: boolean;
+          /** Argo CD's APPLY ONLY: `strategy.apply` instead of `strategy.hook`, so no sync hook runs. */
+          applyOnly?: boolean;
+          retry?: components['schemas']['SyncRetry'];
         };
       };
     };

@@ -6,7 +6,34 @@ import Typography from '@material-ui/core/Typography';
 import { formatTimestamp } from '../../lib/timeSince';
 import { OperationPhaseChip } from '../StatusChips';
 
-/** The current or last operation of an application, with its message. */
+type Operation = NonNullable<GitOpsApplication['operation']>;
+
+/** How the operation applies: Argo CD's APPLY ONLY and FORCE. */
+function strategyOf(operation: Operation): string | undefined {
+  const parts = [
+    operation.applyOnly && 'apply only (no hooks)',
+    operation.force && 'force',
+  ].filter(Boolean);
+  return parts.length ? parts.join(', ') : undefined;
+}
+
+/** "up to 2 times, backoff 5s × 2 up to 3m" */
+function retryOf(retry: Operation['retry']): string | undefined {
+  if (!retry) return undefined;
+  const times = `up to ${retry.limit} ${retry.limit === 1 ? 'time' : 'times'}`;
+  const { duration, factor, maxDuration } = retry.backoff ?? {};
+  const backoff = [
+    duration,
+    factor !== undefined && `× ${factor}`,
+    maxDuration && `up to ${maxDuration}`,
+  ].filter(Boolean);
+  return backoff.length ? `${times}, backoff ${backoff.join(' ')}` : times;
+}
+
+/**
+ * The current or last operation of an application, with its message and
+ * the sync options, strategy and retry it was asked for.
+ */
 export function OperationTab(props: { application: GitOpsApplication }) {
   const { operation } = props.application;
   if (!operation) {
@@ -14,6 +41,8 @@ export function OperationTab(props: { application: GitOpsApplication }) {
       <Typography color="textSecondary">No operation has run yet.</Typography>
     );
   }
+  const strategy = strategyOf(operation);
+  const retry = retryOf(operation.retry);
   return (
     <Box>
       <Box display="flex" alignItems="center" mb={1} style={{ gap: 8 }}>
@@ -37,6 +66,11 @@ export function OperationTab(props: { application: GitOpsApplication }) {
           started: formatTimestamp(operation.startedAt) || '—',
           finished: formatTimestamp(operation.finishedAt) || '—',
           retries: operation.retryCount ?? 0,
+          ...(operation.syncOptions?.length && {
+            'sync options': operation.syncOptions.join(', '),
+          }),
+          ...(strategy && { strategy }),
+          ...(retry && { retry }),
         }}
       />
     </Box>

@@ -16,6 +16,7 @@ import { resourceId } from '../ResourceTree/buildTree';
 import { ConfirmActions, OperationDialog } from './OperationDialog';
 import { OperationFlags, useOperationFlags } from './OperationFlags';
 import { SyncChanges } from './SyncChanges';
+import { SyncOptions, useSyncOptions } from './SyncOptions';
 
 function toRef({
   group,
@@ -38,6 +39,7 @@ function SyncDialogBody(props: {
   const diff = useApplicationDiff(app);
   const flags = useOperationFlags(application.syncPolicy.prune);
   const { prune, dryRun } = flags;
+  const syncOptions = useSyncOptions(application);
   const [revision, setRevision] = useState('');
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const changes = (diff.value ?? []).filter(d => changeOf(d) !== 'none');
@@ -64,6 +66,7 @@ function SyncDialogBody(props: {
     onConfirm({
       prune,
       dryRun,
+      ...syncOptions.request,
       ...(revision.trim() ? { revision: revision.trim() } : {}),
       ...(partial
         ? {
@@ -103,6 +106,7 @@ function SyncDialogBody(props: {
           pruneLabel="Prune resources no longer in Git"
           {...flags}
         />
+        <SyncOptions {...syncOptions} />
       </DialogContent>
       <ConfirmActions
         onCancel={onCancel}
@@ -115,7 +119,10 @@ function SyncDialogBody(props: {
   );
 }
 
-/** Sync options and a confirmation listing what the sync will change. */
+/**
+ * Sync options as Argo CD's sync panel offers them, and a confirmation
+ * listing what the sync will change.
+ */
 export function SyncDialog(props: {
   open: boolean;
   app: EntityApplicationRef;

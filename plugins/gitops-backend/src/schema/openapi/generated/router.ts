@@ -631,6 +631,48 @@ export const spec = {
               retryCount: {
                 type: 'integer',
               },
+              syncOptions: {
+                type: 'array',
+                items: {
+                  type: 'string',
+                },
+                description:
+                  'The sync options the operation was asked for (`operation.sync.syncOptions`).',
+              },
+              force: {
+                type: 'boolean',
+                description: 'The operation applies with --force.',
+              },
+              applyOnly: {
+                type: 'boolean',
+                description:
+                  'The operation runs no sync hook (`syncStrategy.apply`).',
+              },
+              retry: {
+                type: 'object',
+                description:
+                  'How the operation retries a failed sync (`operation.retry`), when it does.',
+                properties: {
+                  limit: {
+                    type: 'integer',
+                  },
+                  backoff: {
+                    type: 'object',
+                    properties: {
+                      duration: {
+                        type: 'string',
+                      },
+                      factor: {
+                        type: 'integer',
+                      },
+                      maxDuration: {
+                        type: 'string',
+                      },
+                    },
+                  },
+                },
+                required: ['limit'],
+              },
             },
             required: ['phase'],
           },
@@ -1004,6 +1046,56 @@ export const spec = {
           },
         },
         required: ['automated', 'prune', 'selfHeal', 'reason'],
+      },
+      SyncOption: {
+        type: 'string',
+        description:
+          "A sync option the sync dialog offers, as Argo CD spells it in `syncOptions` (its UI's sync panel): Skip schema validation, Auto-create namespace, Prune last, Apply out of sync only, Respect ignore differences, Server-side apply and Replace.",
+        enum: [
+          'Validate=false',
+          'CreateNamespace=true',
+          'PruneLast=true',
+          'ApplyOutOfSyncOnly=true',
+          'RespectIgnoreDifferences=true',
+          'ServerSideApply=true',
+          'Replace=true',
+        ],
+      },
+      SyncRetry: {
+        type: 'object',
+        additionalProperties: false,
+        description:
+          "Retries of a failed sync (Argo CD's `retryStrategy`): at most `limit` retries, the first after `backoff.duration`, each next one `factor` times longer, never longer than `backoff.maxDuration` (Argo CD's defaults, 5s, 2 and 3m, where the backoff leaves one out). Durations are a number and a unit (s, m or h), as Argo CD writes them.",
+        properties: {
+          limit: {
+            type: 'integer',
+            minimum: 1,
+            maximum: 10,
+          },
+          backoff: {
+            type: 'object',
+            additionalProperties: false,
+            properties: {
+              duration: {
+                $ref: '#/components/schemas/SyncRetryDuration',
+              },
+              factor: {
+                type: 'integer',
+                minimum: 1,
+                maximum: 10,
+              },
+              maxDuration: {
+                $ref: '#/components/schemas/SyncRetryDuration',
+              },
+            },
+          },
+        },
+        required: ['limit'],
+      },
+      SyncRetryDuration: {
+        type: 'string',
+        pattern: '^[1-9][0-9]{0,3}(s|m|h)$',
+        example: '5s',
       },
       OperationResponse: {
         type: 'object',
@@ -3674,11 +3766,24 @@ export const spec = {
                   },
                   syncOptions: {
                     type: 'array',
-                    maxItems: 50,
+                    maxItems: 10,
+                    uniqueItems: true,
                     items: {
-                      type: 'string',
-                      maxLength: 256,
+                      $ref: '#/components/schemas/SyncOption',
                     },
+                  },
+                  force: {
+                    type: 'boolean',
+                    description:
+                      "Argo CD's FORCE (`strategy.*.force`): kubectl apply --force, which deletes and recreates a resource whose patch conflicts.",
+                  },
+                  applyOnly: {
+                    type: 'boolean',
+                    description:
+                      "Argo CD's APPLY ONLY: `strategy.apply` instead of `strategy.hook`, so no sync hook runs.",
+                  },
+                  retry: {
+                    $ref: '#/components/schemas/SyncRetry',
                   },
                 },
               },
