@@ -101,10 +101,21 @@ describe('Harness GitOps API', () => {
 
   it('syncs and rolls back', async () => {
     const client = harnessClient(hx);
-    const sync = await client.post(`${apps}/risk-prod/sync`, { prune: true, dryRun: false, syncOptions: { items: ['ApplyOutOfSyncOnly=true'] } });
+    const retryStrategy = { limit: 2, backoff: { duration: '5s', factor: 2, maxDuration: '3m' } };
+    const sync = await client.post(`${apps}/risk-prod/sync`, {
+      prune: true,
+      dryRun: false,
+      syncOptions: { items: ['ApplyOutOfSyncOnly=true'] },
+      // the SDK's hook model (ApplicationsSyncStrategyHook)
+      strategy: { hook: { syncStrategyApply: { force: true } } },
+      retryStrategy,
+    });
     expect(sync.status).toBe(200);
     expect(sync.json.status.operationState.phase).toBe('Running');
     expect(sync.json.operation.sync.syncOptions).toEqual(['ApplyOutOfSyncOnly=true']);
+    // recorded as Argo CD records it
+    expect(sync.json.operation.sync.syncStrategy).toEqual({ hook: { force: true } });
+    expect(sync.json.operation.retry).toEqual(retryStrategy);
     await eventually(async () =>
       expect((await client.get(`${apps}/risk-prod`)).json.app.status.operationState.phase).toBe('Succeeded'),
     );
