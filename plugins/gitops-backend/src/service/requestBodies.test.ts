@@ -41,8 +41,11 @@ describe('requestBodyCheck, against the request bodies of openapi.yaml', () => {
     expect(failure(sync, { revision: '', prune: 'yes' })).toBe(
       'Invalid sync request: revision: must NOT have fewer than 1 characters; prune: must be boolean',
     );
-    expect(failure(sync, { force: true })).toBe(
-      'Invalid sync request: force: is not allowed here',
+    expect(failure(sync, { cascade: true })).toBe(
+      'Invalid sync request: cascade: is not allowed here',
+    );
+    expect(failure(sync, { force: 'yes' })).toBe(
+      'Invalid sync request: force: must be boolean',
     );
   });
 
