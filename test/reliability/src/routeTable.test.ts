@@ -6,7 +6,11 @@ import {
   startReliabilityBackend,
 } from './support/startReliabilityBackend';
 import { fleetApplications } from './support/fleetScenario';
-import { gitopsSpecPaths, repoRoot } from './support/gitopsRouteSpec';
+import {
+  applicationWriteRoutes,
+  gitopsSpecPaths,
+  repoRoot,
+} from './support/gitopsRouteSpec';
 import { ownerOf, ownerPolicy, MEMBERSHIP } from './support/ownerPolicy';
 
 /*
@@ -221,14 +225,7 @@ describe('permissions derived from the route table', () => {
   });
 
   it('refuses every operation route to all but the owner', async () => {
-    // every write on one application: its POSTs and PUTs
-    const writes = specPaths.flatMap(([p, m]) =>
-      p.includes('{appName}')
-        ? (['post', 'put'] as const)
-            .filter(method => m[method])
-            .map(method => [method, p] as const)
-        : [],
-    );
+    const writes = applicationWriteRoutes();
     const operations = writes.map(([, p]) => p);
     for (const app of fleetApplications) {
       for (const [method, template] of writes) {

@@ -7,7 +7,10 @@ import {
   ReliabilityBackend,
   startReliabilityBackend,
 } from './support/startReliabilityBackend';
-import { gitopsSpecPaths } from './support/gitopsRouteSpec';
+import {
+  applicationWriteRoutes,
+  gitopsSpecPaths,
+} from './support/gitopsRouteSpec';
 import { ownerPolicy } from './support/ownerPolicy';
 
 jest.setTimeout(120_000);
@@ -253,14 +256,7 @@ describe('trust classes: foreign project, destination, repository and label', ()
 
   it('refuses every operation route on a foreign application (derived from the spec)', async () => {
     const backend = env;
-    // every write on one application: its POSTs and PUTs
-    const operations = gitopsSpecPaths().flatMap(([p, methods]) =>
-      p.includes('{appName}')
-        ? (['post', 'put'] as const)
-            .filter(method => methods[method])
-            .map(method => [method, p] as const)
-        : [],
-    );
+    const operations = applicationWriteRoutes();
     expect(operations.length).toBeGreaterThanOrEqual(3);
     for (const [method, template] of operations) {
       const op = template.slice(template.lastIndexOf('/') + 1);

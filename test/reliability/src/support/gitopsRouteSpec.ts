@@ -18,3 +18,19 @@ export function gitopsSpecPaths(): Array<[string, Record<string, unknown>]> {
   );
   return Object.entries(spec.paths as Record<string, Record<string, unknown>>);
 }
+
+/**
+ * Every write on one application (a path with `{appName}`): its POSTs and
+ * PUTs, as `[method, path]` in the spec's order.
+ */
+export function applicationWriteRoutes(): Array<
+  readonly ['post' | 'put', string]
+> {
+  return gitopsSpecPaths().flatMap(([p, methods]) =>
+    p.includes('{appName}')
+      ? (['post', 'put'] as const)
+          .filter(method => methods[method])
+          .map(method => [method, p] as const)
+      : [],
+  );
+}
