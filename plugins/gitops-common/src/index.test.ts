@@ -63,6 +63,7 @@ describe('@gitops-suite/plugin-gitops-common', () => {
         'gitopsApplicationTerminatePermission',
         'gitopsAuditReadPermission',
         'gitopsDeployTargetWritePermission',
+        'gitopsEntityWritePermissions',
         'gitopsFleetReadPermission',
         'gitopsPermissions',
         'gitopsPromotePermission',

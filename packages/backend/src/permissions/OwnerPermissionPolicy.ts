@@ -19,18 +19,10 @@ import {
   catalogLocationDeletePermission,
 } from '@backstage/plugin-catalog-common/alpha';
 import {
-  gitopsApplicationRefreshPermission,
-  gitopsApplicationResourceActionPermission,
-  gitopsApplicationRollbackPermission,
   gitopsApplicationSetAdminPermission,
   gitopsApplicationSetCreatePermission,
-  gitopsApplicationSetDeletePermission,
-  gitopsApplicationSyncPermission,
-  gitopsApplicationSyncPolicyUpdatePermission,
-  gitopsApplicationTerminatePermission,
   gitopsDeployTargetWritePermission,
-  gitopsPromotePermission,
-  gitopsPullRequestMergePermission,
+  gitopsEntityWritePermissions,
 } from '@gitops-suite/plugin-gitops-common';
 
 import {
@@ -40,17 +32,10 @@ import {
 
 type Condition = PermissionCondition<'catalog-entity'>;
 
-const ownerOnly = [
-  gitopsApplicationSyncPermission,
-  gitopsApplicationRollbackPermission,
-  gitopsApplicationSyncPolicyUpdatePermission,
-  gitopsApplicationRefreshPermission,
-  gitopsApplicationTerminatePermission,
-  gitopsApplicationResourceActionPermission,
-  gitopsPromotePermission,
-  gitopsPullRequestMergePermission,
-  gitopsApplicationSetDeletePermission,
-];
+/** The entity writes; ApplicationSet creation is decided apart (below). */
+const ownerOnly = gitopsEntityWritePermissions.filter(
+  p => !isPermission(p, gitopsApplicationSetCreatePermission),
+);
 
 /**
  * The shipped policy: everyone may read; only an entity's owners may

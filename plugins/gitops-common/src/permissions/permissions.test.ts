@@ -16,6 +16,7 @@ import {
   gitopsApplicationTerminatePermission,
   gitopsAuditReadPermission,
   gitopsFleetReadPermission,
+  gitopsEntityWritePermissions,
   gitopsPermissions,
   gitopsProxyPermission,
 } from './permissions';
@@ -92,7 +93,9 @@ describe('gitops permissions', () => {
     const exported = Object.entries(permissionsModule)
       .filter(
         ([key, value]) =>
-          key !== 'gitopsPermissions' && typeof value === 'object',
+          !['gitopsPermissions', 'gitopsEntityWritePermissions'].includes(
+            key,
+          ) && typeof value === 'object',
       )
       .map(([, value]) => value);
     expect(gitopsPermissions).toHaveLength(exported.length);
@@ -114,6 +117,21 @@ describe('gitops permissions', () => {
     expect(resourceTypes).toEqual([
       ...Array(11).fill('catalog-entity'),
       'gitops-deploy-target',
+    ]);
+  });
+
+  it('names the writes on an entity: every entity-scoped permission but the read', () => {
+    expect(gitopsEntityWritePermissions.map(p => p.name)).toEqual([
+      'gitops.application.sync',
+      'gitops.application.refresh',
+      'gitops.application.rollback',
+      'gitops.application.syncpolicy.update',
+      'gitops.application.terminate',
+      'gitops.application.action',
+      'gitops.promote',
+      'gitops.pullrequest.merge',
+      'gitops.applicationset.create',
+      'gitops.applicationset.delete',
     ]);
   });
 });

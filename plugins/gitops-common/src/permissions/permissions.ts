@@ -1,7 +1,9 @@
 import { RESOURCE_TYPE_CATALOG_ENTITY } from '@backstage/plugin-catalog-common/alpha';
 import {
   createPermission,
+  isResourcePermission,
   Permission,
+  ResourcePermission,
 } from '@backstage/plugin-permission-common';
 
 /**
@@ -216,3 +218,20 @@ export const gitopsPermissions: Permission[] = [
   gitopsProxyPermission,
   gitopsDeployTargetWritePermission,
 ];
+
+/**
+ * Every write on a catalog entity's GitOps applications and releases: the
+ * permissions whose resource is the entity and whose action is not a read
+ * (operations, sync policy, resource actions, promotion, pull-request
+ * merges, ApplicationSet changes). The shipped owner policy grants them
+ * only to the entity's owners (and ApplicationSet creation for a service
+ * not yet in the catalog to the group that will own it).
+ * @public
+ */
+export const gitopsEntityWritePermissions: ResourcePermission<
+  typeof RESOURCE_TYPE_CATALOG_ENTITY
+>[] = gitopsPermissions.filter(
+  (p): p is ResourcePermission<typeof RESOURCE_TYPE_CATALOG_ENTITY> =>
+    isResourcePermission(p, RESOURCE_TYPE_CATALOG_ENTITY) &&
+    p.attributes.action !== 'read',
+);

@@ -1,3 +1,4 @@
+import { gitopsEntityWritePermissions } from '@gitops-suite/plugin-gitops-common';
 import { PermissionQuestion } from './startReliabilityBackend';
 import { fleetEntities } from './fleetScenario';
 
@@ -10,18 +11,14 @@ import { fleetEntities } from './fleetScenario';
  * its own is no owner.
  */
 
-/** Permissions that only an entity's owners hold. */
-export const OWNER_ONLY = new Set([
-  'gitops.application.sync',
-  'gitops.application.rollback',
-  'gitops.application.syncpolicy.update',
-  'gitops.application.refresh',
-  'gitops.application.terminate',
-  'gitops.application.action',
-  'gitops.applicationset.create',
-  'gitops.applicationset.delete',
-  'gitops.pullrequest.merge',
-]);
+/**
+ * Permissions that only an entity's owners hold: the entity writes, as the
+ * shipped policy lists them (ApplicationSet creation included: the suites'
+ * entities all exist).
+ */
+export const OWNER_ONLY = new Set(
+  gitopsEntityWritePermissions.map(p => p.name),
+);
 
 export const ADMIN_ONLY = new Set(['gitops.applicationset.admin']);
 
