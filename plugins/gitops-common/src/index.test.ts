@@ -87,6 +87,7 @@ describe('@gitops-suite/plugin-gitops-common', () => {
         'jsonBoundsProblem',
         'matchesEnvironmentMatcher',
         'matchesLabelSelector',
+        'mostSevereFirst',
         'needsAttention',
         'olderArgoCdAgents',
         'operationFailed',

@@ -1,5 +1,5 @@
 import type { SyncWindow } from '../types';
-import { actionBlockers } from './actionBlockers';
+import { actionBlockers, mostSevereFirst } from './actionBlockers';
 
 const freeze: SyncWindow = {
   kind: 'deny',
@@ -120,5 +120,32 @@ describe('actionBlockers', () => {
       'operation-running',
       'sync-window',
     ]);
+  });
+});
+
+describe('mostSevereFirst', () => {
+  it('puts the blockers that refuse before the warnings, keeping their order otherwise, without changing what it is given', () => {
+    const warning = (label: string) =>
+      ({
+        kind: 'sync-window',
+        severity: 'warning',
+        label,
+        message: label,
+      } as const);
+    const error = (label: string) =>
+      ({
+        kind: 'hydration-failed',
+        severity: 'error',
+        label,
+        message: label,
+      } as const);
+    const given = [warning('w1'), error('e1'), warning('w2'), error('e2')];
+    expect(mostSevereFirst(given).map(b => b.label)).toEqual([
+      'e1',
+      'e2',
+      'w1',
+      'w2',
+    ]);
+    expect(given.map(b => b.label)).toEqual(['w1', 'e1', 'w2', 'e2']);
   });
 });

@@ -111,7 +111,18 @@ export function actionBlockers(
   }
   const windowBlocker = syncWindows && syncWindowBlocker(syncWindows);
   if (windowBlocker) blockers.push(windowBlocker);
+  return mostSevereFirst(blockers);
+}
+
+/**
+ * Blockers in the order they are shown: those that refuse the action
+ * (`error`) before those that only warn, otherwise as given.
+ * @public
+ */
+export function mostSevereFirst(
+  blockers: Iterable<ActionBlocker>,
+): ActionBlocker[] {
   const rank = (blocker: ActionBlocker) =>
     blocker.severity === 'error' ? 0 : 1;
-  return blockers.sort((a, b) => rank(a) - rank(b));
+  return [...blockers].sort((a, b) => rank(a) - rank(b));
 }

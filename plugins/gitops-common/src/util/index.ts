@@ -27,7 +27,7 @@ export { hydratedRevision, hydrationFailed } from './hydratedRevision';
 export type { HydratedRevision } from './hydratedRevision';
 export { applicationSetOf, isGeneratedBy } from './applicationSetOf';
 export { sanitizeAgentText } from './sanitizeAgentText';
-export { actionBlockers } from './actionBlockers';
+export { actionBlockers, mostSevereFirst } from './actionBlockers';
 export type { ActionBlocker } from './actionBlockers';
 export { olderArgoCdAgents } from './argoCdReleases';
 export {

@@ -1,6 +1,7 @@
-import type {
-  ActionBlocker,
-  GitOpsApplication,
+import {
+  mostSevereFirst,
+  type ActionBlocker,
+  type GitOpsApplication,
 } from '@gitops-suite/plugin-gitops-common';
 
 /**
@@ -23,6 +24,5 @@ export function environmentBlockers(
       if (!seen.has(key)) seen.set(key, blocker);
     }
   }
-  const rank = (b: ActionBlocker) => (b.severity === 'error' ? 0 : 1);
-  return [...seen.values()].sort((a, b) => rank(a) - rank(b));
+  return mostSevereFirst(seen.values());
 }
