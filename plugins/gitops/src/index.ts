@@ -38,9 +38,11 @@ export { isGitOpsAvailable } from '@gitops-suite/plugin-gitops-common';
 export {
   GitOpsAgentPickerFieldExtension,
   GitOpsEnvironmentPickerFieldExtension,
+  GitOpsRepoUrlPickerFieldExtension,
   gitopsFormErrors,
 } from './scaffolder';
 export type {
   FormValidationError,
   GitOpsEnvironmentPickerOptions,
+  GitOpsRepoUrlPickerOptions,
 } from './scaffolder';

@@ -136,7 +136,7 @@ describe('add-environment on the sandbox git host', () => {
       values({ environment: 'qa', environments: [] }),
     );
     expect(outcome.status).toBe('failed');
-    // (the form's picker says "Choose at least one environment." first)
+    // (the form's picker says "Pick at least one environment." first)
     expect(outcome.error).toMatch(
       /gitops:applicationset:render, instance\.environments does not meet minimum length of 1/,
     );

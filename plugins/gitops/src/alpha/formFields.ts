@@ -24,3 +24,17 @@ export const gitopsEnvironmentPickerField = FormFieldBlueprint.make({
       ),
   },
 });
+
+/**
+ * The scaffolder field `GitOpsRepoUrlPicker`: where a new repository is
+ * created, named after another field of the form.
+ */
+export const gitopsRepoUrlPickerField = FormFieldBlueprint.make({
+  name: 'repo-url-picker',
+  params: {
+    field: () =>
+      import('../scaffolder/formFields').then(
+        m => m.gitopsRepoUrlPickerFormField,
+      ),
+  },
+});

@@ -27,6 +27,10 @@ import {
   GitOpsEnvironmentPicker,
   validateGitOpsEnvironments,
 } from '../scaffolder/GitOpsEnvironmentPicker';
+import {
+  GitOpsRepoUrlPicker,
+  validateGitOpsRepoUrl,
+} from '../scaffolder/GitOpsRepoUrlPicker';
 import gitopsPlugin from './plugin';
 import {
   entityDeliveryMetricsCard,
@@ -42,6 +46,7 @@ import {
 import {
   gitopsAgentPickerField,
   gitopsEnvironmentPickerField,
+  gitopsRepoUrlPickerField,
 } from './formFields';
 
 const environment = {
@@ -67,6 +72,7 @@ describe('the GitOps plugin in the new frontend system', () => {
       'entity-card:gitops/environment-components',
       'scaffolder-form-field:gitops/agent-picker',
       'scaffolder-form-field:gitops/environment-picker',
+      'scaffolder-form-field:gitops/repo-url-picker',
     ] as const) {
       expect(gitopsPlugin.getExtension(id)).toBeDefined();
     }
@@ -180,6 +186,12 @@ describe('the GitOps plugin in the new frontend system', () => {
       gitopsEnvironmentPickerField,
       GitOpsEnvironmentPicker,
       validateGitOpsEnvironments,
+    ],
+    [
+      'GitOpsRepoUrlPicker',
+      gitopsRepoUrlPickerField,
+      GitOpsRepoUrlPicker,
+      validateGitOpsRepoUrl,
     ],
   ] as const)(
     'gives the scaffolder the field %s with its validation',

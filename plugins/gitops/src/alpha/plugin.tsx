@@ -15,6 +15,7 @@ import {
 import {
   gitopsAgentPickerField,
   gitopsEnvironmentPickerField,
+  gitopsRepoUrlPickerField,
 } from './formFields';
 import { gitopsFleetPage } from './pages';
 import { fleetRouteRef } from './routes';
@@ -49,5 +50,6 @@ export default createFrontendPlugin({
     entityEnvironmentComponentsCard,
     gitopsAgentPickerField,
     gitopsEnvironmentPickerField,
+    gitopsRepoUrlPickerField,
   ],
 });

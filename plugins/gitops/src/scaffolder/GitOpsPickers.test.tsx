@@ -250,7 +250,7 @@ describe('GitOpsEnvironmentPicker', () => {
         },
       },
     });
-    expect(result.errors).toEqual(['Choose at least one environment.']);
+    expect(result.errors).toEqual(['Pick at least one environment.']);
   });
 
   it('refuses to drop a deployed environment unless the removal is confirmed', async () => {

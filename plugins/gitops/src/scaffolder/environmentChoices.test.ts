@@ -76,7 +76,7 @@ describe('environmentsProblem', () => {
       }),
     ).toBeUndefined();
     expect(environmentsProblem({ selected: [] })).toBe(
-      'Choose at least one environment.',
+      'Pick at least one environment.',
     );
   });
 });

@@ -47,7 +47,7 @@ export function environmentsProblem(options: {
   removalConfirmed?: boolean;
 }): string | undefined {
   const { selected, current = [], added, removalConfirmed } = options;
-  if (selected.length === 0) return 'Choose at least one environment.';
+  if (selected.length === 0) return 'Pick at least one environment.';
   if (added && current.includes(added)) {
     return `${added} is deployed already; name an environment the service does not run in yet.`;
   }

@@ -5,6 +5,10 @@ import {
   GitOpsEnvironmentPicker,
   validateGitOpsEnvironments,
 } from './GitOpsEnvironmentPicker';
+import {
+  GitOpsRepoUrlPicker,
+  validateGitOpsRepoUrl,
+} from './GitOpsRepoUrlPicker';
 
 /**
  * The scaffolder field `GitOpsAgentPicker`: one of the configured agents.
@@ -28,5 +32,18 @@ export const GitOpsEnvironmentPickerFieldExtension = gitopsPlugin.provide(
     name: 'GitOpsEnvironmentPicker',
     component: GitOpsEnvironmentPicker,
     validation: validateGitOpsEnvironments,
+  }),
+);
+
+/**
+ * The scaffolder field `GitOpsRepoUrlPicker`: where a new repository is
+ * created (RepoUrlPicker's format), named after another field of the form.
+ * @public
+ */
+export const GitOpsRepoUrlPickerFieldExtension = gitopsPlugin.provide(
+  createScaffolderFieldExtension({
+    name: 'GitOpsRepoUrlPicker',
+    component: GitOpsRepoUrlPicker,
+    validation: validateGitOpsRepoUrl,
   }),
 );

@@ -4,6 +4,10 @@ import {
   GitOpsEnvironmentPicker,
   validateGitOpsEnvironments,
 } from './GitOpsEnvironmentPicker';
+import {
+  GitOpsRepoUrlPicker,
+  validateGitOpsRepoUrl,
+} from './GitOpsRepoUrlPicker';
 
 /**
  * `ui:field: GitOpsAgentPicker` for the new frontend system's scaffolder:
@@ -24,4 +28,14 @@ export const gitopsEnvironmentPickerFormField = createFormField({
   name: 'GitOpsEnvironmentPicker',
   component: GitOpsEnvironmentPicker,
   validation: validateGitOpsEnvironments,
+});
+
+/**
+ * `ui:field: GitOpsRepoUrlPicker` for the new frontend system's scaffolder:
+ * the same field and validation as `GitOpsRepoUrlPickerFieldExtension`.
+ */
+export const gitopsRepoUrlPickerFormField = createFormField({
+  name: 'GitOpsRepoUrlPicker',
+  component: GitOpsRepoUrlPicker,
+  validation: validateGitOpsRepoUrl,
 });
