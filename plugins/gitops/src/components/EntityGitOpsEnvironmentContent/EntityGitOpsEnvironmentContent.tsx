@@ -22,6 +22,7 @@ import {
   ENVIRONMENT_ANNOTATION,
   fleetScopeOf,
 } from './fleetScope';
+import { rowClickOpens } from '../../lib/rowClickOpens';
 
 /** What the tab lists, for people: an environment, a cluster or an agent. */
 function scopeLabel(scope: FleetScope): string {
@@ -60,12 +61,9 @@ function Deployments(props: FleetScope) {
         columns={deploymentColumns}
         data={rows}
         options={listTableOptions(rows.length)}
-        onRowClick={(event, row) => {
-          // a link in the row (owner, agent UI) goes where it points
-          const target = event?.target as HTMLElement | undefined;
-          if (row?.entityRefs?.length && !target?.closest('a'))
-            setSelected(row);
-        }}
+        onRowClick={rowClickOpens<(typeof rows)[number]>(setSelected, row =>
+          Boolean(row.entityRefs?.length),
+        )}
         emptyContent={
           <div style={{ padding: 16 }}>No application is deployed here.</div>
         }

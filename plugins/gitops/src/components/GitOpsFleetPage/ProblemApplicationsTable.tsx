@@ -11,6 +11,7 @@ import type { GitOpsApplication } from '@gitops-suite/plugin-gitops-common';
 import { useClaimingEntities } from '../../hooks/useClaimingEntities';
 import { useSelectedApplication } from '../../hooks/useSelectedApplication';
 import { timeSince } from '../../lib/timeSince';
+import { rowClickOpens } from '../../lib/rowClickOpens';
 import { ApplicationDrawer } from '../ApplicationDrawer';
 import { AgentUiLink } from '../Links';
 import { healthColumn, SyncStatusChip } from '../StatusChips';
@@ -133,11 +134,7 @@ export function ProblemApplicationsTable(props: {
         title={`Needs attention (${rows.length})`}
         columns={columns(open)}
         data={rows}
-        onRowClick={(event, row) => {
-          // a link in the row (owner, agent UI) goes where it points
-          const target = event?.target as HTMLElement | undefined;
-          if (row && !target?.closest('a')) open(row);
-        }}
+        onRowClick={rowClickOpens(open)}
         options={listTableOptions(rows.length)}
         emptyContent={
           <div style={{ padding: 16 }}>
