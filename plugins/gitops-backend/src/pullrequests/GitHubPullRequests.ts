@@ -57,10 +57,21 @@ function ownerAndRepo(repoUrl: string): { owner: string; repo: string } {
 }
 
 /**
+ * The hosts of the install's `integrations.github` entries (github.com for
+ * an entry without one). Backstage's integrations add github.com when no
+ * entry names it; that one is not configured: nothing is read from it.
+ */
+export function configuredGitHubHosts(config: Config): string[] {
+  return (config.getOptionalConfigArray('integrations.github') ?? []).map(
+    entry => (entry.getOptionalString('host') ?? 'github.com').toLowerCase(),
+  );
+}
+
+/**
  * The pull requests of GitOps repositories on GitHub, through the install's
  * GitHub integrations (`integrations.github`): github.com, GitHub
  * Enterprise and the sandbox's git host alike, with the integration's
- * credentials (never returned).
+ * credentials (never returned). Only the configured hosts are served.
  */
 export class GitHubPullRequests implements PullRequestHost {
   static fromConfig(config: Config): GitHubPullRequests {
@@ -68,18 +79,26 @@ export class GitHubPullRequests implements PullRequestHost {
     return new GitHubPullRequests(
       integrations,
       DefaultGithubCredentialsProvider.fromIntegrations(integrations),
+      configuredGitHubHosts(config),
     );
   }
 
   constructor(
     private readonly integrations: ScmIntegrationRegistry,
     private readonly credentials: GithubCredentialsProvider,
+    /** The hosts `integrations.github` configures; every integration's when not given. */
+    private readonly configuredHosts?: string[],
   ) {}
 
-  /** Whether a repository is on a GitHub host the install integrates. */
+  /** Whether a repository is on a GitHub host the install configures. */
   serves(repoUrl: string): boolean {
     try {
-      return Boolean(this.integrations.github.byUrl(repoUrl));
+      const host = this.integrations.github.byUrl(repoUrl)?.config.host;
+      if (!host) return false;
+      return (
+        !this.configuredHosts ||
+        this.configuredHosts.includes(host.toLowerCase())
+      );
     } catch {
       return false;
     }
@@ -87,7 +106,7 @@ export class GitHubPullRequests implements PullRequestHost {
 
   private async client(repoUrl: string) {
     const integration = this.integrations.github.byUrl(repoUrl);
-    if (!integration) {
+    if (!integration || !this.serves(repoUrl)) {
       throw new InputError(
         `${repoUrl} is on no GitHub host of integrations.github`,
       );

@@ -60,14 +60,31 @@ async function entityRepositories(
   );
   const apps = await ctx.deps.aggregator.entityApplications(query);
   const repos = new Map<string, string>();
+  // git repositories on hosts the install does not configure: no pull
+  // request of theirs is read (a Helm chart repository has none)
+  const unserved = new Map<string, string>();
   for (const app of apps.items) {
     for (const source of app.sources) {
-      if (source.repoURL && ctx.deps.pullRequests.serves(source.repoURL)) {
+      if (!source.repoURL) continue;
+      if (ctx.deps.pullRequests.serves(source.repoURL)) {
         repos.set(repoKey(source.repoURL), source.repoURL);
+      } else if (!source.chart) {
+        unserved.set(repoKey(source.repoURL), source.repoURL);
       }
     }
   }
-  return { entityRef, apps: apps.items, repos };
+  return { entityRef, apps: apps.items, repos, unserved };
+}
+
+/** Why a repository's pull requests are not listed: its host is not configured. */
+function unservedMessage(repoUrl: string): string {
+  let host = repoUrl;
+  try {
+    host = new URL(repoUrl).host;
+  } catch {
+    // an scp-like address (git@host:owner/repo): named whole
+  }
+  return `${repoUrl} is on ${host}, which is not a configured git host (integrations.github): its pull requests are not listed.`;
 }
 
 /**
@@ -80,13 +97,15 @@ export async function listPromotionPullRequests(
   credentials: BackstageCredentials,
   ref: CompoundEntityRef,
 ) {
-  const { entityRef, apps, repos } = await entityRepositories(
+  const { entityRef, apps, repos, unserved } = await entityRepositories(
     ctx,
     credentials,
     ref,
   );
   const pullRequests: PromotionPullRequest[] = [];
-  const errors: Array<{ repoUrl: string; message: string }> = [];
+  const errors: Array<{ repoUrl: string; message: string }> = [
+    ...unserved.values(),
+  ].map(repoUrl => ({ repoUrl, message: unservedMessage(repoUrl) }));
   await Promise.all(
     [...repos.values()].map(async repoUrl => {
       try {
