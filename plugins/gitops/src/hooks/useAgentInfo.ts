@@ -2,7 +2,7 @@ import { useApi } from '@backstage/core-plugin-api';
 import { olderArgoCdAgents } from '@gitops-suite/plugin-gitops-common';
 import type { GitOpsApiSchemas } from '@gitops-suite/plugin-gitops-common';
 import useAsync from 'react-use/esm/useAsync';
-import { gitopsApiRef } from '../api';
+import { gitopsApiRef, type GitOpsApi } from '../api';
 
 /** One agent as the backend describes it, and what sets it apart. */
 export interface AgentInfo {
@@ -12,14 +12,40 @@ export interface AgentInfo {
 }
 
 /**
+ * How long one read of the agent list serves the drawers that open after
+ * it: an agent's product, scope and releases change with an upgrade, not
+ * between two clicks.
+ */
+export const AGENT_LIST_REUSE_MS = 60_000;
+
+const agentLists = new WeakMap<
+  GitOpsApi,
+  { readAt: number; list: Promise<GitOpsApiSchemas['AgentList']> }
+>();
+
+/** The agent list, read at most once a minute per API client. */
+function sharedAgentList(api: GitOpsApi, now = Date.now()) {
+  const kept = agentLists.get(api);
+  if (kept && now - kept.readAt < AGENT_LIST_REUSE_MS) return kept.list;
+  const list = api.getAgents();
+  agentLists.set(api, { readAt: now, list });
+  // a failed read is not kept: the next view asks again
+  list.catch(() => {
+    if (agentLists.get(api)?.list === list) agentLists.delete(api);
+  });
+  return list;
+}
+
+/**
  * One agent as the backend describes it (its product, where it sits in its
- * control plane, its releases), read once when a view of one of its
- * applications opens; `undefined` until read, or when it cannot be.
+ * control plane, its releases), read when a view of one of its
+ * applications opens, from one agent list shared by the views opened
+ * within a minute; `undefined` until read, or when it cannot be.
  */
 export function useAgentInfo(agentId: string): AgentInfo | undefined {
   const api = useApi(gitopsApiRef);
   const { value } = useAsync(async () => {
-    const { items } = await api.getAgents();
+    const { items } = await sharedAgentList(api);
     const agent = items.find(candidate => candidate.id === agentId);
     if (!agent) return undefined;
     const older = olderArgoCdAgents(items.map(item => item.status));
