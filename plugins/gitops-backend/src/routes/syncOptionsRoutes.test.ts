@@ -70,13 +70,9 @@ describe('sync options (router over real sandbox agents)', () => {
     const base =
       '/api/gitops/entity/default/component/ledger/applications/nonprod/ledger-dev';
 
-    const rawOperation = async () => {
-      const agent = env.sandbox.agent('nonprod');
-      const raw = await fetch(`${agent.url}/api/v1/applications/ledger-dev`, {
-        headers: { authorization: `Bearer ${agent.token}` },
-      }).then(r => r.json());
-      return raw.status.operationState.operation;
-    };
+    const rawOperation = async () =>
+      (await env.agentApplication('nonprod', 'ledger-dev')).status
+        .operationState.operation;
 
     it('passes sync options, force, apply only and retry, and reads them back', async () => {
       const res = await sync(base, {
@@ -174,19 +170,8 @@ describe('sync options (router over real sandbox agents)', () => {
       expect(res.status).toBe(200);
 
       // read back from the agent, as Harness's gateway answers it
-      const hx = env.sandbox.agent('hx');
-      const raw = await fetch(
-        `${hx.url}/gitops/api/v1/agents/${
-          hx.agentIdentifier
-        }/applications/risk-dev?${new URLSearchParams({
-          accountIdentifier: hx.accountIdentifier!,
-          routingId: hx.accountIdentifier!,
-          orgIdentifier: hx.orgIdentifier ?? '',
-          projectIdentifier: hx.projectIdentifier ?? '',
-        })}`,
-        { headers: { 'x-api-key': hx.token! } },
-      ).then(r => r.json());
-      const operation = raw.app.status.operationState.operation;
+      const raw = await env.agentApplication('hx', 'risk-dev');
+      const operation = raw.status.operationState.operation;
       expect(operation.sync.syncOptions).toEqual([
         'PrunePropagationPolicy=foreground',
         'ServerSideApply=true',

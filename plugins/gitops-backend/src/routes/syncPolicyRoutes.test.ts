@@ -25,13 +25,9 @@ describe('sync policy (router over real sandbox agents)', () => {
       .set('Authorization', env.auth)
       .send(body);
 
-  /** The application as the sandbox agent itself answers it (Argo CD API). */
-  const rawArgoApp = async (agentId: string, name: string) => {
-    const agent = env.sandbox.agent(agentId);
-    return fetch(`${agent.url}/api/v1/applications/${name}`, {
-      headers: { authorization: `Bearer ${agent.token}` },
-    }).then(r => r.json());
-  };
+  /** The application as the sandbox agent itself answers it. */
+  const rawArgoApp = (agentId: string, name: string) =>
+    env.agentApplication(agentId, name);
 
   const auditRows = async (agent: string, application: string) => {
     const audit = await env
@@ -215,19 +211,8 @@ describe('sync policy (router over real sandbox agents)', () => {
       expect(paused.body.application.syncPolicy.automated).toBe(false);
 
       // read back from the agent, as Harness's gateway answers it
-      const hx = env.sandbox.agent('hx');
-      const raw = await fetch(
-        `${hx.url}/gitops/api/v1/agents/${
-          hx.agentIdentifier
-        }/applications/risk-dev?${new URLSearchParams({
-          accountIdentifier: hx.accountIdentifier!,
-          routingId: hx.accountIdentifier!,
-          orgIdentifier: hx.orgIdentifier ?? '',
-          projectIdentifier: hx.projectIdentifier ?? '',
-        })}`,
-        { headers: { 'x-api-key': hx.token! } },
-      ).then(r => r.json());
-      expect(raw.app.spec.syncPolicy.automated).toBeUndefined();
+      const raw = await rawArgoApp('hx', 'risk-dev');
+      expect(raw.spec.syncPolicy.automated).toBeUndefined();
 
       const [row] = await auditRows('hx', 'risk-dev');
       expect(row).toMatchObject({

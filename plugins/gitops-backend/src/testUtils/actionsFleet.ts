@@ -128,11 +128,7 @@ export async function startActionsFleet(): Promise<ActionsFleet> {
         .post(`${ACTIONS}/${encodeURIComponent(id)}/invoke`)
         .set('Authorization', header)
         .send(input),
-    async rawApplication(agentId, name) {
-      const res = await env.agentFetch(agentId, `/api/v1/applications/${name}`);
-      expect(res.status).toBe(200);
-      return res.json();
-    },
+    rawApplication: env.agentApplication,
     async agentVersion(agentId) {
       const res = await env.agentFetch(agentId, '/_sandbox/state');
       return (await res.json()).resourceVersion;

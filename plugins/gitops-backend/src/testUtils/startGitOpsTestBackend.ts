@@ -91,6 +91,14 @@ export interface GitOpsTestBackend {
     path: string,
     init?: RequestInit,
   ): Promise<Response>;
+  /**
+   * An application as a sandbox agent itself holds it (Argo CD's
+   * `v1alpha1.Application`), read through the agent's own API, bypassing the
+   * backend: Argo CD's `GET /api/v1/applications/{name}`, or Harness's
+   * gateway (its `app`) for a Harness agent. Throws, naming the status,
+   * when the agent does not answer 200.
+   */
+  agentApplication(agentId: string, name: string): Promise<any>;
   stop(): Promise<void>;
 }
 
@@ -235,6 +243,19 @@ export async function startGitOpsTestBackend(options: {
         ...(options.features ?? []),
       ],
     });
+    const agentFetch = (agentId: string, path: string, init?: RequestInit) => {
+      const agent = sandbox.agent(agentId);
+      return fetch(`${agent.url}${path}`, {
+        ...init,
+        headers: {
+          Authorization: `Bearer ${agent.token}`,
+          ...(init?.body !== undefined && {
+            'Content-Type': 'application/json',
+          }),
+          ...(init?.headers as Record<string, string> | undefined),
+        },
+      });
+    };
     return {
       sandbox,
       port: backend.server.port(),
@@ -247,18 +268,33 @@ export async function startGitOpsTestBackend(options: {
       permissions,
       rawGet: (path, headers = {}) =>
         rawGet(backend.server.port(), path, headers),
-      agentFetch(agentId, path, init) {
+      agentFetch,
+      async agentApplication(agentId, name) {
         const agent = sandbox.agent(agentId);
-        return fetch(`${agent.url}${path}`, {
-          ...init,
-          headers: {
-            Authorization: `Bearer ${agent.token}`,
-            ...(init?.body !== undefined && {
-              'Content-Type': 'application/json',
-            }),
-            ...(init?.headers as Record<string, string> | undefined),
-          },
+        if (!agent.accountIdentifier) {
+          const res = await agentFetch(
+            agentId,
+            `/api/v1/applications/${encodeURIComponent(name)}`,
+          );
+          if (!res.ok)
+            throw new Error(`${agentId} answered ${res.status} for ${name}`);
+          return res.json();
+        }
+        const query = new URLSearchParams({
+          accountIdentifier: agent.accountIdentifier,
+          routingId: agent.accountIdentifier,
+          orgIdentifier: agent.orgIdentifier ?? '',
+          projectIdentifier: agent.projectIdentifier ?? '',
         });
+        const res = await fetch(
+          `${agent.url}/gitops/api/v1/agents/${
+            agent.agentIdentifier
+          }/applications/${encodeURIComponent(name)}?${query}`,
+          { headers: { 'x-api-key': agent.token! } },
+        );
+        if (!res.ok)
+          throw new Error(`${agentId} answered ${res.status} for ${name}`);
+        return (await res.json()).app;
       },
       async stop() {
         await backend.stop();
