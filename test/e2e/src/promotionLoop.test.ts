@@ -3,6 +3,7 @@ import { applicationDrawer, inCatalog } from './support/entityTab';
 import { eventually, guestToken } from './support/portalCalls';
 import { usePortalPage } from './support/portalPage';
 import { fillServiceTemplate } from './support/serviceTemplate';
+import { gitHostRepository } from './support/gitHostRepository';
 
 /*
  * The whole promotion loop in the running portal, with the sandbox's git
@@ -172,35 +173,13 @@ async function commitImageTag(
   environment: string,
   tag: string,
 ) {
-  const { apiBaseUrl, token } = session.portal.sandbox.gitHost!;
-  const rest = async (method: string, route: string, body?: unknown) => {
-    const res = await fetch(`${apiBaseUrl}/repos/acme/${repository}${route}`, {
-      method,
-      headers: {
-        authorization: `token ${token}`,
-        'content-type': 'application/json',
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    expect({ route, ok: res.ok }).toEqual({ route, ok: true });
-    return res.json();
-  };
-  const file = `deploy/overlays/${environment}/kustomization.yaml`;
-  const head = await rest('GET', '/branches/main');
-  const current = await rest('GET', `/contents/${file}?ref=main`);
-  const content = Buffer.from(current.content, 'base64')
-    .toString('utf8')
-    .replace(/newTag: .*/, `newTag: ${tag}`);
-  const tree = await rest('POST', '/git/trees', {
-    base_tree: head.commit.commit.tree.sha,
-    tree: [{ path: file, mode: '100644', content }],
-  });
-  const commit = await rest('POST', '/git/commits', {
-    message: `Release ${tag} to ${environment}`,
-    tree: tree.sha,
-    parents: [head.commit.sha],
-  });
-  await rest('PATCH', '/git/refs/heads/main', { sha: commit.sha });
+  const repo = gitHostRepository(session.portal.sandbox.gitHost!, repository);
+  const sha = await repo.commitOverlayTag(
+    environment,
+    tag,
+    `Release ${tag} to ${environment}`,
+  );
+  await repo.rest('PATCH', '/git/refs/heads/main', { sha });
 }
 
 describe('the promotion loop', () => {

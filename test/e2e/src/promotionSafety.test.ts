@@ -1,6 +1,7 @@
 import { openPortal } from './support/browser';
 import { inCatalog, openGitOpsTab } from './support/entityTab';
 import { usePortalPage } from './support/portalPage';
+import { gitHostRepository } from './support/gitHostRepository';
 
 /*
  * Issue 39 items 8, 2 and 5 in the running portal, the sandbox's git host
@@ -21,20 +22,11 @@ const session = usePortalPage({
 });
 const { journey } = session;
 
-/** The git host's GitHub REST API on the service's deploy repository. */
-async function gitHost(method: string, route: string, body?: unknown) {
-  const { apiBaseUrl, token } = session.portal.sandbox.gitHost!;
-  const res = await fetch(`${apiBaseUrl}/repos/acme/${REPOSITORY}${route}`, {
-    method,
-    headers: {
-      authorization: `token ${token}`,
-      'content-type': 'application/json',
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  expect({ route, ok: res.ok }).toEqual({ route, ok: true });
-  return res.json();
-}
+/** The service's deploy repository on the git host (its GitHub REST API). */
+const deployRepository = () =>
+  gitHostRepository(session.portal.sandbox.gitHost!, REPOSITORY);
+const gitHost = (method: string, route: string, body?: unknown) =>
+  deployRepository().rest(method, route, body);
 
 /**
  * Opens the pull request the promote-release template would open for a
@@ -42,25 +34,15 @@ async function gitHost(method: string, route: string, body?: unknown) {
  * through the git host's API; answers its number.
  */
 async function openPromotionPullRequest(environment: string, tag: string) {
-  const file = `deploy/overlays/${environment}/kustomization.yaml`;
-  const head = await gitHost('GET', '/branches/main');
-  const current = await gitHost('GET', `/contents/${file}?ref=main`);
-  const content = Buffer.from(current.content, 'base64')
-    .toString('utf8')
-    .replace(/newTag: .*/, `newTag: ${tag}`);
-  const tree = await gitHost('POST', '/git/trees', {
-    base_tree: head.commit.commit.tree.sha,
-    tree: [{ path: file, mode: '100644', content }],
-  });
-  const commit = await gitHost('POST', '/git/commits', {
-    message: `Promote ${tag} to ${environment}`,
-    tree: tree.sha,
-    parents: [head.commit.sha],
-  });
+  const sha = await deployRepository().commitOverlayTag(
+    environment,
+    tag,
+    `Promote ${tag} to ${environment}`,
+  );
   const branch = `promote-${environment}-${tag}`;
   await gitHost('POST', '/git/refs', {
     ref: `refs/heads/${branch}`,
-    sha: commit.sha,
+    sha,
   });
   const pull = await gitHost('POST', '/pulls', {
     title: `Promote ${COMPONENT} ${tag} to ${environment}`,
