@@ -11,11 +11,12 @@ const { parse: parseYaml } = require('yaml');
 /**
  * Reads the sandbox CLI's readiness lines (one JSON object per agent,
  * `{"gitHost": ...}` when it runs its git host, `{"idp": ...}` when the
- * scenario has an identity provider). The CLI prints them together once
- * every agent listens; the list is complete when the stream has been quiet
- * for a moment after the first line. The git host's and the identity
- * provider's lines come back as the `gitHost` and `idp` properties of the
- * list.
+ * scenario has an identity provider, `{"harnessAccount": ...}` for a Harness
+ * account holding an agent found through it only). The CLI prints them
+ * together once every agent listens; the list is complete when the stream
+ * has been quiet for a moment after the first line. The git host's, the
+ * identity provider's and the accounts' lines come back as the `gitHost`,
+ * `idp` and `harnessAccounts` properties of the list.
  */
 function readAgentLines(stream, timeoutMs) {
   return new Promise((resolve, reject) => {
@@ -41,6 +42,11 @@ function readAgentLines(stream, timeoutMs) {
       }
       if (parsed.gitHost) agents.gitHost = parsed.gitHost;
       else if (parsed.idp) agents.idp = parsed.idp;
+      else if (parsed.harnessAccount)
+        agents.harnessAccounts = [
+          ...(agents.harnessAccounts ?? []),
+          parsed.harnessAccount,
+        ];
       else agents.push(parsed);
       clearTimeout(quiet);
       quiet = setTimeout(finish, 300);
@@ -103,6 +109,10 @@ function projectsWithGitHost(gitHost, appConfigPath) {
  * the agent's line) gets the user's ID token forwarded, a Harness agent
  * with `accessControl` is asked Harness's access control for the user; the
  * guest keeps the shared credentials.
+ *
+ * With Harness accounts (`agents.harnessAccounts`): `gitops.harness.accounts`,
+ * each naming the sandbox's Harness gateway, the account and its API key,
+ * so the agents no entry lists are found through their account.
  */
 function sandboxConfigYaml(
   agents,
@@ -173,6 +183,17 @@ function sandboxConfigYaml(
       }
     }
     if (idp) lines.push(...userIdentityLines(agent, idp));
+  }
+  if (agents.harnessAccounts?.length) {
+    lines.push('  harness:');
+    lines.push('    accounts:');
+    for (const account of agents.harnessAccounts) {
+      lines.push(`      - url: ${quote(account.url)}`);
+      lines.push(
+        `        accountIdentifier: ${quote(account.accountIdentifier)}`,
+      );
+      lines.push(`        apiKey: ${quote(account.token)}`);
+    }
   }
   return `${lines.join('\n')}\n`;
 }

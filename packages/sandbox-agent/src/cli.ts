@@ -106,7 +106,16 @@ export function parseCliArgs(argv: string[]): CliOptions {
 export function readinessLines(sandbox: Sandbox): string[] {
   const hostLine = sandbox.gitHost ? [JSON.stringify({ gitHost: sandbox.gitHost })] : [];
   const idpLine = sandbox.idp ? [JSON.stringify({ idp: sandbox.idp })] : [];
-  return [...hostLine, ...idpLine, ...agentLines(sandbox)];
+  // a Harness account holding an agent found through it only: where its
+  // agents are found (the gateway) and with which API key
+  const accountLines = sandbox.harnessAccounts
+    .filter(account => account.agents.some(agent => agent.foundByAccount))
+    .map(account =>
+      JSON.stringify({
+        harnessAccount: { url: account.url, accountIdentifier: account.accountIdentifier, token: account.token },
+      }),
+    );
+  return [...hostLine, ...idpLine, ...accountLines, ...agentLines(sandbox)];
 }
 
 function agentLines(sandbox: Sandbox): string[] {

@@ -9,6 +9,7 @@ export { startSandbox } from './startSandbox';
 export type {
   Sandbox,
   SandboxAgentInfo,
+  SandboxHarnessAccountInfo,
   SandboxIdpInfo,
   StartSandboxOptions,
   DriftResult,

@@ -77,6 +77,19 @@ describe('scripts/sandbox.js with the sandbox identity provider', () => {
     expect(byId['harness-eu'].credentials.token).toBe(sandbox.agent('harness-eu').token);
   });
 
+  it('names the Harness account of the agent no entry lists in gitops.harness.accounts', async () => {
+    const { agents, config } = await overlayOf(sandbox);
+    expect(agents.harnessAccounts).toEqual([
+      { url: `${sandbox.baseUrl}/harness`, accountIdentifier: 'SandboxAcct9xQ2LmN4pRw', token: sandbox.agent('harness-us').token },
+    ]);
+    expect(config.gitops.agents.map((a: any) => a.id)).not.toContain('harness-us');
+    expect(config.gitops.harness).toEqual({
+      accounts: [
+        { url: `${sandbox.baseUrl}/harness`, accountIdentifier: 'SandboxAcct9xQ2LmN4pRw', apiKey: sandbox.agent('harness-us').token },
+      ],
+    });
+  });
+
   it('adds neither auth nor userIdentity without the idp line', async () => {
     const plain = await startSandbox({
       scenario: { agents: [{ id: 'a', kind: 'argocd', token: 'token-1234' }] },
@@ -85,7 +98,9 @@ describe('scripts/sandbox.js with the sandbox identity provider', () => {
     try {
       const { agents, config } = await overlayOf(plain);
       expect(agents.idp).toBeUndefined();
+      expect(agents.harnessAccounts).toBeUndefined();
       expect(config.auth).toBeUndefined();
+      expect(config.gitops.harness).toBeUndefined();
       expect(config.gitops.agents).toEqual([
         { id: 'a', kind: 'argocd', url: plain.agent('a').url, uiUrl: plain.agent('a').url, credentials: { token: 'token-1234' } },
       ]);

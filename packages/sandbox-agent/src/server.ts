@@ -6,6 +6,7 @@ import { argoErrorResponse } from './argocd/errors';
 import { controlRoutes } from './control/controlRoutes';
 import { FaultDecision } from './faults/FaultInjector';
 import { harnessErrorResponse } from './harness/errors';
+import { HARNESS_GATEWAY_PREFIX, HarnessGateway } from './harness/harnessGateway';
 import { harnessRoutes } from './harness/harnessRoutes';
 import { IdentityProvider } from './idp/IdentityProvider';
 import { handleIdpRequest, idpRoutes } from './idp/idpRoutes';
@@ -23,6 +24,7 @@ export interface SandboxServerOptions {
 }
 
 const AGENT_PATH = /^\/agents\/([^/]+)(\/.*)?$/;
+const GATEWAY_PATH = new RegExp(`^${HARNESS_GATEWAY_PREFIX}(/.*)?$`);
 
 function resetSocket(socket: Socket | null) {
   if (!socket) return;
@@ -49,6 +51,8 @@ export class SandboxServer {
   private readonly routers = new Map<string, { api: Router; control: Router }>();
   private readonly timers = new Set<NodeJS.Timeout>();
   private readonly idpRouter?: Router;
+  /** Every Harness agent behind one gateway (`/harness`), as Harness serves an account. */
+  private readonly gateway: HarnessGateway;
   private baseUrl = '';
 
   constructor(agents: SandboxAgent[], private readonly options: SandboxServerOptions) {
@@ -60,6 +64,7 @@ export class SandboxServer {
       });
     }
     if (options.idp) this.idpRouter = idpRoutes(options.idp);
+    this.gateway = new HarnessGateway(agents.filter(agent => agent.kind === 'harness'));
     this.server = http.createServer((req, res) => {
       this.handle(req, res).catch(error => {
         this.options.log(`sandbox: unexpected error: ${(error as Error).stack ?? error}`);
@@ -93,6 +98,11 @@ export class SandboxServer {
 
   agentUrl(id: string) {
     return `${this.baseUrl}/agents/${encodeURIComponent(id)}`;
+  }
+
+  /** The Harness gateway's base URL: append `/gitops/api/v1/...`. */
+  harnessGatewayUrl() {
+    return `${this.baseUrl}${HARNESS_GATEWAY_PREFIX}`;
   }
 
   async close(): Promise<void> {
@@ -165,13 +175,56 @@ export class SandboxServer {
       this.write(req, res, await handleIdpRequest(this.idpRouter, req, path.slice('/idp'.length) || '/', url.searchParams));
       return;
     }
+    const gateway = GATEWAY_PATH.exec(path);
+    if (gateway) {
+      await this.handleGateway(req, res, url, gateway[1] ?? '/');
+      return;
+    }
     const m = AGENT_PATH.exec(path);
     const agent = m ? this.agents.get(decodeURIComponent(m[1])) : undefined;
     if (!m || !agent) {
       this.write(req, res, json(404, { error: 'Not Found', code: GrpcCode.NotFound, message: `no sandbox agent at ${path}`, details: [] }));
       return;
     }
-    const sub = m[2] ?? '/';
+    await this.serveAgent(req, res, url, agent, m[2] ?? '/');
+  }
+
+  /**
+   * A call to the Harness gateway: the account's agent list answered here,
+   * any other call served by the agent it names (its faults and stop state
+   * apply as at the agent's own prefix).
+   */
+  private async handleGateway(req: IncomingMessage, res: ServerResponse, url: URL, sub: string) {
+    const method = req.method ?? 'GET';
+    let body: Promise<unknown> | undefined;
+    let agent: SandboxAgent;
+    try {
+      if (method === 'GET' && sub === '/gitops/api/v1/agents') {
+        const ctx = { req, method, path: sub, query: url.searchParams, params: {}, body: async () => undefined };
+        this.write(req, res, this.gateway.listAgents(ctx));
+        return;
+      }
+      // a call naming its agent only in its body (an ApplicationSet list)
+      const namedOutsideBody = /^\/gitops\/api\/v1\/agents\/[^/]+/.test(sub) || url.searchParams.has('agentIdentifier');
+      if (!namedOutsideBody && (method === 'POST' || method === 'PUT')) body = readBody(req).then(parseJsonBody);
+      agent = this.gateway.target(method, sub, url.searchParams, body ? await body : undefined);
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      this.write(req, res, harnessErrorResponse(error));
+      return;
+    }
+    await this.serveAgent(req, res, url, agent, sub, body);
+  }
+
+  private async serveAgent(
+    req: IncomingMessage,
+    res: ServerResponse,
+    url: URL,
+    agent: SandboxAgent,
+    sub: string,
+    /** The body, where the gateway read it already to find the agent. */
+    readAlready?: Promise<unknown>,
+  ) {
     const routers = this.routers.get(agent.id)!;
     const method = req.method ?? 'GET';
     const isControl = sub === '/_sandbox' || sub.startsWith('/_sandbox/');
@@ -239,7 +292,7 @@ export class SandboxServer {
     let response: HandlerResponse;
     try {
       const match = (isControl ? routers.control : routers.api).match(method, sub);
-      let bodyPromise: Promise<any> | undefined;
+      let bodyPromise: Promise<any> | undefined = readAlready;
       const ctx: RequestContext = {
         req,
         method,

@@ -48,6 +48,22 @@ export interface SandboxAgentInfo {
   oidc?: { allowedAudiences: string[] };
   /** Harness: answers Harness's access control checks for users (its `accessControl`). */
   accessControl?: boolean;
+  /** Harness: found through its account only (`harness.foundByAccount`), in no `agents` list. */
+  foundByAccount?: boolean;
+}
+
+/**
+ * A Harness account as a client configures it to find its agents: the
+ * sandbox's Harness gateway and the account's API key.
+ */
+export interface SandboxHarnessAccountInfo {
+  /** The gateway's base URL: append `/gitops/api/v1/...`. */
+  url: string;
+  accountIdentifier: string;
+  /** The account's API key (`x-api-key`): its first agent's token, which the scenario gives every agent of the account. */
+  token: string;
+  /** Every Harness agent of the account, those found by account only included. */
+  agents: SandboxAgentInfo[];
 }
 
 /** What a drift changed. */
@@ -73,7 +89,10 @@ export interface SandboxIdpInfo {
 
 /** A running sandbox. */
 export interface Sandbox {
+  /** The agents a client configures one by one: all but those found by their Harness account only. */
   agents: SandboxAgentInfo[];
+  /** The Harness accounts of the scenario's Harness agents, behind the sandbox's gateway. */
+  harnessAccounts: SandboxHarnessAccountInfo[];
   /** `http://host:port` */
   baseUrl: string;
   port: number;
@@ -190,12 +209,20 @@ export async function startSandbox(options: StartSandboxOptions): Promise<Sandbo
       if (c.harness.orgIdentifier) info.orgIdentifier = c.harness.orgIdentifier;
       if (c.harness.projectIdentifier) info.projectIdentifier = c.harness.projectIdentifier;
       info.agentIdentifier = c.harness.agentIdentifier;
+      if (c.harness.foundByAccount) info.foundByAccount = true;
     }
     return info;
   });
+  const harnessAccounts = [...new Set(infos.flatMap(i => (i.accountIdentifier ? [i.accountIdentifier] : [])))].map(
+    accountIdentifier => {
+      const members = infos.filter(i => i.accountIdentifier === accountIdentifier);
+      return { url: server.harnessGatewayUrl(), accountIdentifier, token: members[0].token, agents: members };
+    },
+  );
 
   return {
-    agents: infos,
+    agents: infos.filter(i => !i.foundByAccount),
+    harnessAccounts,
     baseUrl,
     port,
     scenario,

@@ -41,6 +41,8 @@ export class SandboxAgent {
   /** The /_sandbox control routes. */
   control!: Router;
   stopped = false;
+  /** A Harness agent deleted from its account: gone from the gateway (control API). */
+  leftAccount = false;
   /** Open watch streams (ended when the agent stops or the sandbox closes). */
   readonly streams = new Set<ServerResponse>();
   /** Faults of the open watch streams (cut, stall, malformed line). */
@@ -81,6 +83,7 @@ export class SandboxAgent {
       baseGit: this.options.baseGit,
     });
     this.store.load(state);
+    this.leftAccount = false;
     this.activity.clear();
     for (const record of this.store.appSets.values()) {
       this.applicationSets.materialize(record, { deployed: true });

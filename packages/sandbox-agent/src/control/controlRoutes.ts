@@ -13,6 +13,7 @@ import { DRIFT_FIELDS } from '../state/drift';
 import { findNode, treeNodes } from '../state/resourceActivity';
 import { moveDryBranch } from '../state/sourceHydrator';
 import { setSyncWindows } from './syncWindowControl';
+import { setHarnessAccountMember } from './harnessAccountControl';
 import { AppRecord, DriftField } from '../state/types';
 import { JsonObject, isObject } from '../util/json';
 
@@ -120,7 +121,7 @@ function repoFor(agent: SandboxAgent, body: JsonObject): string {
  * (`/_sandbox/...`, authenticated with the agent token): drift, faults,
  * stream faults, reset, stop/start, git pushes, dry-branch pushes (the
  * source hydrator), refresh, held operations, a project's sync windows,
- * state and secret values.
+ * a Harness agent's membership of its account, state and secret values.
  */
 export function controlRoutes(agent: SandboxAgent): Router {
   const router = new Router();
@@ -485,6 +486,13 @@ export function controlRoutes(agent: SandboxAgent): Router {
         }),
       });
     }),
+  );
+
+  router.post(
+    '/_sandbox/harness-account',
+    guarded(async ctx =>
+      json(200, setHarnessAccountMember(agent, await objectBody(ctx))),
+    ),
   );
 
   router.get(

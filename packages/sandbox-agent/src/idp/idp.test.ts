@@ -274,7 +274,9 @@ describe('the sandbox identity provider', () => {
     expect(lines[0]).toEqual({
       idp: { issuer, clientId: 'backstage', clientSecret: 'sandbox-backstage-oidc-client-secret' },
     });
-    expect(lines.slice(1).map(l => l.id)).toEqual(['argocd-nonprod', 'argocd-prod', 'harness-eu']);
+    // then the Harness account of the agent no config lists, then the agents
+    expect(Object.keys(lines[1])).toEqual(['harnessAccount']);
+    expect(lines.slice(2).map(l => l.id)).toEqual(['argocd-nonprod', 'argocd-prod', 'harness-eu']);
   });
 
   it('is not served when the scenario has no identity section', async () => {

@@ -15,7 +15,7 @@ function issuesOf(fn: () => unknown) {
 describe('scenario validation', () => {
   it('accepts the example fleet', () => {
     const scenario = loadScenarioFile(FLEET_SCENARIO);
-    expect(scenario.agents.map(a => a.id)).toEqual(['argocd-nonprod', 'argocd-prod', 'harness-eu']);
+    expect(scenario.agents.map(a => a.id)).toEqual(['argocd-nonprod', 'argocd-prod', 'harness-eu', 'harness-us']);
     expect(scenario.services.length).toBeGreaterThanOrEqual(30);
   });
 

@@ -369,6 +369,12 @@ const harnessSchema = z
     /** Whether the agent runs highly available (`metadata.highAvailability`). */
     highAvailability: z.boolean().optional(),
     /**
+     * The agent is found through its account only (the gateway's agent
+     * list, `/harness`): left out of the sandbox's agent list, its
+     * readiness lines and so of the config `npm start` writes.
+     */
+    foundByAccount: z.boolean().optional(),
+    /**
      * Per component (`harnessGitopsAgent`, `argoAppController`, ...), its
      * health as V1AgentComponentHealth reports it, over the default (healthy
      * while the agent runs, at the agent's or Argo CD's version).

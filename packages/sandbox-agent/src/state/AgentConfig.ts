@@ -32,6 +32,8 @@ export interface AgentConfig {
     scope: 'ACCOUNT' | 'ORG' | 'PROJECT';
     upgradeAvailable: boolean;
     highAvailability: boolean;
+    /** Found through its account only (not among the configured agents). */
+    foundByAccount: boolean;
     components: NonNullable<NonNullable<AgentSpec['harness']>['components']>;
   };
 }
@@ -77,6 +79,7 @@ export function agentConfig(spec: AgentSpec): AgentConfig {
           scope: harnessScope(h.agentIdentifier),
           upgradeAvailable: h.upgradeAvailable ?? false,
           highAvailability: h.highAvailability ?? false,
+          foundByAccount: h.foundByAccount ?? false,
           components: h.components ?? {},
         }
       : undefined,
