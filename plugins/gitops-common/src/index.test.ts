@@ -20,8 +20,6 @@ describe('@gitops-suite/plugin-gitops-common', () => {
         'GITOPS_LABEL_ENVIRONMENT',
         'GITOPS_LABEL_PULL_REQUEST',
         'GITOPS_LABEL_SERVICE',
-        'HARNESS_LABEL_ENV_REF',
-        'HARNESS_LABEL_SERVICE_REF',
         'HEALTH_STATUSES',
         'HYDRATION_PHASES',
         'JSON_BOUNDS',
@@ -127,8 +125,6 @@ describe('@gitops-suite/plugin-gitops-common', () => {
     expect(common.ARGOCD_ANNOTATION_PROJECT_NAME).toBe('argocd/project-name');
     expect(common.GITOPS_LABEL_SERVICE).toBe('gitops/service');
     expect(common.GITOPS_LABEL_ENVIRONMENT).toBe('gitops/environment');
-    expect(common.HARNESS_LABEL_SERVICE_REF).toBe('harness.io/serviceRef');
-    expect(common.HARNESS_LABEL_ENV_REF).toBe('harness.io/envRef');
   });
 
   it('lists the status codes', () => {

@@ -1,6 +1,6 @@
 import { mockServices } from '@backstage/backend-test-utils';
 import { ConfigReader } from '@backstage/config';
-import { HARNESS_LABEL_SERVICE_REF } from '@gitops-suite/plugin-gitops-common';
+import { HARNESS_LABEL_SERVICE_REF } from './harness/harnessLabels';
 import { GitOpsProviderFactory } from '@gitops-suite/plugin-gitops-node';
 import { ArgoCdProvider } from './argocd/ArgoCdProvider';
 import { argoCdProxyRules } from './argocd/argoCdProxyRules';

@@ -26,71 +26,53 @@ describe('applicationMatchesQuery', () => {
   const cases: Array<
     [string, QueryableApplication, GitOpsEntityQuery, boolean]
   > = [
-    // services
+    // services (as the application's provider normalized them)
     [
-      'service by gitops/service label',
-      app({ labels: { 'gitops/service': 'payments' } }),
+      'service by its service',
+      app({ service: 'payments' }),
       query({ services: ['payments'] }),
       true,
     ],
     [
-      'other service by gitops/service label',
-      app({ labels: { 'gitops/service': 'billing' } }),
+      'other service',
+      app({ service: 'billing' }),
       query({ services: ['payments'] }),
       false,
     ],
     [
       'one of several services',
-      app({ labels: { 'gitops/service': 'billing' } }),
+      app({ service: 'billing' }),
       query({ services: ['payments', 'billing'] }),
       true,
     ],
     [
-      'service by plain harness.io/serviceRef',
-      app({ labels: { 'harness.io/serviceRef': 'payments' } }),
-      query({ services: ['payments'] }),
-      true,
-    ],
-    [
-      'service by account-scoped serviceRef',
-      app({ labels: { 'harness.io/serviceRef': 'account.payments' } }),
-      query({ services: ['payments'] }),
-      true,
-    ],
-    [
-      'service by org-scoped serviceRef',
-      app({ labels: { 'harness.io/serviceRef': 'org.payments' } }),
-      query({ services: ['payments'] }),
-      true,
-    ],
-    [
-      'scoped service annotation vs plain serviceRef',
-      app({ labels: { 'harness.io/serviceRef': 'payments' } }),
+      'account-scoped service annotation',
+      app({ service: 'payments' }),
       query({ services: ['account.payments'] }),
       true,
     ],
     [
-      'other serviceRef',
-      app({ labels: { 'harness.io/serviceRef': 'account.billing' } }),
-      query({ services: ['payments'] }),
-      false,
+      'org-scoped service annotation',
+      app({ service: 'payments' }),
+      query({ services: ['org.payments'] }),
+      true,
     ],
     [
-      'gitops/service is not scope-stripped',
-      app({ labels: { 'gitops/service': 'account.payments' } }),
+      'a service that is itself scoped is not stripped',
+      app({ service: 'account.payments' }),
       query({ services: ['payments'] }),
       false,
     ],
     [
       'service case matters',
-      app({ labels: { 'gitops/service': 'Payments' } }),
+      app({ service: 'Payments' }),
       query({ services: ['payments'] }),
       false,
     ],
-    ['no service label', app(), query({ services: ['payments'] }), false],
+    ['no service', app(), query({ services: ['payments'] }), false],
     [
-      'inherited label does not count',
-      app({ labels: Object.create({ 'gitops/service': 'payments' }) }),
+      'labels alone do not count: the provider reads them into service',
+      app({ labels: { 'gitops/service': 'payments' } }),
       query({ services: ['payments'] }),
       false,
     ],
@@ -201,37 +183,37 @@ describe('applicationMatchesQuery', () => {
     // restrictions
     [
       'in the agent restriction',
-      app({ labels: { 'gitops/service': 'payments' } }),
+      app({ service: 'payments' }),
       query({ services: ['payments'], agents: ['dev', 'prod'] }),
       true,
     ],
     [
       'outside the agent restriction',
-      app({ labels: { 'gitops/service': 'payments' } }),
+      app({ service: 'payments' }),
       query({ services: ['payments'], agents: ['prod'] }),
       false,
     ],
     [
       'in the project restriction',
-      app({ labels: { 'gitops/service': 'payments' } }),
+      app({ service: 'payments' }),
       query({ services: ['payments'], projects: ['team-a'] }),
       true,
     ],
     [
       'outside the project restriction',
-      app({ labels: { 'gitops/service': 'payments' } }),
+      app({ service: 'payments' }),
       query({ services: ['payments'], projects: ['team-b'] }),
       false,
     ],
     [
       'both restrictions hold',
-      app({ labels: { 'gitops/service': 'payments' } }),
+      app({ service: 'payments' }),
       query({ services: ['payments'], agents: ['dev'], projects: ['team-a'] }),
       true,
     ],
     [
       'agent holds, project does not',
-      app({ labels: { 'gitops/service': 'payments' } }),
+      app({ service: 'payments' }),
       query({ services: ['payments'], agents: ['dev'], projects: ['team-b'] }),
       false,
     ],
@@ -243,7 +225,7 @@ describe('applicationMatchesQuery', () => {
     ],
     [
       'empty restriction lists do not restrict',
-      app({ labels: { 'gitops/service': 'payments' } }),
+      app({ service: 'payments' }),
       query({ services: ['payments'], agents: [], projects: [] }),
       true,
     ],
@@ -309,14 +291,10 @@ describe('applicationMatchesQuery', () => {
 
   it('filters many applications with one matcher', () => {
     const apps = [
-      app({ name: 'a', labels: { 'gitops/service': 'payments' } }),
-      app({ name: 'b', labels: { 'harness.io/serviceRef': 'org.payments' } }),
-      app({
-        name: 'c',
-        agentId: 'prod',
-        labels: { 'gitops/service': 'payments' },
-      }),
-      app({ name: 'd', labels: { 'gitops/service': 'billing' } }),
+      app({ name: 'a', service: 'payments' }),
+      app({ name: 'b', service: 'payments', labels: { team: 'x' } }),
+      app({ name: 'c', agentId: 'prod', service: 'payments' }),
+      app({ name: 'd', service: 'billing' }),
     ];
     const matches = createApplicationMatcher(
       query({ services: ['payments'], agents: ['dev'] }),

@@ -32,11 +32,12 @@ function isCandidate(terms: EntityQueryTerms, a: QueryableApplication) {
 }
 
 describe('applicationQueryTerms', () => {
-  it('finds an application under its name, services, ApplicationSet and labels', () => {
+  it('finds an application under its name, service, ApplicationSet and labels', () => {
     expect(
       applicationQueryTerms(
         app({
           applicationSet: 'payments-set',
+          service: 'payments',
           labels: {
             'gitops/service': 'payments',
             'harness.io/serviceRef': 'org.payments',
@@ -47,7 +48,6 @@ describe('applicationQueryTerms', () => {
     ).toEqual([
       'n:payments-dev',
       'g:payments',
-      'h:payments',
       's:payments-set',
       'k:gitops/service',
       'l:gitops/service=payments',
@@ -58,7 +58,7 @@ describe('applicationQueryTerms', () => {
     ]);
   });
 
-  it('reads only own service labels', () => {
+  it('reads the service as the provider normalized it, and only own labels', () => {
     const labels = Object.create({ 'gitops/service': 'inherited' });
     expect(applicationQueryTerms(app({ labels }))).toEqual(['n:payments-dev']);
   });
@@ -75,7 +75,7 @@ describe('entityQueryTerms', () => {
         }),
       ),
     ).toEqual({
-      any: ['g:account.payments', 'h:payments', 'n:ledger', 's:shop'],
+      any: ['g:account.payments', 'g:payments', 'n:ledger', 's:shop'],
       selector: [],
     });
   });
@@ -101,8 +101,11 @@ describe('entityQueryTerms', () => {
 
   it('offers as candidates every application the matcher selects', () => {
     const apps = [
-      app({ labels: { 'gitops/service': 'payments' } }),
-      app({ labels: { 'harness.io/serviceRef': 'org.payments' } }),
+      app({ service: 'payments' }),
+      app({
+        service: 'payments',
+        labels: { 'harness.io/serviceRef': 'org.payments' },
+      }),
       app({ name: 'ledger' }),
       app({ applicationSet: 'shop' }),
       app({ labels: { team: 'a', tier: 'api' } }),

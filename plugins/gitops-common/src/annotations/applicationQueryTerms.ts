@@ -1,41 +1,32 @@
 import { parseLabelSelector } from '../selectors';
 import type { GitOpsEntityQuery } from './GitOpsEntityQuery';
 import type { QueryableApplication } from './applicationMatchesQuery';
-import { GITOPS_LABEL_SERVICE, HARNESS_LABEL_SERVICE_REF } from './labels';
+import { GITOPS_LABEL_SERVICE } from './labels';
 import { stripHarnessScope } from './stripHarnessScope';
 
 /*
  * The index vocabulary of `createApplicationMatcher()`'s rules: an
- * application is found under the terms of its service labels (`g:`, `h:`),
+ * application is found under the terms of its service (`g:`, as its
+ * provider normalized it from its labels),
  * name (`n:`), ApplicationSet (`s:`), label keys (`k:`) and labels (`l:`);
  * a query names the terms its applications may be found under.
  */
 const serviceTerm = (service: string) => `g:${service}`;
-const serviceRefTerm = (ref: string) => `h:${stripHarnessScope(ref)}`;
 const nameTerm = (name: string) => `n:${name}`;
 const applicationSetTerm = (set: string) => `s:${set}`;
 const labelKeyTerm = (key: string) => `k:${key}`;
 const labelTerm = (key: string, value: string) => `l:${key}=${value}`;
 
-function ownLabel(labels: Record<string, string>, key: string) {
-  return Object.prototype.hasOwnProperty.call(labels, key)
-    ? labels[key]
-    : undefined;
-}
-
 /**
  * The terms an application is found under in an index of applications or
- * of entity queries (see `entityQueryTerms()`): its service labels, name,
+ * of entity queries (see `entityQueryTerms()`): its service, name,
  * ApplicationSet owner, label keys and labels.
  * @public
  */
 export function applicationQueryTerms(app: QueryableApplication): string[] {
   const labels = app.labels ?? {};
   const terms = [nameTerm(app.name)];
-  const service = ownLabel(labels, GITOPS_LABEL_SERVICE);
-  if (service !== undefined) terms.push(serviceTerm(service));
-  const ref = ownLabel(labels, HARNESS_LABEL_SERVICE_REF);
-  if (ref !== undefined) terms.push(serviceRefTerm(ref));
+  if (app.service !== undefined) terms.push(serviceTerm(app.service));
   if (app.applicationSet) terms.push(applicationSetTerm(app.applicationSet));
   for (const [key, value] of Object.entries(labels)) {
     terms.push(labelKeyTerm(key), labelTerm(key, value));
@@ -73,7 +64,12 @@ export function entityQueryTerms(
   query: GitOpsEntityQuery,
 ): EntityQueryTerms | undefined {
   const any = [
-    ...query.services.flatMap(s => [serviceTerm(s), serviceRefTerm(s)]),
+    ...new Set(
+      query.services.flatMap(s => [
+        serviceTerm(s),
+        serviceTerm(stripHarnessScope(s)),
+      ]),
+    ),
     ...query.applications.map(named => nameTerm(named.name)),
     ...(query.applicationSets ?? []).map(applicationSetTerm),
   ];

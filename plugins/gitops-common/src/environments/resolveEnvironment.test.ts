@@ -25,73 +25,34 @@ const environments: EnvironmentDefinition[] = [
 type App = Parameters<typeof resolveEnvironment>[0];
 
 function app(overrides: Partial<App> = {}): App {
-  return { agentId: 'a1', labels: {}, destination: {}, ...overrides };
+  return { agentId: 'a1', destination: {}, ...overrides };
 }
 
 describe('resolveEnvironment', () => {
   it.each<[string, App, string]>([
     [
-      'the gitops/environment label',
-      app({
-        labels: { 'gitops/environment': 'staging' },
-        destination: { name: 'dev-1' },
-      }),
+      'the declared environment',
+      app({ declaredEnvironment: 'staging', destination: { name: 'dev-1' } }),
       'staging',
     ],
     [
-      'the gitops/environment label, trimmed',
-      app({ labels: { 'gitops/environment': ' staging ' } }),
+      'the declared environment, trimmed',
+      app({ declaredEnvironment: ' staging ' }),
       'staging',
     ],
     [
-      'gitops/environment over harness.io/envRef',
-      app({ labels: { 'gitops/environment': 'a', 'harness.io/envRef': 'b' } }),
-      'a',
-    ],
-    [
-      'a label naming a configured environment by its title',
-      app({ labels: { 'gitops/environment': 'Development' } }),
+      'a declared environment naming a configured one by its title',
+      app({ declaredEnvironment: 'Development' }),
       'dev',
     ],
     [
-      'a label naming a configured environment in another case',
-      app({ labels: { 'gitops/environment': 'PROD' } }),
+      'a declared environment naming a configured one in another case',
+      app({ declaredEnvironment: 'PROD' }),
       'prod',
     ],
     [
-      'an envRef naming a configured environment by its title',
-      app({ labels: { 'harness.io/envRef': 'account.development' } }),
-      'dev',
-    ],
-    [
-      'a plain harness.io/envRef',
-      app({ labels: { 'harness.io/envRef': 'qa' } }),
-      'qa',
-    ],
-    [
-      'an account-scoped harness.io/envRef',
-      app({ labels: { 'harness.io/envRef': 'account.prod' } }),
-      'prod',
-    ],
-    [
-      'an org-scoped harness.io/envRef',
-      app({ labels: { 'harness.io/envRef': 'org.qa' } }),
-      'qa',
-    ],
-    [
-      'a blank label falls through',
-      app({
-        labels: { 'gitops/environment': ' ' },
-        destination: { name: 'qa-1' },
-      }),
-      'qa',
-    ],
-    [
-      'a bare scope falls through',
-      app({
-        labels: { 'harness.io/envRef': 'account.' },
-        destination: { name: 'qa-1' },
-      }),
+      'a blank declared environment falls through',
+      app({ declaredEnvironment: ' ', destination: { name: 'qa-1' } }),
       'qa',
     ],
     [
@@ -194,14 +155,5 @@ describe('resolveEnvironment', () => {
         { name: 'z', order: 2, matchers: [{}] },
       ]),
     ).toBe('dev-1');
-  });
-
-  it('ignores inherited labels', () => {
-    expect(
-      resolveEnvironment(
-        app({ labels: Object.create({ 'gitops/environment': 'x' }) }),
-        [],
-      ),
-    ).toBe('unknown');
   });
 });

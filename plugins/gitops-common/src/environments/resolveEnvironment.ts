@@ -1,24 +1,8 @@
-import {
-  GITOPS_LABEL_ENVIRONMENT,
-  HARNESS_LABEL_ENV_REF,
-} from '../annotations/labels';
-import { stripHarnessScope } from '../annotations/stripHarnessScope';
 import type { EnvironmentDefinition } from '../types';
 import {
   EnvironmentTarget,
   matchesEnvironmentMatcher,
 } from './matchesEnvironmentMatcher';
-
-function ownLabel(
-  labels: Record<string, string> | undefined,
-  key: string,
-): string | undefined {
-  if (!labels || !Object.prototype.hasOwnProperty.call(labels, key)) {
-    return undefined;
-  }
-  const value = labels[key];
-  return typeof value === 'string' && value.trim() ? value.trim() : undefined;
-}
 
 function nonEmpty(value: string | undefined): string | undefined {
   return value && value.trim() ? value.trim() : undefined;
@@ -58,9 +42,10 @@ export function configuredEnvironmentName(
 /**
  * Which environment an application belongs to, in order:
  *
- * 1. its `gitops/environment` label, or its scope-stripped
- *    `harness.io/envRef` label, as the configured environment it names
- *    (by name or title, ignoring case; see `configuredEnvironmentName()`),
+ * 1. the environment its labels declare, as its provider reads them
+ *    (`gitops/environment`, or a provider's own label such as Harness's
+ *    environment reference), as the configured environment it names (by
+ *    name or title, ignoring case; see `configuredEnvironmentName()`),
  *    else as written;
  * 2. the first environment, in configuration order, with a matcher that
  *    matches its destination (see `matchesEnvironmentMatcher()`);
@@ -70,13 +55,10 @@ export function configuredEnvironmentName(
  * @public
  */
 export function resolveEnvironment(
-  app: EnvironmentTarget & { labels: Record<string, string> },
+  app: EnvironmentTarget & { declaredEnvironment?: string },
   environments: readonly EnvironmentDefinition[],
 ): string {
-  const envRef = ownLabel(app.labels, HARNESS_LABEL_ENV_REF);
-  const labelled =
-    ownLabel(app.labels, GITOPS_LABEL_ENVIRONMENT) ??
-    (envRef && nonEmpty(stripHarnessScope(envRef)));
+  const labelled = nonEmpty(app.declaredEnvironment);
   if (labelled) {
     return configuredEnvironmentName(labelled, environments) ?? labelled;
   }

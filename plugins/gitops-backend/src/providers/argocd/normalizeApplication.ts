@@ -3,8 +3,6 @@ import {
   ApplicationSource,
   EnvironmentDefinition,
   GitOpsApplication,
-  GITOPS_LABEL_SERVICE,
-  HARNESS_LABEL_SERVICE_REF,
   HealthStatusCode,
   HEALTH_STATUSES,
   HistoryEntry,
@@ -12,7 +10,6 @@ import {
   OperationState,
   resolveEnvironment,
   sanitizeAgentText,
-  stripHarnessScope,
   SyncStatusCode,
   SYNC_STATUSES,
 } from '@gitops-suite/plugin-gitops-common';
@@ -22,6 +19,7 @@ import type {
   ArgoOperationState,
   ArgoRevisionHistory,
 } from './argoCdTypes';
+import { declaredLabels } from '../declaredLabels';
 import { normalizeNotice } from './normalizeNotice';
 import { normalizeOperationOptions } from './normalizeOperationOptions';
 import { normalizeSourceHydrator } from './normalizeSourceHydrator';
@@ -234,11 +232,8 @@ export function normalizeApplication(
     }),
   };
   const cluster = clusterName(destination.server, destination.name);
-  const serviceLabel =
-    labels[GITOPS_LABEL_SERVICE] ??
-    (labels[HARNESS_LABEL_SERVICE_REF]
-      ? stripHarnessScope(labels[HARNESS_LABEL_SERVICE_REF])
-      : undefined);
+  const declared = declaredLabels(labels);
+  const serviceLabel = declared.service;
   const automated = spec.syncPolicy?.automated;
   const history = normalizeHistory(status.history);
   const operation = normalizeOperation(status.operationState);
@@ -256,7 +251,12 @@ export function normalizeApplication(
     multiSource,
     destination,
     environment: resolveEnvironment(
-      { agentId: context.agentId, labels, destination, clusterName: cluster },
+      {
+        agentId: context.agentId,
+        declaredEnvironment: declared.environment,
+        destination,
+        clusterName: cluster,
+      },
       context.environments,
     ),
     sync: {

@@ -1,6 +1,5 @@
 import {
   GitOpsAgentStatus,
-  HARNESS_LABEL_SERVICE_REF,
   stripHarnessScope,
 } from '@gitops-suite/plugin-gitops-common';
 import {
@@ -30,6 +29,7 @@ import {
 import { harnessWatchRoutes } from './harnessWatchRoutes';
 import { harnessCanI } from './harnessAccessControl';
 import { normalizeHarnessAgent } from './normalizeHarnessAgent';
+import { HARNESS_LABEL_SERVICE_REF } from './harnessLabels';
 
 /** The agent's scope, from its `harness` block. */
 function harnessScope(options: GitOpsProviderFactoryOptions): HarnessScope {
