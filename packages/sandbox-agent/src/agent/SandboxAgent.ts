@@ -12,6 +12,7 @@ import { EventLog } from '../state/EventLog';
 import { ApplicationSets } from '../state/applicationSets';
 import { Operations } from '../state/operations';
 import { ResourceActivity } from '../state/resourceActivity';
+import { resumeRollouts } from '../state/rollout/RolloutController';
 
 /** Options every agent of one sandbox shares. */
 export interface AgentRuntimeOptions {
@@ -83,6 +84,8 @@ export class SandboxAgent {
       baseGit: this.options.baseGit,
     });
     this.store.load(state);
+    // canaries under way take up their steps (a timed pause runs out)
+    resumeRollouts(this.store);
     this.leftAccount = false;
     this.activity.clear();
     for (const record of this.store.appSets.values()) {

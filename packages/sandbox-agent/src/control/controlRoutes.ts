@@ -13,6 +13,7 @@ import { DRIFT_FIELDS } from '../state/drift';
 import { findNode, treeNodes } from '../state/resourceActivity';
 import { moveDryBranch } from '../state/sourceHydrator';
 import { setSyncWindows } from './syncWindowControl';
+import { setRollout } from './rolloutControl';
 import { setHarnessAccountMember } from './harnessAccountControl';
 import { AppRecord, DriftField } from '../state/types';
 import { JsonObject, isObject } from '../util/json';
@@ -121,7 +122,8 @@ function repoFor(agent: SandboxAgent, body: JsonObject): string {
  * (`/_sandbox/...`, authenticated with the agent token): drift, faults,
  * stream faults, reset, stop/start, git pushes, dry-branch pushes (the
  * source hydrator), refresh, held operations, a project's sync windows,
- * a Harness agent's membership of its account, state and secret values.
+ * a Harness agent's membership of its account, an Argo Rollouts canary's
+ * step, state and secret values.
  */
 export function controlRoutes(agent: SandboxAgent): Router {
   const router = new Router();
@@ -462,6 +464,12 @@ export function controlRoutes(agent: SandboxAgent): Router {
   router.post(
     '/_sandbox/sync-windows',
     guarded(async ctx => json(200, setSyncWindows(agent, await objectBody(ctx)))),
+  );
+
+  // an application's Argo Rollouts canary: at a step, aborted, its analysis ended
+  router.post(
+    '/_sandbox/rollout',
+    guarded(async ctx => json(200, setRollout(agent, await objectBody(ctx)))),
   );
 
   router.post(

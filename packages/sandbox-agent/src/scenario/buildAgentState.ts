@@ -22,6 +22,9 @@ import { appSetRecord } from '../state/applicationSets';
 import { AppRecord, DriftField } from '../state/types';
 import { setHarnessIdentifier } from '../state/harnessIdentifiers';
 import { initialHydratorStatus, sourceHydratorSpec } from '../state/sourceHydrator';
+import { computeStatus } from '../state/applicationStatus';
+import { rolloutHealthOf } from '../state/rollout/rolloutManifests';
+import { initialRollout } from '../state/rollout/rolloutModel';
 import { hashFraction, hashInt, sha1Hex, uuidFrom } from '../util/hash';
 import { JsonObject } from '../util/json';
 import { DAY, isoSeconds } from '../util/time';
@@ -32,6 +35,7 @@ import {
   HealthCode,
   InstanceState,
   RepositorySpec,
+  RolloutSpec,
   Scenario,
   ServiceSpec,
   StateMix,
@@ -195,6 +199,38 @@ function driftFieldOf(drift: InstanceState['drift']): DriftField | undefined {
   if (drift === true) return 'replicas';
   if (drift === false) return undefined;
   return drift;
+}
+
+/**
+ * A service with `rollout` runs an Argo Rollouts Rollout: fully promoted,
+ * or (the instance's `rolloutStep`) a canary of the live revision under
+ * way since it was deployed, over the commit before it. The application's
+ * health is its Rollout's.
+ */
+function startRollout(
+  ctx: FactoryContext,
+  record: AppRecord,
+  spec: RolloutSpec,
+  repo: GitRepository,
+  liveIndex: number,
+  step: number | undefined,
+) {
+  const model = record.model;
+  const status: JsonObject = record.app.status;
+  const history: JsonObject[] = status.history ?? [];
+  const deployed = history[history.length - 1];
+  model.rollout = initialRollout(spec, model, {
+    previous: liveIndex > 0 ? repo.commits[liveIndex - 1].sha : undefined,
+    stepAtLoad: step,
+    startedAt: deployed ? Date.parse(deployed.deployStartedAt) : ctx.now,
+    now: ctx.now,
+  });
+  if (model.missing) return;
+  model.health = rolloutHealthOf(model).status;
+  computeStatus(ctx.render, record, {
+    inlineHealth: ctx.inlineHealth,
+    now: status.reconciledAt ? Date.parse(status.reconciledAt) : ctx.now,
+  });
 }
 
 function buildServiceApp(
@@ -378,6 +414,7 @@ function buildServiceApp(
       secret: service.secret,
       ingress: service.ingress,
       hpa: service.hpa ?? (isProd && service.type !== 'directory'),
+      ...(service.rollout && { rollout: { analysisTemplate: service.rollout.analysis ?? 'success-rate' } }),
     }),
     secretData,
     sourceType,
@@ -391,6 +428,7 @@ function buildServiceApp(
     orphan,
     ...(hydrator && { sourceHydrator: sourceHydratorSpec(hydrator) }),
   });
+  if (service.rollout) startRollout(ctx, record, service.rollout, repo, liveIndex, state.rolloutStep);
   if (hydrator) {
     record.app.status.sourceHydrator = initialHydratorStatus(record, {
       failed: state.hydration === 'Failed',

@@ -111,6 +111,12 @@ const instanceStateSchema = z
     targetRevision: z.string().optional(),
     /** The source hydrator's current operation (services with `sourceHydrator`): `Failed` = the newest dry commit does not render. */
     hydration: z.enum(['Hydrated', 'Failed']).optional(),
+    /**
+     * A service with `rollout`: its canary is under way at load, at this
+     * step (`status.currentStepIndex`, from 0), the live revision the
+     * canary and the one before it the stable ReplicaSet.
+     */
+    rolloutStep: z.number().int().min(0).optional(),
   })
   .strict();
 export type InstanceState = z.infer<typeof instanceStateSchema>;
@@ -156,6 +162,40 @@ const sourceHydratorSchema = z
   })
   .strict();
 
+/** A canary step as Argo Rollouts names it: a weight, or a pause (a duration in seconds, or `30s`, `5m`, `1h`). */
+export const canaryStepSchema = z.union([
+  z.object({ setWeight: z.number().int().min(0).max(100) }).strict(),
+  z
+    .object({
+      pause: z
+        .object({
+          duration: z
+            .union([
+              z.number().int().min(0),
+              z.string().regex(/^\d+(s|m|h)?$/, 'must be seconds, or like 30s, 5m, 1h'),
+            ])
+            .optional(),
+        })
+        .strict(),
+    })
+    .strict(),
+]);
+export type CanaryStepSpec = z.infer<typeof canaryStepSchema>;
+
+/**
+ * The service runs as an Argo Rollouts Rollout (canary) instead of a
+ * Deployment: its steps, traffic split through SMI between the service and
+ * `<service>-canary`, and a background analysis.
+ */
+const rolloutSchema = z
+  .object({
+    steps: z.array(canaryStepSchema).min(1),
+    /** The AnalysisTemplate of the canary's background analysis (default `success-rate`). */
+    analysis: z.string().min(1).optional(),
+  })
+  .strict();
+export type RolloutSpec = z.infer<typeof rolloutSchema>;
+
 const serviceSchema = z
   .object({
     name,
@@ -196,6 +236,7 @@ const serviceSchema = z
     /** Value of `harness.io/serviceRef` (scope-prefixed allowed, e.g. `account.payments`). */
     harnessServiceRef: z.string().optional(),
     sourceHydrator: sourceHydratorSchema.optional(),
+    rollout: rolloutSchema.optional(),
     state: instanceStateSchema.optional(),
     /** Per environment state and revision overrides. */
     overrides: z.record(instanceStateSchema).optional(),

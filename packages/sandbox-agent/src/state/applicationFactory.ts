@@ -63,7 +63,7 @@ function newRecord(app: JsonObject, model: AppModel, fallbackNamespace: string):
 export function serviceResources(
   service: string,
   namespace: string,
-  options: { secret?: boolean; ingress?: boolean; hpa?: boolean },
+  options: { secret?: boolean; ingress?: boolean; hpa?: boolean; rollout?: { analysisTemplate: string } },
 ): ResourceRef[] {
   const refs: ResourceRef[] = [
     { group: '', version: 'v1', kind: 'ConfigMap', name: `${service}-config`, namespace },
@@ -72,7 +72,20 @@ export function serviceResources(
     refs.push({ group: '', version: 'v1', kind: 'Secret', name: `${service}-credentials`, namespace });
   }
   refs.push({ group: '', version: 'v1', kind: 'Service', name: service, namespace });
-  refs.push({ group: 'apps', version: 'v1', kind: 'Deployment', name: service, namespace });
+  if (options.rollout) {
+    // an Argo Rollouts canary: its Service, its analysis and the Rollout itself
+    refs.push({ group: '', version: 'v1', kind: 'Service', name: `${service}-canary`, namespace });
+    refs.push({
+      group: 'argoproj.io',
+      version: 'v1alpha1',
+      kind: 'AnalysisTemplate',
+      name: options.rollout.analysisTemplate,
+      namespace,
+    });
+    refs.push({ group: 'argoproj.io', version: 'v1alpha1', kind: 'Rollout', name: service, namespace });
+  } else {
+    refs.push({ group: 'apps', version: 'v1', kind: 'Deployment', name: service, namespace });
+  }
   if (options.hpa) {
     refs.push({
       group: 'autoscaling',
@@ -264,7 +277,7 @@ export function createServiceApplication(ctx: FactoryContext, init: ServiceAppIn
     const finished = failed ? started + 42_000 : Date.parse(last.deployedAt);
     const initiatedBy = last.initiatedBy ?? { automated: true };
     const request = { revision: opRevision };
-    const failedResource = init.resources.find(r => r.kind === 'Deployment');
+    const failedResource = init.resources.find(r => r.kind === 'Deployment' || r.kind === 'Rollout');
     const message = failed
       ? failedOperationMessage(init.operation, opRevision, init.service)
       : 'successfully synced (all tasks run)';

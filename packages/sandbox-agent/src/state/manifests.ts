@@ -2,6 +2,7 @@ import { GitCatalog } from '../git/GitCatalog';
 import { hashInt, uuidFrom } from '../util/hash';
 import { JsonObject, clone, getPath, isObject, setPath } from '../util/json';
 import { isoSeconds } from '../util/time';
+import { analysisTemplateSpec, liveRollout, rolloutStrategy } from './rollout/rolloutManifests';
 import { AppModel, AppRecord, DriftEntry, ResourceRef } from './types';
 
 /** What rendering manifests needs besides the application. */
@@ -70,6 +71,7 @@ function manifestAt(
   switch (ref.kind) {
     case 'Deployment':
     case 'StatefulSet':
+    case 'Rollout':
       return {
         ...base,
         spec: {
@@ -98,8 +100,11 @@ function manifestAt(
               ],
             },
           },
+          ...(ref.kind === 'Rollout' && model.rollout ? { strategy: rolloutStrategy(model) } : {}),
         },
       };
+    case 'AnalysisTemplate':
+      return { ...base, spec: model.rollout ? analysisTemplateSpec(model) : {} };
     case 'Service':
       return {
         ...base,
@@ -145,7 +150,9 @@ function manifestAt(
       return {
         ...base,
         spec: {
-          scaleTargetRef: { apiVersion: 'apps/v1', kind: 'Deployment', name: model.service },
+          scaleTargetRef: model.rollout
+            ? { apiVersion: 'argoproj.io/v1alpha1', kind: 'Rollout', name: model.service }
+            : { apiVersion: 'apps/v1', kind: 'Deployment', name: model.service },
           minReplicas: Math.max(1, model.replicas),
           maxReplicas: Math.max(2, model.replicas * 3),
           metrics: [
@@ -167,7 +174,7 @@ export function ingressHost(model: AppModel): string {
 
 /** Does the rendered manifest of this resource depend on the revision? */
 export function changesWithRevision(ref: ResourceRef): boolean {
-  return ['Deployment', 'StatefulSet', 'ConfigMap'].includes(ref.kind);
+  return ['Deployment', 'StatefulSet', 'Rollout', 'ConfigMap'].includes(ref.kind);
 }
 
 /** The reason of a Deployment's Progressing condition for an application health. */
@@ -208,7 +215,7 @@ export function liveManifest(
   }
   const uid = uuidFrom(record.key, ref.kind, ref.name);
   const restart = model.restarts?.[resourceKey(ref)];
-  if (restart) {
+  if (restart && ref.kind !== 'Rollout') {
     // the `restart` action's stamp: each one a new ReplicaSet revision
     manifest.spec.template.metadata.annotations = { 'kubectl.kubernetes.io/restartedAt': restart.at };
   }
@@ -217,7 +224,13 @@ export function liveManifest(
     ...manifest.metadata,
     uid,
     resourceVersion: String(
-      100000 + (hashInt(`${uid}${model.liveRevision}${model.drift.length}${restart?.at ?? ''}`) % 9000000),
+      100000 +
+        (hashInt(
+          `${uid}${model.liveRevision}${model.drift.length}${restart?.at ?? ''}${
+            ref.kind === 'Rollout' ? model.rollout?.epoch ?? '' : ''
+          }`,
+        ) %
+          9000000),
     ),
     creationTimestamp: isoSeconds(model.createdAt),
   };
@@ -249,6 +262,10 @@ export function liveManifest(
       ],
     };
     if (model.health === 'Suspended') manifest.spec.paused = true;
+  }
+  if (ref.kind === 'Rollout' && model.rollout) {
+    manifest.metadata.generation = generation;
+    liveRollout(model, manifest, Date.now());
   }
   if (ref.kind === 'Service') {
     manifest.spec.clusterIP = `10.96.${hashInt(uid) % 255}.${hashInt(`${uid}x`) % 255}`;

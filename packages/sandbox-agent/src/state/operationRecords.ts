@@ -136,7 +136,7 @@ export function syncResult(
     } else if (outcome.failed && sameResource(outcome.failed, ref)) {
       status = 'SyncFailed';
       message = outcome.message ?? `${lower} failed to apply`;
-    } else if (!['Deployment', 'StatefulSet', 'ConfigMap'].includes(ref.kind)) {
+    } else if (!['Deployment', 'StatefulSet', 'Rollout', 'ConfigMap'].includes(ref.kind)) {
       message = `${lower} unchanged`;
     }
     resources.push({
@@ -149,7 +149,7 @@ export function syncResult(
       message,
       hookPhase: 'Running',
       syncPhase: 'Sync',
-      ...(ref.kind === 'Deployment'
+      ...(ref.kind === 'Deployment' || ref.kind === 'Rollout'
         ? { images: record.app.status?.summary?.images ?? [] }
         : {}),
     });

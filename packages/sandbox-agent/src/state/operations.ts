@@ -17,6 +17,7 @@ import {
   syncOperation,
   syncResult,
 } from './operationRecords';
+import { rolloutApplied } from './rollout/RolloutController';
 import { applicationSyncWindows, canSync } from './syncWindows';
 import { AppRecord, DriftField, ResourceRef } from './types';
 
@@ -243,6 +244,7 @@ export class Operations {
     model.drift = model.drift.filter(d => !selected(d.resource));
     if (pruned) model.orphan = undefined;
     const revisionResources = allResources(model).filter(changesWithRevision);
+    const previousLive = model.liveRevision;
     if (!request.resources?.length || revisionResources.every(selected)) {
       model.liveRevision = request.revision;
     }
@@ -274,6 +276,8 @@ export class Operations {
       );
       if (!app.status.conditions.length) delete app.status.conditions;
     }
+    // A Rollout's canary takes it from here (a new revision starts one).
+    if (rolloutApplied(this.store, record, previousLive)) return;
     this.recompute(record);
     this.store.changed(record);
     // The rollout settles a moment after the apply: Progressing, then Healthy.

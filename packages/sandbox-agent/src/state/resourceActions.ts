@@ -5,6 +5,8 @@ import { AgentStore } from './AgentStore';
 import { computeStatus } from './applicationStatus';
 import { findNode } from './resourceActivity';
 import { allResources, liveManifest, resourceKey, sameResource } from './manifests';
+import { runRolloutAction } from './rollout/RolloutController';
+import { rolloutDiscovery } from './rollout/rolloutActions';
 import { AppRecord, ResourceRef } from './types';
 
 /** The resource an action names (the query of `/resource/actions`). */
@@ -19,11 +21,13 @@ export interface ActionTarget {
 /**
  * Argo CD's built-in resource actions (resource_customizations/<group>/<kind>/
  * actions/discovery.lua) for the kinds the sandbox renders: what each
- * discovery script answers for a live object. Deployments restart, pause
- * and resume (pause is disabled while paused, resume while not); StatefulSets
- * and DaemonSets restart. Other kinds have none.
+ * discovery script answers for a live object (on the agent's Argo CD
+ * version). Deployments restart, pause and resume (pause is disabled while
+ * paused, resume while not); StatefulSets and DaemonSets restart; Argo
+ * Rollouts' Rollouts resume, promote-full, abort, retry and restart (see
+ * rollout/rolloutActions.ts). Other kinds have none.
  */
-const DISCOVERY: Record<string, (live: JsonObject) => JsonObject[]> = {
+const DISCOVERY: Record<string, (live: JsonObject, version: string) => JsonObject[]> = {
   'apps/Deployment': live => {
     const paused = live.spec?.paused === true;
     return [
@@ -34,6 +38,7 @@ const DISCOVERY: Record<string, (live: JsonObject) => JsonObject[]> = {
   },
   'apps/StatefulSet': () => [{ name: 'restart', disabled: false, iconClass: 'fa fa-fw fa-redo' }],
   'apps/DaemonSet': () => [{ name: 'restart', disabled: false, iconClass: 'fa fa-fw fa-redo' }],
+  'argoproj.io/Rollout': rolloutDiscovery,
 };
 
 /** The resource an action target names, as the sandbox compares resources. */
@@ -72,12 +77,13 @@ export function listResourceActions(store: AgentStore, record: AppRecord, target
     return { actions: [] };
   }
   const { ref, live } = liveResource(store, record, target);
-  return { actions: DISCOVERY[`${ref.group}/${ref.kind}`]?.(live) ?? [] };
+  return { actions: DISCOVERY[`${ref.group}/${ref.kind}`]?.(live, store.config.version) ?? [] };
 }
 
 /**
  * POST .../resource/actions: runs a built-in action on the live resource as
- * its action.lua does. `restart` stamps the pod template with
+ * its action.lua does (a Rollout's, then its controller: RolloutController).
+ * `restart` stamps the pod template with
  * `kubectl.kubernetes.io/restartedAt`, which rolls out a new ReplicaSet
  * revision (Progressing, then the health it had); `pause` and `resume` set
  * `spec.paused`. An action the kind has no script for fails as Argo CD's
@@ -85,9 +91,15 @@ export function listResourceActions(store: AgentStore, record: AppRecord, target
  */
 export function runResourceAction(store: AgentStore, record: AppRecord, target: ActionTarget, action: string): void {
   const { ref, live } = liveResource(store, record, target);
-  const known = (DISCOVERY[`${ref.group}/${ref.kind}`]?.(live) ?? []).some(a => a.name === action);
+  const known = (DISCOVERY[`${ref.group}/${ref.kind}`]?.(live, store.config.version) ?? []).some(
+    a => a.name === action,
+  );
   if (!known) {
     throw new ApiError(GrpcCode.Unknown, 'error getting Lua resource action: built-in script does not exist');
+  }
+  if (ref.kind === 'Rollout' && record.model.rollout) {
+    runRolloutAction(store, record, action);
+    return;
   }
   const model = record.model;
   const recompute = () => {

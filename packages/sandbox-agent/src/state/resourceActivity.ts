@@ -3,6 +3,7 @@ import { JsonObject } from '../util/json';
 import { isoSeconds } from '../util/time';
 import { RenderContext, allResources, liveManifest, maskSecret } from './manifests';
 import { resourceTree } from './resourceTree';
+import { analysisRunObject } from './rollout/rolloutManifests';
 import { AppRecord } from './types';
 
 /** Names a resource as Argo CD's resource queries do (empty = any). */
@@ -116,6 +117,7 @@ export function liveObject(ctx: RenderContext, record: AppRecord, node: JsonObje
     const live = liveManifest(ctx, record, ref);
     return ctx.maskSecretData ? maskSecret(live) : live;
   }
+  if (node.kind === 'AnalysisRun') return analysisRunObject(record, node, Date.now());
   const metadata = {
     name: node.name,
     namespace: node.namespace,

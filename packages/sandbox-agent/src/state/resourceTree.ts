@@ -9,6 +9,8 @@ import {
   liveManifest,
   liveReadyReplicas,
 } from './manifests';
+import { rolloutChildNodes, rolloutHealthOf } from './rollout/rolloutManifests';
+import { fullyPromoted } from './rollout/rolloutModel';
 import { AppModel, AppRecord, ResourceRef } from './types';
 
 /** The health of the app's workload, as Argo CD words it. */
@@ -39,7 +41,8 @@ export function workloadHealth(model: AppModel, name: string): JsonObject {
 
 /** Health of a resource that is not the workload (null: kinds without health). */
 function resourceHealth(ref: ResourceRef): JsonObject | null {
-  if (['ConfigMap', 'Secret'].includes(ref.kind)) return null;
+  // Argo CD has no health check for these kinds (an AnalysisTemplate neither)
+  if (['ConfigMap', 'Secret', 'AnalysisTemplate'].includes(ref.kind)) return null;
   return { status: 'Healthy' };
 }
 
@@ -47,6 +50,8 @@ function resourceHealth(ref: ResourceRef): JsonObject | null {
 export function healthOf(model: AppModel, ref: ResourceRef): JsonObject | null {
   if (model.missing) return { status: 'Missing' };
   if (ref.kind === 'Deployment' || ref.kind === 'StatefulSet') return workloadHealth(model, ref.name);
+  // a Rollout's health is what Argo CD's health.lua reads from its status
+  if (ref.kind === 'Rollout' && model.rollout) return { ...rolloutHealthOf(model) };
   return resourceHealth(ref);
 }
 
@@ -93,6 +98,9 @@ export function resourceTree(ctx: RenderContext, record: AppRecord): JsonObject 
     }
     nodes.push(node);
     if (ref.kind === 'Deployment') nodes.push(...podNodes(record, node, live));
+    if (ref.kind === 'Rollout' && model.rollout) {
+      nodes.push(...rolloutChildNodes(record, node, live, revision => imageAt(ctx, model, revision), Date.now()));
+    }
   }
   return { nodes };
 }
@@ -184,5 +192,11 @@ export function liveImages(ctx: RenderContext, record: AppRecord): string[] {
   const model = record.model;
   if (model.missing) return [];
   const drifted = model.drift.find(d => d.field === 'image');
-  return [drifted ? String(drifted.live) : imageAt(ctx, model, model.liveRevision)];
+  const images = [drifted ? String(drifted.live) : imageAt(ctx, model, model.liveRevision)];
+  // a canary under way runs the stable revision's image too
+  if (model.rollout && !fullyPromoted(model)) {
+    const stable = imageAt(ctx, model, model.rollout.stableRevision);
+    if (!images.includes(stable)) images.push(stable);
+  }
+  return images;
 }

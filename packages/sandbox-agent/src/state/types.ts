@@ -1,5 +1,6 @@
 import type { HealthCode } from '../scenario/schema';
 import type { JsonObject } from '../util/json';
+import type { RolloutModel } from './rollout/rolloutModel';
 
 /** A Kubernetes object reference as Argo CD reports it. */
 export interface ResourceRef {
@@ -75,6 +76,11 @@ export interface AppModel {
    * many times (each one a new ReplicaSet revision).
    */
   restarts?: Record<string, { at: string; count: number }>;
+  /**
+   * The workload is an Argo Rollouts Rollout (canary) instead of a
+   * Deployment: its steps and where its canary stands (see rollout/).
+   */
+  rollout?: RolloutModel;
 }
 
 /** One Application held by an agent. */
