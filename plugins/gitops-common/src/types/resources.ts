@@ -56,3 +56,17 @@ export type ResourceLogLine = GitOpsApiSchemas['ResourceLogLine'];
  * @public
  */
 export type ResourceAction = GitOpsApiSchemas['ResourceAction'];
+
+/**
+ * One step of an Argo Rollouts canary.
+ * @public
+ */
+export type RolloutStep = GitOpsApiSchemas['RolloutStep'];
+
+/**
+ * An Argo Rollouts Rollout as the provider normalized it from its live
+ * object and its newest AnalysisRun: strategy, steps, where the canary
+ * stands, its weights and its analysis.
+ * @public
+ */
+export type RolloutSummary = GitOpsApiSchemas['RolloutSummary'];

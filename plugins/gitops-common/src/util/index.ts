@@ -36,3 +36,9 @@ export {
   hasRelease,
 } from './compareReleases';
 export type { Release } from './compareReleases';
+export {
+  isMidRollout,
+  rolloutProgress,
+  rolloutProgressLabel,
+} from './rolloutProgress';
+export type { RolloutProgress } from './rolloutProgress';

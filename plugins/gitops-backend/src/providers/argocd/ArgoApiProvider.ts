@@ -222,7 +222,10 @@ export abstract class ArgoApiProvider implements GitOpsProvider {
       }),
       this.rawApplication(ref, options),
     ]);
-    return normalizeResourceTree(tree, app.status?.resources);
+    const normalized = normalizeResourceTree(tree, app.status?.resources);
+    // an Argo Rollouts Rollout carries its steps, weights and analysis
+    await this.reads.rollouts(ref, normalized, options);
+    return normalized;
   }
 
   async getManagedResources(

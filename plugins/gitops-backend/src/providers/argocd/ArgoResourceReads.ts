@@ -1,9 +1,12 @@
 import type {
   ResourceEvent,
   ResourceLogEntry,
+  ResourceNode,
+  ResourceTree,
 } from '@gitops-suite/plugin-gitops-common';
 import {
   ApplicationRef,
+  GitOpsAgentError,
   ProviderCallOptions,
   ResourceLogQuery,
   ResourceTarget,
@@ -19,6 +22,16 @@ import {
   normalizeLogEntry,
   normalizeManifest,
 } from './normalizeResourceReads';
+import { normalizeRollout } from './normalizeRollout';
+
+const isKind = (node: ResourceNode, kind: string) =>
+  node.group === 'argoproj.io' && node.kind === kind;
+
+/** A tree node as a read names it (what it is, not how it is). */
+const targetOf = (node: ResourceNode): ResourceTarget => {
+  const { group, version, kind, namespace, name, uid } = node;
+  return { group, version, kind, namespace, name, uid };
+};
 
 /** A log stream: it ends when the agent sent what was asked. */
 const LOG_STREAM: JsonLinesStream = {
@@ -64,6 +77,50 @@ export class ArgoResourceReads {
       );
     }
     return manifest;
+  }
+
+  /**
+   * Gives each Argo Rollouts Rollout of a resource tree its summary
+   * (normalizeRollout), from its live object and its newest AnalysisRun
+   * (the one its status names, else the newest it owns): two reads per
+   * Rollout, none for a tree without one. A Rollout the agent cannot
+   * read now is left without a summary; the tree is still answered.
+   */
+  async rollouts(
+    ref: ApplicationRef,
+    tree: ResourceTree,
+    options?: ProviderCallOptions,
+  ): Promise<void> {
+    const rollouts = tree.nodes.filter(node => isKind(node, 'Rollout'));
+    await Promise.all(
+      rollouts.map(async node => {
+        try {
+          const live = await this.manifest(ref, targetOf(node), options);
+          const status = (live.status ?? {}) as Record<string, any>;
+          const named =
+            status.canary?.currentStepAnalysisRunStatus?.name ??
+            status.canary?.currentBackgroundAnalysisRunStatus?.name;
+          const owned = tree.nodes
+            .filter(
+              n =>
+                isKind(n, 'AnalysisRun') &&
+                n.parentRefs.some(
+                  p => p.kind === 'Rollout' && p.name === node.name,
+                ),
+            )
+            .sort((a, b) =>
+              (b.createdAt ?? '').localeCompare(a.createdAt ?? ''),
+            );
+          const run = owned.find(n => n.name === named) ?? owned[0];
+          const runs = run
+            ? [await this.manifest(ref, targetOf(run), options)]
+            : [];
+          node.rollout = normalizeRollout(live, runs);
+        } catch (error) {
+          if (!(error instanceof GitOpsAgentError)) throw error;
+        }
+      }),
+    );
   }
 
   async events(

@@ -1130,6 +1130,60 @@ export interface components {
       }[];
       /** Format: date-time */
       createdAt?: string;
+      rollout?: components['schemas']['RolloutSummary'];
+    };
+    /** One step of an Argo Rollouts canary (setWeight, pause, analysis, ...). */
+    RolloutStep: {
+      kind:
+        | 'setWeight'
+        | 'pause'
+        | 'analysis'
+        | 'experiment'
+        | 'setCanaryScale'
+        | 'setHeaderRoute'
+        | 'setMirrorRoute'
+        | 'plugin'
+        | 'unknown';
+      /** The weight a setWeight step sets (percent). */
+      weight?: number;
+      /** How long a pause lasts (30s, 5m, 1h); absent: until promoted. */
+      duration?: string;
+    };
+    /** An Argo Rollouts Rollout on the resource tree's Rollout node, normalized by the provider from its live object and its newest AnalysisRun. */
+    RolloutSummary: {
+      strategy: 'canary' | 'blueGreen' | 'unknown';
+      steps: components['schemas']['RolloutStep'][];
+      stepCount: number;
+      /** The step under way, from 0 (status.currentStepIndex); the step count once every step is done. */
+      currentStepIndex: number;
+      /** The weight the current step sets (0 when aborted, 100 when done). */
+      setWeight: number;
+      /** The canary's share of traffic now. */
+      actualWeight: number;
+      paused: boolean;
+      aborted: boolean;
+      /** status.phase: Progressing, Paused, Healthy or Degraded. */
+      phase?: string;
+      message?: string;
+      /** The newest AnalysisRun of the Rollout. */
+      analysis?: {
+        name: string;
+        phase:
+          | 'Pending'
+          | 'Running'
+          | 'Successful'
+          | 'Failed'
+          | 'Error'
+          | 'Inconclusive'
+          | 'Unknown';
+        message?: string;
+        /** Measurements that succeeded. */
+        successful?: number;
+        /** Measurements that failed. */
+        failed?: number;
+        /** The newest measurement's value. */
+        lastValue?: string;
+      };
     };
     ResourceTree: {
       nodes: components['schemas']['ResourceNode'][];

@@ -1700,9 +1700,138 @@ export const spec = {
                 type: 'string',
                 format: 'date-time',
               },
+              rollout: {
+                $ref: '#/components/schemas/RolloutSummary',
+              },
             },
           },
         ],
+      },
+      RolloutStep: {
+        type: 'object',
+        description:
+          'One step of an Argo Rollouts canary (setWeight, pause, analysis, ...).',
+        required: ['kind'],
+        properties: {
+          kind: {
+            type: 'string',
+            enum: [
+              'setWeight',
+              'pause',
+              'analysis',
+              'experiment',
+              'setCanaryScale',
+              'setHeaderRoute',
+              'setMirrorRoute',
+              'plugin',
+              'unknown',
+            ],
+          },
+          weight: {
+            type: 'integer',
+            description: 'The weight a setWeight step sets (percent).',
+          },
+          duration: {
+            type: 'string',
+            description:
+              'How long a pause lasts (30s, 5m, 1h); absent: until promoted.',
+          },
+        },
+      },
+      RolloutSummary: {
+        type: 'object',
+        description:
+          "An Argo Rollouts Rollout on the resource tree's Rollout node, normalized by the provider from its live object and its newest AnalysisRun.",
+        required: [
+          'strategy',
+          'steps',
+          'stepCount',
+          'currentStepIndex',
+          'setWeight',
+          'actualWeight',
+          'paused',
+          'aborted',
+        ],
+        properties: {
+          strategy: {
+            type: 'string',
+            enum: ['canary', 'blueGreen', 'unknown'],
+          },
+          steps: {
+            type: 'array',
+            items: {
+              $ref: '#/components/schemas/RolloutStep',
+            },
+          },
+          stepCount: {
+            type: 'integer',
+          },
+          currentStepIndex: {
+            type: 'integer',
+            description:
+              'The step under way, from 0 (status.currentStepIndex); the step count once every step is done.',
+          },
+          setWeight: {
+            type: 'integer',
+            description:
+              'The weight the current step sets (0 when aborted, 100 when done).',
+          },
+          actualWeight: {
+            type: 'integer',
+            description: "The canary's share of traffic now.",
+          },
+          paused: {
+            type: 'boolean',
+          },
+          aborted: {
+            type: 'boolean',
+          },
+          phase: {
+            type: 'string',
+            description:
+              'status.phase: Progressing, Paused, Healthy or Degraded.',
+          },
+          message: {
+            type: 'string',
+          },
+          analysis: {
+            type: 'object',
+            description: 'The newest AnalysisRun of the Rollout.',
+            required: ['name', 'phase'],
+            properties: {
+              name: {
+                type: 'string',
+              },
+              phase: {
+                type: 'string',
+                enum: [
+                  'Pending',
+                  'Running',
+                  'Successful',
+                  'Failed',
+                  'Error',
+                  'Inconclusive',
+                  'Unknown',
+                ],
+              },
+              message: {
+                type: 'string',
+              },
+              successful: {
+                type: 'integer',
+                description: 'Measurements that succeeded.',
+              },
+              failed: {
+                type: 'integer',
+                description: 'Measurements that failed.',
+              },
+              lastValue: {
+                type: 'string',
+                description: "The newest measurement's value.",
+              },
+            },
+          },
+        },
       },
       ResourceTree: {
         type: 'object',

@@ -1,0 +1,68 @@
+import type { RolloutSummary } from '../types';
+import {
+  isMidRollout,
+  rolloutProgress,
+  rolloutProgressLabel,
+} from './rolloutProgress';
+
+const canary = (fields: Partial<RolloutSummary> = {}): RolloutSummary => ({
+  strategy: 'canary',
+  steps: [
+    { kind: 'setWeight', weight: 20 },
+    { kind: 'pause' },
+    { kind: 'setWeight', weight: 50 },
+    { kind: 'pause', duration: '10m' },
+  ],
+  stepCount: 4,
+  currentStepIndex: 1,
+  setWeight: 20,
+  actualWeight: 20,
+  paused: true,
+  aborted: false,
+  ...fields,
+});
+
+describe('rolloutProgress', () => {
+  it('places a paused canary at its step, from 1, with its weight', () => {
+    const progress = rolloutProgress(canary());
+    expect(progress).toEqual({
+      step: 2,
+      steps: 4,
+      stepKind: 'pause',
+      weight: 20,
+      state: 'paused',
+    });
+    expect(rolloutProgressLabel(progress!)).toBe('Canary step 2/4 · 20%');
+  });
+
+  it('is progressing between steps, and aborted with its traffic on the stable', () => {
+    expect(
+      rolloutProgress(
+        canary({ paused: false, currentStepIndex: 2, actualWeight: 20 }),
+      ),
+    ).toMatchObject({ step: 3, stepKind: 'setWeight', state: 'progressing' });
+    const aborted = rolloutProgress(
+      canary({
+        aborted: true,
+        paused: false,
+        currentStepIndex: 0,
+        actualWeight: 0,
+      }),
+    );
+    expect(aborted).toMatchObject({ step: 1, state: 'aborted', weight: 0 });
+    expect(rolloutProgressLabel(aborted!)).toBe('Canary aborted · 0%');
+  });
+
+  it('is not mid-rollout once every step is done, nor for a blue-green or no Rollout', () => {
+    expect(
+      isMidRollout(
+        canary({ currentStepIndex: 4, paused: false, actualWeight: 100 }),
+      ),
+    ).toBe(false);
+    expect(
+      isMidRollout(canary({ strategy: 'blueGreen', steps: [], stepCount: 0 })),
+    ).toBe(false);
+    expect(isMidRollout(undefined)).toBe(false);
+    expect(isMidRollout(canary())).toBe(true);
+  });
+});
