@@ -100,6 +100,52 @@ export interface Config {
         agentIdentifier: string;
       };
     }>;
+    /**
+     * Harness GitOps agents found by account instead of listed one by one:
+     * the backend lists the agents of each account (or of its org or
+     * project) with AgentServiceForServerList and follows each as if
+     * `agents` listed it, adding those that appear and retiring those that
+     * go. An entry in `agents` for the same Harness agent takes precedence.
+     */
+    harness?: {
+      accounts?: Array<{
+        /**
+         * Base URL of the Harness gateway (`https://app.harness.io/gateway`);
+         * paths such as `/gitops/api/v1/agents` are appended.
+         */
+        url: string;
+        /** Link to Harness's UI, for the found agents' applications. @visibility frontend */
+        uiUrl?: string;
+        accountIdentifier: string;
+        /** Only the agents of this org (and its projects). */
+        orgIdentifier?: string;
+        /** Only the agents of this project (needs `orgIdentifier`). */
+        projectIdentifier?: string;
+        /**
+         * The Harness API key every found agent is read and operated with.
+         * @visibility secret
+         */
+        apiKey: string;
+        /**
+         * The agent types listed (default both: `MANAGED_ARGO_PROVIDER`,
+         * `CONNECTED_ARGO_PROVIDER`).
+         */
+        agentTypes?: string[];
+        /**
+         * The first part of each found agent's id (default `harness`):
+         * `<idPrefix>.<org>.<project>.<agent identifier>`, with the parts
+         * the agent's scope has. One per account.
+         * @visibility frontend
+         */
+        idPrefix?: string;
+        /** Per-call timeout of the listing and of each found agent, milliseconds (default 5000). */
+        timeoutMs?: number;
+        /** How often the account's agents are listed again, seconds (default 300). */
+        refreshIntervalSeconds?: number;
+        /** Environments each found agent serves (a hint, as an agent entry's). @visibility frontend */
+        environments?: string[];
+      }>;
+    };
     /** Logical environments in promotion order. */
     environments?: Array<{
       /** @visibility frontend */

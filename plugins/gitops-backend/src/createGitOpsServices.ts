@@ -8,6 +8,7 @@ import {
   LoggerService,
   PermissionsService,
   RootConfigService,
+  SchedulerService,
 } from '@backstage/backend-plugin-api';
 import { CatalogService } from '@backstage/plugin-catalog-node';
 import { SignalsService } from '@backstage/plugin-signals-node';
@@ -32,6 +33,7 @@ import { DeploymentTrust } from './trust/DeploymentTrust';
 import { WriteAuthorization } from './trust/WriteAuthorization';
 import type { DeployTargetAuthorizer } from './permissions/registerDeployTargets';
 import { AgentUserIdentity } from './identity/AgentUserIdentity';
+import { HarnessAccountDiscovery } from './discovery/HarnessAccountDiscovery';
 
 /** The core services the GitOps services are made of. */
 export interface GitOpsServicesOptions {
@@ -49,6 +51,8 @@ export interface GitOpsServicesOptions {
   catalog: CatalogService;
   signals: SignalsService;
   cache: CacheService;
+  /** Runs the listing of the Harness accounts' agents (`gitops.harness.accounts`). */
+  scheduler: SchedulerService;
   /** How a policy's decision on `gitops.deploytarget.write` applies to a target. */
   deployTargets: DeployTargetAuthorizer;
 }
@@ -76,6 +80,8 @@ export async function createGitOpsServices(
     factories: options.factories,
     logger,
     applicationSetLimits: gitops.applicationSetLimits,
+    // the agents found through an account are read with its API key
+    laterSecrets: gitops.harnessAccounts.map(account => account.apiKey),
   });
   // this replica's own view of every agent, fed by their streams;
   // scrubbed as it enters, so answers from it are not walked again
@@ -111,6 +117,7 @@ export async function createGitOpsServices(
     await recorder.stop();
   });
   startFleetSnapshots(options, fleet);
+  await startHarnessAccountDiscovery(options, registry, fleet);
 
   const aggregator = new ApplicationAggregator(
     registry,
@@ -176,6 +183,45 @@ export async function createGitOpsServices(
     gitops.environments,
   );
   return { service, metrics };
+}
+
+/** The scheduler task that lists the agents of `gitops.harness.accounts[index]`. */
+export function harnessAccountTaskId(index: number): string {
+  return `gitops-harness-account-agents-${index}`;
+}
+
+/**
+ * The agents of each Harness account, listed at start and every
+ * `refreshIntervalSeconds` after (by each replica, for its own fleet
+ * state): each one found is added as a configured agent is, with its own
+ * provider fed into the fleet state; one gone is retired.
+ */
+async function startHarnessAccountDiscovery(
+  { gitops, scheduler, logger }: GitOpsServicesOptions,
+  registry: ProviderRegistry,
+  fleet: Fleet,
+): Promise<void> {
+  if (!gitops.harnessAccounts.length) return;
+  const discovery = new HarnessAccountDiscovery({
+    configured: gitops.agents,
+    target: {
+      add: agent => fleet.addAgent(registry.add(agent)),
+      remove: async agentId => {
+        await fleet.removeAgent(agentId);
+        registry.remove(agentId);
+      },
+    },
+    logger,
+  });
+  for (const [index, account] of gitops.harnessAccounts.entries()) {
+    await scheduler.scheduleTask({
+      id: harnessAccountTaskId(index),
+      frequency: { milliseconds: account.refreshIntervalMs },
+      timeout: { milliseconds: Math.max(60_000, account.timeoutMs * 10) },
+      scope: 'local',
+      fn: signal => discovery.refresh(account, signal),
+    });
+  }
 }
 
 /** A new replica starts warm from the snapshots in the shared cache. */

@@ -43,6 +43,7 @@ export const gitopsPlugin = createBackendPlugin({
         actionsRegistry: actionsRegistryServiceRef,
         signals: signalsServiceRef,
         cache: coreServices.cache,
+        scheduler: coreServices.scheduler,
       },
       async init(deps) {
         const { config, logger } = deps;

@@ -3,10 +3,17 @@ import { InputError } from '@backstage/errors';
 import { EnvironmentDefinition } from '@gitops-suite/plugin-gitops-common';
 import { GitOpsAgentConfig } from '@gitops-suite/plugin-gitops-node';
 import { ProjectRule, readProjectRules } from '../trust/projectRules';
+import { isAgentId, readApiUrl, readTimeoutMs } from './agentConfigFields';
+import {
+  HarnessAccountConfig,
+  readHarnessAccounts,
+} from './readHarnessAccounts';
 
 /** The `gitops` config block, read and checked once at start-up. */
 export interface GitOpsConfig {
   agents: GitOpsAgentConfig[];
+  /** `gitops.harness.accounts`: where more Harness agents are found. */
+  harnessAccounts: HarnessAccountConfig[];
   environments: EnvironmentDefinition[];
   /** `gitops.projects`: which owners each AppProject belongs to. */
   projects: ProjectRule[];
@@ -61,41 +68,21 @@ export interface LogLimits {
   maxMs: number;
 }
 
-const DEFAULT_TIMEOUT_MS = 5000;
-const ID_PATTERN = /^[a-zA-Z0-9][a-zA-Z0-9._-]{0,62}$/;
-
 function readAgent(config: Config, index: number): GitOpsAgentConfig {
   const id = config.getString('id');
   const where = `gitops.agents[${index}] (${id})`;
-  if (!ID_PATTERN.test(id)) {
+  if (!isAgentId(id)) {
     throw new InputError(
       `${where}: id must be 1-63 letters, digits, '.', '_' or '-', starting with a letter or digit`,
     );
   }
-  const url = config.getString('url');
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    throw new InputError(`${where}: url is not a valid URL`);
-  }
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
-    throw new InputError(`${where}: url must be http or https`);
-  }
-  if (parsed.username || parsed.password) {
-    throw new InputError(
-      `${where}: url must not carry credentials; use credentials.token`,
-    );
-  }
-  const timeoutMs = config.getOptionalNumber('timeoutMs') ?? DEFAULT_TIMEOUT_MS;
-  if (!(timeoutMs > 0 && timeoutMs <= 120_000)) {
-    throw new InputError(`${where}: timeoutMs must be between 1 and 120000`);
-  }
+  const url = readApiUrl(config, where, 'credentials.token');
+  const timeoutMs = readTimeoutMs(config, where);
   return {
     id,
     kind: config.getString('kind'),
     title: config.getOptionalString('title'),
-    url: url.replace(/\/+$/, ''),
+    url,
     uiUrl: config.getOptionalString('uiUrl'),
     region: config.getOptionalString('region'),
     environments: config.getOptionalStringArray('environments'),
@@ -222,6 +209,7 @@ export function readGitOpsConfig(root: Config): GitOpsConfig {
   });
   return {
     agents,
+    harnessAccounts: readHarnessAccounts(config),
     environments,
     projects: readProjectRules(config),
     fleetPollIntervalMs: positiveSeconds(

@@ -54,14 +54,28 @@ export class FleetState {
     this.clock = options.clock ?? (() => new Date());
     this.scrub = value => scrubAndSeal(value, options.knownSecrets);
     this.decorate = options.decorate ?? (app => app);
-    for (const agent of agents) {
-      this.fleets.set(agent.id, new AgentFleet(agent.id));
-      this.feeds.set(agent.id, {
-        kind: agent.feed,
-        loaded: false,
-        stale: false,
-      });
-    }
+    for (const agent of agents) this.addAgent(agent);
+  }
+
+  /** An agent to hold (configured, or found while running), not loaded yet. */
+  addAgent(agent: { id: string; feed: 'watch' | 'poll' }): void {
+    if (this.fleets.has(agent.id)) return;
+    this.fleets.set(agent.id, new AgentFleet(agent.id));
+    this.feeds.set(agent.id, { kind: agent.feed, loaded: false, stale: false });
+  }
+
+  /**
+   * An agent that is no more (gone from its Harness account): its
+   * applications are removed, as listeners hear, and so is the agent.
+   */
+  removeAgent(agentId: string): void {
+    const fleet = this.fleets.get(agentId);
+    if (!fleet) return;
+    const removed = [...fleet.apps.values()].map(app => fleet.withOwner(app));
+    this.fleets.delete(agentId);
+    this.feeds.delete(agentId);
+    this.waiters.delete(agentId);
+    this.emit({ agentId, applications: [], removed });
   }
 
   /** The agent's state once its first full read has loaded. */

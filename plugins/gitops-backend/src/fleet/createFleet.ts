@@ -1,4 +1,5 @@
 import { LoggerService } from '@backstage/backend-plugin-api';
+import { GitOpsProvider } from '@gitops-suite/plugin-gitops-node';
 import { ProviderRegistry } from '../providers/ProviderRegistry';
 import { Backoff } from './Backoff';
 import { FleetState } from './FleetState';
@@ -15,6 +16,13 @@ export interface Fleet {
   /** Starts every feeder (initial loads run in parallel). */
   start(): void;
   stop(): Promise<void>;
+  /**
+   * Follows an agent found while running (its provider is in the
+   * registry): fed as a configured one, started when the fleet runs.
+   */
+  addAgent(provider: GitOpsProvider): void;
+  /** Stops following an agent and drops its state (its applications go). */
+  removeAgent(agentId: string): Promise<void>;
 }
 
 /**
@@ -38,9 +46,8 @@ export function createFleet(options: {
   knownSecrets: string[];
 }): Fleet {
   const providers = options.registry.list();
-  const byId = new Map(providers.map(p => [p.agent.id, p]));
   const details = new LeanDetails({
-    provider: agentId => byId.get(agentId),
+    provider: agentId => options.registry.list([agentId])[0],
     logger: options.logger,
   });
   const state = new FleetState(
@@ -55,30 +62,52 @@ export function createFleet(options: {
     },
   );
   details.attach(state);
+  const feederOf = (provider: GitOpsProvider): FleetFeeder => {
+    const logger = options.logger.child({ agent: provider.agent.id });
+    return isWatchable(provider)
+      ? new WatchOrPollFeeder(provider, state, {
+          resyncIntervalMs: options.resyncIntervalMs,
+          pollIntervalMs: options.pollIntervalMs,
+          backoff: () => new Backoff(500, options.reconnectMaxMs),
+          logger,
+        })
+      : new PollingFeeder(provider, state, {
+          intervalMs: options.pollIntervalMs,
+          backoff: new Backoff(500, options.reconnectMaxMs),
+          logger,
+        });
+  };
   const feeders = new Map<string, FleetFeeder>(
-    providers.map(provider => {
-      const logger = options.logger.child({ agent: provider.agent.id });
-      const feeder: FleetFeeder = isWatchable(provider)
-        ? new WatchOrPollFeeder(provider, state, {
-            resyncIntervalMs: options.resyncIntervalMs,
-            pollIntervalMs: options.pollIntervalMs,
-            backoff: () => new Backoff(500, options.reconnectMaxMs),
-            logger,
-          })
-        : new PollingFeeder(provider, state, {
-            intervalMs: options.pollIntervalMs,
-            backoff: new Backoff(500, options.reconnectMaxMs),
-            logger,
-          });
-      return [provider.agent.id, feeder];
-    }),
+    providers.map(provider => [provider.agent.id, feederOf(provider)]),
   );
+  let running = false;
   return {
     state,
     feeders,
-    start: () => feeders.forEach(feeder => feeder.start()),
+    start: () => {
+      running = true;
+      feeders.forEach(feeder => feeder.start());
+    },
     stop: async () => {
+      running = false;
       await Promise.all([...feeders.values()].map(feeder => feeder.stop()));
+    },
+    addAgent: provider => {
+      const id = provider.agent.id;
+      if (feeders.has(id)) return;
+      state.addAgent({
+        id,
+        feed: isWatchable(provider) ? 'watch' : 'poll',
+      });
+      const feeder = feederOf(provider);
+      feeders.set(id, feeder);
+      if (running) feeder.start();
+    },
+    removeAgent: async agentId => {
+      const feeder = feeders.get(agentId);
+      feeders.delete(agentId);
+      await feeder?.stop();
+      state.removeAgent(agentId);
     },
   };
 }

@@ -130,6 +130,14 @@ export async function startGitOpsTestBackend(options: {
   agentConfig?: (agent: Sandbox['agents'][number]) => JsonObject;
   /** Agent config entries beside the sandbox's (an agent that is not there). */
   agents?: JsonObject[];
+  /**
+   * Configures the sandbox's Harness accounts (`gitops.harness.accounts`,
+   * the gateway through the tap, the account's API key), each entry with
+   * the more fields this gives.
+   */
+  harnessAccounts?: (
+    account: Sandbox['harnessAccounts'][number],
+  ) => JsonObject;
   /** More root config: `backend` is merged into the test database's, other keys go beside `gitops`. */
   config?: JsonObject;
   /** More features or service factories (a scheduler, another plugin). */
@@ -215,6 +223,17 @@ export async function startGitOpsTestBackend(options: {
             gitops: {
               agents,
               environments: options.environments,
+              ...(options.harnessAccounts && {
+                harness: {
+                  accounts: sandbox.harnessAccounts.map(account => ({
+                    url: account.url.replace(sandbox.baseUrl, tap.url),
+                    accountIdentifier: account.accountIdentifier,
+                    apiKey: account.token,
+                    timeoutMs: agentTimeoutMs,
+                    ...options.harnessAccounts!(account),
+                  })),
+                },
+              }),
               ...options.gitops,
             },
             ...(sandbox.gitHost
