@@ -1,22 +1,32 @@
 import { JsonObject } from '../util/json';
 import { isoSeconds } from '../util/time';
 import { hydratorSyncSource } from './sourceHydrator';
-import { RenderContext, allResources, changesWithRevision, ingressHost, sameResource } from './manifests';
+import { RenderContext, allResources, changesWithRevision, imageTagFor, ingressHost, sameResource } from './manifests';
 import { healthOf, liveImages } from './resourceTree';
 import { AppModel, AppRecord, ResourceRef } from './types';
 
-/** Is the resource out of sync with git? Cheap: no manifests rendered. */
-export function resourceOutOfSync(model: AppModel, ref: ResourceRef): boolean {
+/**
+ * Is the resource out of sync with git? Cheap: no manifests rendered. As
+ * Argo CD decides it, by content: a resource the revision shapes (its
+ * image tag, see `changesWithRevision`) is out of sync where git and the
+ * cluster are at revisions that render different tags, not merely at
+ * different commits (a commit to another overlay changes nothing here).
+ */
+export function resourceOutOfSync(ctx: RenderContext, model: AppModel, ref: ResourceRef): boolean {
   if (model.missing) return true;
   if (model.orphan && sameResource(model.orphan, ref) && !model.resources.some(r => sameResource(r, ref))) {
     return true;
   }
   if (model.drift.some(d => sameResource(d.resource, ref))) return true;
-  return model.desiredRevision !== model.liveRevision && changesWithRevision(ref);
+  return (
+    model.desiredRevision !== model.liveRevision &&
+    changesWithRevision(ref) &&
+    imageTagFor(ctx, model, model.desiredRevision) !== imageTagFor(ctx, model, model.liveRevision)
+  );
 }
 
-export function isOutOfSync(model: AppModel): boolean {
-  return allResources(model).some(ref => resourceOutOfSync(model, ref));
+export function isOutOfSync(ctx: RenderContext, model: AppModel): boolean {
+  return allResources(model).some(ref => resourceOutOfSync(ctx, model, ref));
 }
 
 /** spec.source, spec.sources[] or the hydrator's sync source, whichever the app uses. */
@@ -61,7 +71,7 @@ export function computeStatus(ctx: RenderContext, record: AppRecord, options: St
       kind: ref.kind,
       namespace: ref.namespace,
       name: ref.name,
-      status: resourceOutOfSync(model, ref) ? 'OutOfSync' : 'Synced',
+      status: resourceOutOfSync(ctx, model, ref) ? 'OutOfSync' : 'Synced',
     };
     if (!entry.group) delete entry.group;
     if (options.inlineHealth) {

@@ -40,11 +40,16 @@ export function imageAt(ctx: RenderContext, model: AppModel, revision: string): 
   return `${model.image}:${imageTagFor(ctx, model, revision)}`;
 }
 
-function appLabels(record: AppRecord, model: AppModel, tag: string): Record<string, string> {
+/**
+ * The labels every resource carries; the version only on the kinds the
+ * revision shapes (`changesWithRevision`), so that a resource is out of
+ * sync exactly where its content differs between git and the cluster.
+ */
+function appLabels(record: AppRecord, model: AppModel, tag: string | undefined): Record<string, string> {
   return {
     'app.kubernetes.io/name': model.service,
     'app.kubernetes.io/instance': record.app.metadata?.name ?? model.service,
-    'app.kubernetes.io/version': tag,
+    ...(tag !== undefined && { 'app.kubernetes.io/version': tag }),
     'app.kubernetes.io/managed-by': 'argocd',
   };
 }
@@ -62,7 +67,7 @@ function manifestAt(
 ): JsonObject {
   const model = record.model;
   const tag = imageTagFor(ctx, model, revision);
-  const labels = appLabels(record, model, tag);
+  const labels = appLabels(record, model, changesWithRevision(ref) ? tag : undefined);
   const metadata: JsonObject = { name: ref.name, labels: { ...labels } };
   if (ref.namespace) metadata.namespace = ref.namespace;
   const base: JsonObject = { apiVersion: apiVersion(ref), kind: ref.kind, metadata };

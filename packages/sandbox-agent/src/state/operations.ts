@@ -317,7 +317,7 @@ export class Operations {
     const model = record.model;
     if (!isAutomated(app) || app.status?.operationState?.phase === 'Running') return;
     const behindGit = model.missing || model.desiredRevision !== model.liveRevision;
-    const healable = isSelfHeal(app) && isOutOfSync(model);
+    const healable = isSelfHeal(app) && isOutOfSync(this.store.render, model);
     if (!behindGit && !healable) return;
     try {
       this.sync(
@@ -359,7 +359,7 @@ export class Operations {
       resource: entry.resource,
       target: entry.target,
       live: entry.live,
-      resourceStatus: live?.status ?? (resourceOutOfSync(model, entry.resource) ? 'OutOfSync' : 'Synced'),
+      resourceStatus: live?.status ?? (resourceOutOfSync(this.store.render, model, entry.resource) ? 'OutOfSync' : 'Synced'),
     };
   }
 
