@@ -1,5 +1,6 @@
 import { createApp } from '@backstage/frontend-defaults';
 import catalogPlugin from '@backstage/plugin-catalog/alpha';
+import { catalogModule } from './modules/catalog';
 import { gitopsUserIdentityModule } from './modules/gitopsUserIdentity';
 import { homeModule } from './modules/home';
 import { navModule } from './modules/nav';
@@ -19,6 +20,7 @@ import { signInModule } from './modules/signIn';
 export default createApp({
   features: [
     catalogPlugin,
+    catalogModule,
     homeModule,
     navModule,
     signInModule,

@@ -158,6 +158,19 @@ describe.each([1280, 1500])('at %i px', width => {
     },
   );
 
+  // the catalog's Resource list: names (agents, clusters, environments)
+  // keep their words whole beside the other columns
+  it("keeps the catalog's resource names whole", async () => {
+    await open(page, '/catalog?filters%5Bkind%5D=resource');
+    await page
+      .getByRole('link', { name: /argocd-nonprod/ })
+      .first()
+      .waitFor({ timeout: 60_000 });
+    expect(
+      await headersBrokenInsideWords(page, 'tbody td:first-child'),
+    ).toEqual([]);
+  });
+
   it("renders body text with Backstage UI's sans-serif font, not the browser's serif", async () => {
     await open(page, '/catalog');
     expect(await bodyFont(page)).not.toMatch(/^(serif|"?Times)/i);
@@ -216,6 +229,55 @@ describe('the environment page at 1280 px', () => {
     expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
     const box = await list.boundingBox();
     expect(box!.x + box!.width).toBeLessThanOrEqual(innerWidth);
+  });
+});
+
+describe('the app shell and the Overview at 1280 px', () => {
+  let page: Page;
+  beforeAll(async () => {
+    page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  });
+  afterAll(() => page?.close());
+
+  it('has a skip link as its first tab stop, which moves the focus to the content', async () => {
+    await open(page, '/catalog/default/component/payments-api');
+    // from the top of the document, as after a load
+    await page.evaluate(() => {
+      (document.activeElement as HTMLElement | null)?.blur();
+      window.getSelection()?.removeAllRanges();
+    });
+    await page.keyboard.press('Tab');
+    const skip = page.getByRole('link', { name: 'Skip to content' });
+    expect(await skip.evaluate(el => el === document.activeElement)).toBe(true);
+    expect(await skip.isVisible()).toBe(true);
+    await page.keyboard.press('Enter');
+    expect(
+      await page.evaluate(() =>
+        Boolean(document.activeElement?.closest('main')),
+      ),
+    ).toBe(true);
+    expect(
+      await page.evaluate(() =>
+        Boolean(document.activeElement?.closest('nav')),
+      ),
+    ).toBe(false);
+  });
+
+  it("puts the GitOps cards above the catalog's generic cards on a component's Overview", async () => {
+    await open(page, '/catalog/default/component/payments-api');
+    const gitops = page
+      .locator('.MuiCard-root')
+      .filter({ has: page.getByRole('link', { name: /View GitOps/ }) })
+      .first();
+    // the catalog's relations graph, a generic card (Backstage UI's card)
+    const relations = page.getByText('Relations', { exact: true }).first();
+    await gitops.waitFor({ timeout: 60_000 });
+    await relations.waitFor({ timeout: 60_000 });
+    const [above, below] = [
+      await gitops.boundingBox(),
+      await relations.boundingBox(),
+    ];
+    expect(above!.y).toBeLessThan(below!.y);
   });
 });
 

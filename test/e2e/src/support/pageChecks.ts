@@ -125,10 +125,12 @@ export interface HeaderBrokenInWord {
  */
 export async function headersBrokenInsideWords(
   page: Page,
+  /** Which cells to check: the table headers unless said. */
+  cellSelector = 'th, [role="columnheader"]',
 ): Promise<HeaderBrokenInWord[]> {
-  return page.evaluate(() => {
+  return page.evaluate(selector => {
     const found: Array<{ header: string; word: string }> = [];
-    const cells = document.querySelectorAll('th, [role="columnheader"]');
+    const cells = document.querySelectorAll(selector);
     for (const cell of Array.from(cells)) {
       if (cell.getBoundingClientRect().width === 0) continue;
       const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
@@ -155,5 +157,5 @@ export async function headersBrokenInsideWords(
       }
     }
     return found;
-  });
+  }, cellSelector);
 }
