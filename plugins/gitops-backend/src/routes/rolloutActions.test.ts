@@ -56,12 +56,6 @@ describe.each(cases)('a canary on $provider', c => {
     name: 'pay',
   };
 
-  afterEach(async () => {
-    env.denied.clear();
-    // back at the pause step for the next test
-    await putRolloutAt(1);
-  });
-
   /** The sandbox's control API puts the canary at a step. */
   const putRolloutAt = async (step: number) => {
     const agent = env.sandbox.agent(c.agentId);
@@ -75,6 +69,12 @@ describe.each(cases)('a canary on $provider', c => {
     });
     expect(res.status).toBe(200);
   };
+
+  afterEach(async () => {
+    env.denied.clear();
+    // back at the pause step for the next test
+    await putRolloutAt(1);
+  });
 
   const rolloutNode = async () => {
     const res = await env

@@ -2,6 +2,7 @@ import { InfoCard } from '@backstage/core-components';
 import type {
   ActionBlocker,
   GitOpsApplication,
+  RolloutSummary,
 } from '@gitops-suite/plugin-gitops-common';
 import Box from '@material-ui/core/Box';
 import Link from '@material-ui/core/Link';
@@ -68,8 +69,10 @@ export function ApplicationsTable(props: {
   blockers?: Map<string, ActionBlocker[]>;
   /** Rolling-sync places of the applications (see rolloutPlaces). */
   rollouts?: Map<string, RolloutPlace>;
+  /** Argo Rollouts canaries mid-rollout, by application key. */
+  canaries?: Map<string, RolloutSummary>;
 }) {
-  const { applications, onSelect, blockers, rollouts } = props;
+  const { applications, onSelect, blockers, rollouts, canaries } = props;
   const rows = useMemo(
     () =>
       applications.map(app =>
@@ -77,9 +80,10 @@ export function ApplicationsTable(props: {
           app,
           blockers?.get(app.key),
           rolloutPlaceOf(rollouts, app)?.applicationSet,
+          canaries?.get(app.key),
         ),
       ),
-    [applications, blockers, rollouts],
+    [applications, blockers, rollouts, canaries],
   );
   const [sort, setSort] = useState<TableSort | undefined>();
   const [filters, setFilters] = useState<ApplicationFilters>({});

@@ -1,6 +1,7 @@
 import type {
   ActionBlocker,
   GitOpsApplication,
+  RolloutSummary,
 } from '@gitops-suite/plugin-gitops-common';
 import Box from '@material-ui/core/Box';
 import Typography from '@material-ui/core/Typography';
@@ -8,6 +9,7 @@ import type { ReactNode } from 'react';
 import { revisionOf } from '../../lib/revision';
 import { formatTimestamp, timeSince } from '../../lib/timeSince';
 import { ActionBlockerChips } from '../ActionBlockers';
+import { CanaryChip } from '../ArgoRollout';
 import { BreakableName } from '../WordWrapTableHead';
 import { ReleaseRevision } from '../SourceHydrator';
 import { HealthStatusChip, PolicyBadges, SyncStatusChip } from '../StatusChips';
@@ -24,16 +26,20 @@ export type ApplicationRow = GitOpsApplication & {
   blockers: ActionBlocker[];
   /** The ApplicationSet whose RollingSync syncs it, if one does. */
   rollingSyncBy?: string;
+  /** Its Argo Rollouts canary, when one is mid-rollout. */
+  canary?: RolloutSummary;
 };
 
 export function toRow(
   app: GitOpsApplication,
   blockers: ActionBlocker[] = [],
   rollingSyncBy?: string,
+  canary?: RolloutSummary,
 ): ApplicationRow {
   return {
     blockers,
     ...(rollingSyncBy && { rollingSyncBy }),
+    ...(canary && { canary }),
     ...app,
     id: app.key,
     cluster:
@@ -96,11 +102,17 @@ export const columns: ApplicationColumn[] = [
     title: 'Health',
     sortValue: row => row.healthStatus,
     render: row => (
-      <HealthStatusChip
-        status={row.health.status}
-        message={row.health.message}
-      />
+      <Box display="flex" flexWrap="wrap" style={{ gap: 4 }}>
+        <HealthStatusChip
+          status={row.health.status}
+          message={row.health.message}
+        />
+        <CanaryChip rollout={row.canary} />
+      </Box>
     ),
+    // a canary's chip wraps under the health instead of widening the table
+    wrap: true,
+    minWidth: 0,
   },
   {
     id: 'revision',

@@ -6,6 +6,7 @@ import { useMemo } from 'react';
 import { useEntityApplications } from '../../hooks/useEntityApplications';
 import { useEntityApplicationSets } from '../../hooks/useEntityApplicationSets';
 import { useEntityBlockers } from '../../hooks/useEntityBlockers';
+import { useEntityCanaries } from '../../hooks/useEntityCanaries';
 import { useSelectedApplication } from '../../hooks/useSelectedApplication';
 import { entityOutage } from '../../lib/agentOutage';
 import { hasStatus } from '../../lib/errorMessage';
@@ -48,6 +49,7 @@ function GitOpsApplications(props: EntityGitOpsContentProps) {
   // the open drawer is in the URL: it can be linked and reloaded
   const [selected, setSelected] = useSelectedApplication(applications);
   const blockers = useEntityBlockers(entityRef, applications);
+  const canaries = useEntityCanaries(entityRef, applications);
 
   if (loading) {
     return <Progress />;
@@ -87,6 +89,7 @@ function GitOpsApplications(props: EntityGitOpsContentProps) {
             onSelect={setSelected}
             unreachable={outage.unreachable}
             rollouts={rollouts}
+            canaries={canaries}
             blockers={blockers}
           />
         </Grid>
@@ -107,6 +110,7 @@ function GitOpsApplications(props: EntityGitOpsContentProps) {
             onSelect={setSelected}
             blockers={blockers}
             rollouts={rollouts}
+            canaries={canaries}
           />
         </Grid>
       </Grid>

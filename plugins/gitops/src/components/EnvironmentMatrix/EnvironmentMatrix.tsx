@@ -5,6 +5,7 @@ import {
   type AgentError,
   type EnvironmentGroup,
   type GitOpsApplication,
+  type RolloutSummary,
 } from '@gitops-suite/plugin-gitops-common';
 import Table from '@material-ui/core/Table';
 import TableBody from '@material-ui/core/TableBody';
@@ -30,10 +31,13 @@ export function EnvironmentMatrix(props: {
   unreachable?: Map<string, AgentError>;
   /** Rolling-sync places of the applications: those waiting are marked. */
   rollouts?: Map<string, RolloutPlace>;
+  /** Argo Rollouts canaries mid-rollout, by application key: they are marked. */
+  canaries?: Map<string, RolloutSummary>;
   /** What should stop someone acting on each application, by key. */
   blockers?: Map<string, ActionBlocker[]>;
 }) {
-  const { environments, onSelect, unreachable, rollouts, blockers } = props;
+  const { environments, onSelect, unreachable, rollouts, canaries, blockers } =
+    props;
   const matrix = useMemo(() => buildMatrix(environments), [environments]);
   const [page, setPage] = useState(0);
   const rows = matrix.rows.slice(page * PAGE_SIZE, (page + 1) * PAGE_SIZE);
@@ -70,6 +74,7 @@ export function EnvironmentMatrix(props: {
                     onSelect={onSelect}
                     unreachable={unreachable}
                     rollouts={rollouts}
+                    canaries={canaries}
                     blockers={blockers}
                   />
                 </TableCell>

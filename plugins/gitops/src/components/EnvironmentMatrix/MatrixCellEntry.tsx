@@ -3,6 +3,7 @@ import type {
   ActionBlocker,
   AgentError,
   GitOpsApplication,
+  RolloutSummary,
 } from '@gitops-suite/plugin-gitops-common';
 import Box from '@material-ui/core/Box';
 import ButtonBase from '@material-ui/core/ButtonBase';
@@ -19,6 +20,7 @@ import {
 import { StatusChip } from '../StatusChips/StatusChip';
 import { RolloutStatusChip, type RolloutPlace } from '../RolloutSteps';
 import { ActionBlockerChips } from '../ActionBlockers';
+import { CanaryChip } from '../ArgoRollout';
 import { NoticeMarker } from '../ApplicationNotice';
 import { ReleaseRevision } from '../SourceHydrator';
 import { VisuallyHidden } from '../VisuallyHidden';
@@ -64,10 +66,12 @@ export function MatrixCellEntry(props: {
   outage?: AgentError;
   /** Its place in its ApplicationSet's rolling sync, when it has one. */
   rollout?: RolloutPlace;
+  /** Its Argo Rollouts canary, when one is mid-rollout. */
+  canary?: RolloutSummary;
   /** A running sync, a failed hydration, a closed sync window. */
   blockers?: ActionBlocker[];
 }) {
-  const { app, showName, onSelect, outage, rollout, blockers } = props;
+  const { app, showName, onSelect, outage, rollout, canary, blockers } = props;
   const classes = useStyles();
   const { revision } = deployedRevision(app);
   const tag = firstImageTag(app.images);
@@ -120,6 +124,7 @@ export function MatrixCellEntry(props: {
             {rollout && rollout.status !== 'Healthy' && (
               <RolloutStatusChip place={rollout} withStep />
             )}
+            <CanaryChip rollout={canary} />
             <ActionBlockerChips blockers={blockers} />
           </Box>
         )}

@@ -2,6 +2,7 @@ import type {
   ActionBlocker,
   AgentError,
   GitOpsApplication,
+  RolloutSummary,
 } from '@gitops-suite/plugin-gitops-common';
 import Box from '@material-ui/core/Box';
 import Typography from '@material-ui/core/Typography';
@@ -18,10 +19,12 @@ export function MatrixCellView(props: {
   unreachable?: Map<string, AgentError>;
   /** Rolling-sync places of the applications (see rolloutPlaces). */
   rollouts?: Map<string, RolloutPlace>;
+  /** Argo Rollouts canaries mid-rollout, by application key. */
+  canaries?: Map<string, RolloutSummary>;
   /** What should stop someone acting on each application, by key. */
   blockers?: Map<string, ActionBlocker[]>;
 }) {
-  const { cell, onSelect, unreachable, rollouts, blockers } = props;
+  const { cell, onSelect, unreachable, rollouts, canaries, blockers } = props;
   if (cell.applications.length === 0) {
     return (
       <Typography color="textSecondary" aria-label="not deployed">
@@ -40,6 +43,7 @@ export function MatrixCellView(props: {
           onSelect={onSelect}
           outage={unreachable?.get(app.agentId)}
           rollout={rolloutPlaceOf(rollouts, app)}
+          canary={canaries?.get(app.key)}
           blockers={blockers?.get(app.key)}
         />
       ))}

@@ -19,6 +19,7 @@ import { MouseEvent, useState } from 'react';
 import { gitopsApiRef } from '../../api';
 import { errorMessage } from '../../lib/errorMessage';
 import { ConfirmDialog } from '../ApplicationOperations/ConfirmDialog';
+import { resourceActionLabel } from './actionLabels';
 
 type Loaded =
   | { state: 'loading' }
@@ -47,7 +48,7 @@ export function ResourceActionsMenu(props: {
   });
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
-  const [confirming, setConfirming] = useState<string | undefined>();
+  const [confirming, setConfirming] = useState<ResourceAction | undefined>();
   const [result, setResult] = useState<
     { severity: 'success' | 'error'; message: string } | undefined
   >();
@@ -130,11 +131,11 @@ export function ResourceActionsMenu(props: {
                 disabled={Boolean(why)}
                 onClick={() => {
                   setAnchor(null);
-                  setConfirming(action.name);
+                  setConfirming(action);
                 }}
               >
                 <ListItemText
-                  primary={action.displayName ?? action.name}
+                  primary={resourceActionLabel(node.kind, action)}
                   secondary={why || undefined}
                 />
               </MenuItem>
@@ -150,14 +151,41 @@ export function ResourceActionsMenu(props: {
           {result.message}
         </Alert>
       )}
-      <ConfirmDialog
-        open={confirming !== undefined}
-        title={`Run ${confirming} on ${label}?`}
-        text={`The agent runs the ${confirming} action on ${label} of ${app.name}, in the cluster, now.`}
-        confirmLabel={`Run ${confirming}`}
+      <ResourceActionConfirm
+        app={app}
+        node={node}
+        action={confirming}
         onClose={() => setConfirming(undefined)}
-        onConfirm={() => confirming && run(confirming)}
+        onConfirm={() => confirming && run(confirming.name)}
       />
     </span>
+  );
+}
+
+/**
+ * Asks before a resource action runs: what runs, on which resource of
+ * which application (the menu's and the Rollout panel's one confirmation).
+ */
+export function ResourceActionConfirm(props: {
+  app: EntityApplicationRef;
+  node: Pick<ResourceNode, 'kind' | 'name'>;
+  action?: Pick<ResourceAction, 'name' | 'displayName'>;
+  onClose: () => void;
+  onConfirm: () => void;
+}) {
+  const { app, node, action, onClose, onConfirm } = props;
+  const label = `${node.kind}/${node.name}`;
+  const name = action ? resourceActionLabel(node.kind, action) : '';
+  const what =
+    action && name !== action.name ? `${name} (${action.name})` : name;
+  return (
+    <ConfirmDialog
+      open={action !== undefined}
+      title={`Run ${name} on ${label}?`}
+      text={`The agent runs the ${what} action on ${label} of ${app.name}, in the cluster, now.`}
+      confirmLabel={`Run ${name}`}
+      onClose={onClose}
+      onConfirm={onConfirm}
+    />
   );
 }

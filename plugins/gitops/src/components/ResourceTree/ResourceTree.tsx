@@ -1,7 +1,9 @@
 import { Progress, ResponseErrorPanel } from '@backstage/core-components';
+import { rolloutProgress } from '@gitops-suite/plugin-gitops-common';
 import type {
   EntityApplicationRef,
   ResourceNode,
+  RolloutSummary,
 } from '@gitops-suite/plugin-gitops-common';
 import Box from '@material-ui/core/Box';
 import Typography from '@material-ui/core/Typography';
@@ -9,10 +11,11 @@ import ChevronRightIcon from '@material-ui/icons/ChevronRight';
 import ExpandMoreIcon from '@material-ui/icons/ExpandMore';
 import TreeItem from '@material-ui/lab/TreeItem';
 import TreeView from '@material-ui/lab/TreeView';
-import { ReactNode, useMemo } from 'react';
+import { ReactNode, useEffect, useMemo } from 'react';
 import type { AgentPermissions } from '../../api';
 import { useResourceTree } from '../../hooks/useResourceTree';
 import { agentRefusal } from '../ApplicationOperations/agentReason';
+import { RolloutPanel } from '../ArgoRollout';
 import { HealthStatusChip, SyncStatusChip } from '../StatusChips';
 import { buildTree, TreeNode } from './buildTree';
 import { KindIcon } from './KindIcon';
@@ -84,6 +87,9 @@ function renderItems(
   ));
 }
 
+/** How soon a canary moving between steps is read again. */
+const ROLLOUT_REREAD_MS = 2000;
+
 function collectIds(items: TreeNode[]): string[] {
   return items.flatMap(item => [item.id, ...collectIds(item.children)]);
 }
@@ -106,6 +112,23 @@ export function ResourceTree(props: {
   const agentDenied = agentRefusal(agentPermissions, 'action');
   const tree = useMemo(() => buildTree(value?.nodes ?? []), [value]);
   const expanded = useMemo(() => collectIds(tree), [tree]);
+  const rollouts = useMemo(
+    () =>
+      (value?.nodes ?? []).filter(
+        (node): node is ResourceNode & { rollout: RolloutSummary } =>
+          Boolean(node.rollout),
+      ),
+    [value],
+  );
+  // a canary moving between steps is read again until it stops at one
+  const moving = rollouts.some(
+    node => rolloutProgress(node.rollout)?.state === 'progressing',
+  );
+  useEffect(() => {
+    if (!moving || loading) return undefined;
+    const timer = setTimeout(retry, ROLLOUT_REREAD_MS);
+    return () => clearTimeout(timer);
+  }, [moving, loading, retry, value]);
   // a reload (after an action) keeps the tree shown
   if (loading && !value) {
     return <Progress />;
@@ -121,27 +144,41 @@ export function ResourceTree(props: {
     );
   }
   return (
-    <TreeView
-      aria-label="Resource tree"
-      defaultCollapseIcon={<ExpandMoreIcon />}
-      defaultExpandIcon={<ChevronRightIcon />}
-      defaultExpanded={expanded}
-    >
-      {renderItems(
-        tree,
-        node => (
-          <ResourceActionsMenu
-            app={props.app}
-            node={node}
-            agentDenied={agentDenied}
-            onDone={() => {
-              retry();
-              onActionDone?.();
-            }}
-          />
-        ),
-        props.onOpen,
-      )}
-    </TreeView>
+    <>
+      {rollouts.map(node => (
+        <RolloutPanel
+          key={node.uid ?? `${node.kind}/${node.name}`}
+          app={props.app}
+          node={node}
+          agentDenied={agentDenied}
+          onDone={() => {
+            retry();
+            onActionDone?.();
+          }}
+        />
+      ))}
+      <TreeView
+        aria-label="Resource tree"
+        defaultCollapseIcon={<ExpandMoreIcon />}
+        defaultExpandIcon={<ChevronRightIcon />}
+        defaultExpanded={expanded}
+      >
+        {renderItems(
+          tree,
+          node => (
+            <ResourceActionsMenu
+              app={props.app}
+              node={node}
+              agentDenied={agentDenied}
+              onDone={() => {
+                retry();
+                onActionDone?.();
+              }}
+            />
+          ),
+          props.onOpen,
+        )}
+      </TreeView>
+    </>
   );
 }

@@ -1,0 +1,2 @@
+export { CanaryChip } from './CanaryChip';
+export { RolloutPanel } from './RolloutPanel';
