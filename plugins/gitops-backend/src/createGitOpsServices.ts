@@ -34,6 +34,8 @@ import { WriteAuthorization } from './trust/WriteAuthorization';
 import type { DeployTargetAuthorizer } from './permissions/registerDeployTargets';
 import { AgentUserIdentity } from './identity/AgentUserIdentity';
 import { HarnessAccountDiscovery } from './discovery/HarnessAccountDiscovery';
+import type { MetricsService } from '@backstage/backend-plugin-api/alpha';
+import { subscriberMetrics } from './fleet/subscriberMetrics';
 
 /** The core services the GitOps services are made of. */
 export interface GitOpsServicesOptions {
@@ -55,6 +57,8 @@ export interface GitOpsServicesOptions {
   scheduler: SchedulerService;
   /** How a policy's decision on `gitops.deploytarget.write` applies to a target. */
   deployTargets: DeployTargetAuthorizer;
+  /** Backstage's metrics service: the fleet state's subscriber metrics. */
+  metricsService?: MetricsService;
 }
 
 /** What the routes and actions are served from. */
@@ -92,6 +96,9 @@ export async function createGitOpsServices(
     pollIntervalMs: gitops.fleetPollIntervalMs,
     reconnectMaxMs: gitops.fleetReconnectMaxMs,
     knownSecrets: registry.secrets,
+    ...(options.metricsService && {
+      subscriberMetrics: subscriberMetrics(options.metricsService),
+    }),
   });
   const store = await DatabaseAuditStore.create({
     database: options.database,

@@ -2,7 +2,10 @@ import {
   coreServices,
   createBackendPlugin,
 } from '@backstage/backend-plugin-api';
-import { actionsRegistryServiceRef } from '@backstage/backend-plugin-api/alpha';
+import {
+  actionsRegistryServiceRef,
+  metricsServiceRef,
+} from '@backstage/backend-plugin-api/alpha';
 import { catalogServiceRef } from '@backstage/plugin-catalog-node';
 import { signalsServiceRef } from '@backstage/plugin-signals-node';
 import { gitopsPermissions } from '@gitops-suite/plugin-gitops-common';
@@ -42,6 +45,7 @@ export const gitopsPlugin = createBackendPlugin({
         catalog: catalogServiceRef,
         actionsRegistry: actionsRegistryServiceRef,
         signals: signalsServiceRef,
+        metricsService: metricsServiceRef,
         cache: coreServices.cache,
         scheduler: coreServices.scheduler,
       },

@@ -9,6 +9,7 @@ import { WatchEvent } from '@gitops-suite/plugin-gitops-node';
 import { scrubAndSeal } from '../scrubbing/scrubSecrets';
 import { AgentFleet } from './AgentFleet';
 import { AgentSnapshot, FleetChange } from './types';
+import type { SubscriberMetrics } from './subscriberMetrics';
 
 interface Feed {
   kind: 'watch' | 'poll';
@@ -35,6 +36,7 @@ export class FleetState {
 
   private readonly clock: () => Date;
   private readonly logger?: Pick<LoggerService, 'error'>;
+  private readonly metrics?: SubscriberMetrics;
   /** Scrubs (and seals) what enters the state: answers need no second walk. */
   private readonly scrub: <T>(value: T) => T;
   /** Adds what is known beyond the lean read (see LeanDetails). */
@@ -48,9 +50,12 @@ export class FleetState {
       decorate?: (app: GitOpsApplication) => GitOpsApplication;
       /** Where a subscriber's failure is reported (it never breaks the state). */
       logger?: Pick<LoggerService, 'error'>;
+      /** Where each subscriber's failures and time per change are counted. */
+      metrics?: SubscriberMetrics;
     },
   ) {
     this.logger = options.logger;
+    this.metrics = options.metrics;
     this.clock = options.clock ?? (() => new Date());
     this.scrub = value => scrubAndSeal(value, options.knownSecrets);
     this.decorate = options.decorate ?? (app => app);
@@ -363,14 +368,18 @@ export class FleetState {
       !change.setApplications?.length;
     if (empty && !change.feed) return;
     for (const [listener, name] of this.listeners) {
+      const started = performance.now();
       try {
         listener(change);
       } catch (error) {
         // a listener's failure must not break the state nor the others
+        this.metrics?.failed(name);
         this.logger?.error(
           `Fleet state: ${name} failed on a change of agent ${change.agentId}; the state and the other subscribers carry on`,
           error as Error,
         );
+      } finally {
+        this.metrics?.took(name, performance.now() - started);
       }
     }
   }

@@ -8,6 +8,7 @@ import { PollingFeeder } from './PollingFeeder';
 import { FleetFeeder } from './types';
 import { isWatchable } from './WatchStreamFeeder';
 import { WatchOrPollFeeder } from './WatchOrPollFeeder';
+import type { SubscriberMetrics } from './subscriberMetrics';
 
 /** The fleet state of every configured agent and the feeders that keep it. */
 export interface Fleet {
@@ -44,6 +45,8 @@ export function createFleet(options: {
    * (by identity) the routes scrub answers with, so they skip what is clean.
    */
   knownSecrets: string[];
+  /** Where the fleet state counts its subscribers' failures and time. */
+  subscriberMetrics?: SubscriberMetrics;
 }): Fleet {
   const providers = options.registry.list();
   const details = new LeanDetails({
@@ -57,6 +60,7 @@ export function createFleet(options: {
     })),
     {
       knownSecrets: options.knownSecrets,
+      metrics: options.subscriberMetrics,
       decorate: details.decorate,
       logger: options.logger,
     },
