@@ -1,5 +1,5 @@
 import { openPortal } from './support/browser';
-import { inCatalog } from './support/entityTab';
+import { inCatalog, openGitOpsTab } from './support/entityTab';
 import { eventually, guestToken } from './support/portalCalls';
 import { usePortalPage } from './support/portalPage';
 import { fillServiceTemplate } from './support/serviceTemplate';
@@ -12,7 +12,10 @@ import { fillServiceTemplate } from './support/serviceTemplate';
  * the repository named after the service, and Review shows it without the
  * field being left; after creation, the catalog's "View source", the
  * catalog-info.yaml location and the repository answer 200 on the git host,
- * and the Applications link opens the new component's GitOps tab.
+ * and the Applications link opens the new component's GitOps tab. A
+ * service whose repository stays on github.com (kyc-service, a directory
+ * app) is told apart: its pull requests are not listed, as its host is not
+ * a configured git host, and nothing is fetched from github.com.
  */
 
 const COMPONENT = 'payments-api';
@@ -224,6 +227,20 @@ describe('the first hour', () => {
       const sourcePage = await fetch(sourceUrl);
       expect(sourcePage.status).toBe(200);
       expect(await sourcePage.text()).toContain('catalog-info.yaml');
+    },
+  );
+
+  journey(
+    "a repository on a host that is not a configured git host is named as such, instead of 'fetch failed'",
+    async () => {
+      await inCatalog(session.portal, 'kyc-service');
+      await openGitOpsTab(session.page, session.portal, 'kyc-service', 120_000);
+      await session.page
+        .getByText(
+          /kyc-service-deploy\.git is on github\.com, which is not a configured git host/,
+        )
+        .waitFor({ timeout: 60_000 });
+      expect(await session.page.getByText(/fetch failed/i).count()).toBe(0);
     },
   );
 });
