@@ -108,9 +108,7 @@ export function readinessLines(sandbox: Sandbox): string[] {
   const idpLine = sandbox.idp ? [JSON.stringify({ idp: sandbox.idp })] : [];
   // a Harness account holding an agent found through it only: where its
   // agents are found (the gateway) and with which API key
-  const accountLines = sandbox.harnessAccounts
-    .filter(account => account.agents.some(agent => agent.foundByAccount))
-    .map(account =>
+  const accountLines = sandbox.harnessAccounts.map(account =>
       JSON.stringify({
         harnessAccount: { url: account.url, accountIdentifier: account.accountIdentifier, token: account.token },
       }),

@@ -91,7 +91,10 @@ export interface SandboxIdpInfo {
 export interface Sandbox {
   /** The agents a client configures one by one: all but those found by their Harness account only. */
   agents: SandboxAgentInfo[];
-  /** The Harness accounts of the scenario's Harness agents, behind the sandbox's gateway. */
+  /**
+   * The Harness accounts holding an agent found through its account only
+   * (`harness.foundByAccount`), behind the sandbox's gateway.
+   */
   harnessAccounts: SandboxHarnessAccountInfo[];
   /** `http://host:port` */
   baseUrl: string;
@@ -213,7 +216,9 @@ export async function startSandbox(options: StartSandboxOptions): Promise<Sandbo
     }
     return info;
   });
-  const harnessAccounts = [...new Set(infos.flatMap(i => (i.accountIdentifier ? [i.accountIdentifier] : [])))].map(
+  // the accounts holding an agent found through them only: a client names
+  // those (with every agent of the account behind the gateway)
+  const harnessAccounts = [...new Set(infos.flatMap(i => (i.foundByAccount ? [i.accountIdentifier!] : [])))].map(
     accountIdentifier => {
       const members = infos.filter(i => i.accountIdentifier === accountIdentifier);
       return { url: server.harnessGatewayUrl(), accountIdentifier, token: members[0].token, agents: members };

@@ -630,4 +630,40 @@ describe('a new user in the GitOps portal', () => {
       }
     },
   );
+  journey(
+    '9. the Harness agent no config lists is found through its Harness account: GET /agents lists it, and the fleet its applications',
+    async () => {
+      // examples/fleet.yaml: harness-us, found through the account npm start
+      // configures (gitops.harness.accounts), beside the listed harness-eu
+      const found = 'harness.default.payments_platform.usagent';
+      const agents = await api('/agents');
+      expect(agents.status).toBe(200);
+      const byId = new Map(
+        (agents.body.items as Array<{ id: string }>).map(a => [a.id, a]),
+      );
+      expect([...byId.keys()]).toEqual(
+        expect.arrayContaining(['harness-eu', found]),
+      );
+      expect(byId.get(found)).toMatchObject({
+        kind: 'harness',
+        title: 'us-agent',
+        region: 'us-east-1',
+        status: { state: 'connected' },
+      });
+      const apps = await eventually(
+        async () => {
+          const { body } = await api(`/fleet/applications?agent=${found}`);
+          return ((body?.items ?? []) as Array<{ name: string }>)
+            .map(a => a.name)
+            .sort();
+        },
+        names => names.length === 3,
+        30_000,
+      );
+      expect(apps).toEqual(['fx-rates-dev', 'fx-rates-prod', 'fx-rates-qa']);
+      expect(JSON.stringify(agents.body)).not.toContain(
+        session.portal.sandbox.agent('harness-us').token,
+      );
+    },
+  );
 });

@@ -50,9 +50,10 @@ async function freePort(): Promise<number> {
 
 /**
  * The config overlay `npm start` writes for the sandbox (scripts/sandbox.js):
- * its agents; with the git host, a GitHub integration for it and the
- * projects allowing its repositories; with the identity provider, Sandbox
- * SSO and each agent's `userIdentity`. One rule for both.
+ * its agents, and the Harness accounts of those no entry lists; with the
+ * git host, a GitHub integration for it and the projects allowing its
+ * repositories; with the identity provider, Sandbox SSO and each agent's
+ * `userIdentity`. One rule for both.
  */
 function sandboxOverlay(sandbox: Sandbox): string {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -62,6 +63,7 @@ function sandboxOverlay(sandbox: Sandbox): string {
   const agents = Object.assign([...sandbox.agents], {
     gitHost: sandbox.gitHost,
     idp: sandbox.idp,
+    harnessAccounts: sandbox.harnessAccounts,
   });
   return scripts.sandboxConfigYaml(
     agents,
