@@ -116,6 +116,7 @@ export async function createGitOpsServices(
     operations: store,
     provider: agentId => registry.list().find(p => p.agent.id === agentId),
     logger,
+    readSlots: fleet.readSlots,
   });
   recorder.start();
   fleet.start();

@@ -7,6 +7,7 @@ import {
 } from '@gitops-suite/plugin-gitops-common';
 import { GitOpsProvider } from '@gitops-suite/plugin-gitops-node';
 import { FleetChange } from './types';
+import type { AgentReadSlots } from './AgentReadSlots';
 
 /** What a full read adds to a lean application. */
 interface Details {
@@ -57,6 +58,8 @@ export class LeanDetails {
     private readonly options: {
       provider: (agentId: string) => GitOpsProvider | undefined;
       logger: LoggerService;
+      /** The agents' read slots, shared with the recorder's history reads. */
+      slots?: AgentReadSlots;
       /** Full reads in flight at once, over all agents. */
       concurrency?: number;
       timeoutMs?: number;
@@ -126,10 +129,13 @@ export class LeanDetails {
     const provider = this.options.provider(agentId);
     if (!provider) return;
     try {
-      const full = await provider.getApplication(
-        { name: lean.name, namespace: lean.namespace },
-        { signal: AbortSignal.timeout(this.options.timeoutMs ?? 10_000) },
-      );
+      const read = () =>
+        provider.getApplication(
+          { name: lean.name, namespace: lean.namespace },
+          { signal: AbortSignal.timeout(this.options.timeoutMs ?? 10_000) },
+        );
+      const slots = this.options.slots;
+      const full = await (slots ? slots.run(agentId, read) : read());
       this.details.set(lean.key, {
         // stamped with the full read's own state: a change meanwhile is not
         // mistaken for what was read

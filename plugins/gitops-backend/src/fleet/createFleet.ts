@@ -9,11 +9,14 @@ import { FleetFeeder } from './types';
 import { isWatchable } from './WatchStreamFeeder';
 import { WatchOrPollFeeder } from './WatchOrPollFeeder';
 import type { SubscriberMetrics } from './subscriberMetrics';
+import { AgentReadSlots } from './AgentReadSlots';
 
 /** The fleet state of every configured agent and the feeders that keep it. */
 export interface Fleet {
   state: FleetState;
   feeders: Map<string, FleetFeeder>;
+  /** The full reads of one application each agent may have in flight, shared by every reader. */
+  readSlots: AgentReadSlots;
   /** Starts every feeder (initial loads run in parallel). */
   start(): void;
   stop(): Promise<void>;
@@ -49,8 +52,10 @@ export function createFleet(options: {
   subscriberMetrics?: SubscriberMetrics;
 }): Fleet {
   const providers = options.registry.list();
+  const readSlots = new AgentReadSlots();
   const details = new LeanDetails({
     provider: agentId => options.registry.list([agentId])[0],
+    slots: readSlots,
     logger: options.logger,
   });
   const state = new FleetState(
@@ -88,6 +93,7 @@ export function createFleet(options: {
   return {
     state,
     feeders,
+    readSlots,
     start: () => {
       running = true;
       feeders.forEach(feeder => feeder.start());
@@ -112,6 +118,7 @@ export function createFleet(options: {
       feeders.delete(agentId);
       await feeder?.stop();
       state.removeAgent(agentId);
+      readSlots.forget(agentId);
     },
   };
 }

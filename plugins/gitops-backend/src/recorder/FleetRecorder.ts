@@ -13,6 +13,7 @@ import { DeliveryEventStore } from '../metrics/DeliveryEventStore';
 import { appIdentity, syncFailure } from '../metrics/extractDeliveryEvents';
 import { HistoryReadQueue } from './HistoryReadQueue';
 import { recordHistory } from './recordHistory';
+import type { AgentReadSlots } from '../fleet/AgentReadSlots';
 
 /** What a change of an application is judged against. */
 interface Seen {
@@ -58,6 +59,8 @@ export interface FleetRecorderOptions {
   timeoutMs?: number;
   /** Full reads in flight at once, over all agents (default 4). */
   concurrency?: number;
+  /** The agents' read slots, shared with the lean details reader. */
+  readSlots?: AgentReadSlots;
   /** Of those, catch-up reads of what ended unwatched (default 1). */
   backgroundConcurrency?: number;
   clock?: () => Date;
@@ -378,8 +381,8 @@ export class FleetRecorder {
   private async readOnce(agentId: string, app: GitOpsApplication) {
     const provider = this.options.provider(agentId);
     if (!provider) return;
-    try {
-      await recordHistory({
+    const record = () =>
+      recordHistory({
         provider,
         lean: app,
         store: this.options.deliveries,
@@ -387,6 +390,9 @@ export class FleetRecorder {
         logger: this.options.logger,
         timeoutMs: this.options.timeoutMs ?? 10_000,
       });
+    const slots = this.options.readSlots;
+    try {
+      await (slots ? slots.run(agentId, record) : record());
     } catch (error) {
       // the next ended operation, or the next reconcile, reads it again
       this.options.logger.warn(
