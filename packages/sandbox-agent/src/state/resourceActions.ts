@@ -51,12 +51,22 @@ function wanted(target: ActionTarget) {
   };
 }
 
-/** The application's live resource the target names, or Argo CD's refusal. */
-function liveResource(store: AgentStore, record: AppRecord, target: ActionTarget): { ref: ResourceRef; live: JsonObject } {
+/** The application's own resource the target names, if it has one. */
+function ownResource(record: AppRecord, target: ActionTarget): ResourceRef | undefined {
   const wantedRef = wanted(target);
-  const ref = allResources(record.model).find(r => sameResource(r, wantedRef));
+  return allResources(record.model).find(r => sameResource(r, wantedRef));
+}
+
+/** The application's live resource the target names, or Argo CD's refusal. */
+function liveResource(
+  store: AgentStore,
+  record: AppRecord,
+  target: ActionTarget,
+  ref: ResourceRef | undefined = ownResource(record, target),
+): { ref: ResourceRef; live: JsonObject } {
   const live = ref && liveManifest(store.render, record, ref);
   if (!ref || !live) {
+    const wantedRef = wanted(target);
     throw new ApiError(
       GrpcCode.NotFound,
       `${wantedRef.kind} ${wantedRef.group} ${wantedRef.name} not found as part of application ${record.app.metadata?.name}`,
@@ -72,11 +82,11 @@ function liveResource(store: AgentStore, record: AppRecord, target: ActionTarget
  * kinds have no built-in action: an empty list, not a 404.
  */
 export function listResourceActions(store: AgentStore, record: AppRecord, target: ActionTarget): JsonObject {
-  const child = !allResources(record.model).some(r => sameResource(r, wanted(target)));
-  if (child && findNode(store.render, record, wanted(target))) {
+  const own = ownResource(record, target);
+  if (!own && findNode(store.render, record, wanted(target))) {
     return { actions: [] };
   }
-  const { ref, live } = liveResource(store, record, target);
+  const { ref, live } = liveResource(store, record, target, own);
   return { actions: DISCOVERY[`${ref.group}/${ref.kind}`]?.(live, store.config.version) ?? [] };
 }
 
