@@ -5,8 +5,8 @@ import type {
   HealthStatusCode,
   RolloutSummary,
 } from '@gitops-suite/plugin-gitops-common';
-import { useMemo } from 'react';
-import useAsync from 'react-use/esm/useAsync';
+import { useEffect, useMemo } from 'react';
+import useAsyncRetry from 'react-use/esm/useAsyncRetry';
 import { gitopsApiRef } from '../api';
 import { toEntityApplicationRef } from '../lib/entityApplicationRef';
 
@@ -15,6 +15,9 @@ import { toEntityApplicationRef } from '../lib/entityApplicationRef';
  * whose canary is paused, moving or aborted is Suspended, Progressing or
  * Degraded. A Healthy one has no canary mid-rollout, so its tree is not read.
  */
+/** How soon a canary moving between steps is read again. */
+const MOVING_REREAD_MS = 5000;
+
 const MAY_BE_MID_ROLLOUT: readonly HealthStatusCode[] = [
   'Suspended',
   'Progressing',
@@ -25,8 +28,9 @@ const MAY_BE_MID_ROLLOUT: readonly HealthStatusCode[] = [
  * The Argo Rollouts canaries of an entity's applications that are
  * mid-rollout (gitops-common's rolloutProgress), by application key: the
  * resource trees of the applications whose health allows one, read again
- * when an application's health or revision changes. An application whose
- * tree cannot be read is shown without.
+ * when an application's health or revision changes, and while a canary
+ * moves between steps. An application whose tree cannot be read is shown
+ * without.
  */
 export function useEntityCanaries(
   entityRef: string,
@@ -43,7 +47,7 @@ export function useEntityCanaries(
   const signature = candidates
     .map(app => `${app.key}|${app.health.status}|${app.sync.revision ?? ''}`)
     .join('\n');
-  const { value } = useAsync(async () => {
+  const { value, loading, retry } = useAsyncRetry(async () => {
     const canaries = new Map<string, RolloutSummary>();
     await Promise.all(
       candidates.map(async app => {
@@ -64,5 +68,13 @@ export function useEntityCanaries(
     // read again when an application's health or revision changes
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [api, entityRef, signature]);
+  const moving = [...(value?.values() ?? [])].some(
+    rollout => rolloutProgress(rollout)?.state === 'progressing',
+  );
+  useEffect(() => {
+    if (!moving || loading) return undefined;
+    const timer = setTimeout(retry, MOVING_REREAD_MS);
+    return () => clearTimeout(timer);
+  }, [moving, loading, retry, value]);
   return value;
 }

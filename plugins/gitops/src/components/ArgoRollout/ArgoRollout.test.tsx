@@ -157,6 +157,37 @@ describe('an Argo Rollouts canary in the drawer', () => {
     expect(getResourceTree).toHaveBeenCalledTimes(2);
   });
 
+  it('reads a canary moving between steps again until it stops at one', async () => {
+    const moving = {
+      ...canary,
+      currentStepIndex: 2,
+      paused: false,
+      phase: 'Progressing',
+    };
+    const paused = {
+      ...canary,
+      currentStepIndex: 3,
+      actualWeight: 50,
+      setWeight: 50,
+    };
+    const getResourceTree = jest
+      .fn()
+      .mockResolvedValueOnce(tree(moving))
+      .mockResolvedValue(tree(paused));
+    await renderWithEntity(<ResourceTree app={ref} />, {
+      api: testGitOpsApi({
+        getResourceTree,
+        listResourceActions: rolloutActions,
+      }),
+    });
+    expect(
+      await screen.findByText('Canary step 3/4 · 20%'),
+    ).toBeInTheDocument();
+    expect(
+      await screen.findByText('Canary step 4/4 · 50%', {}, { timeout: 5000 }),
+    ).toBeInTheDocument();
+  });
+
   it('names the Rollout actions in the resource menu as the panel does', async () => {
     await renderWithEntity(<ResourceTree app={ref} />, {
       api: testGitOpsApi({
