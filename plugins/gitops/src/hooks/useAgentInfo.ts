@@ -3,6 +3,7 @@ import { olderArgoCdAgents } from '@gitops-suite/plugin-gitops-common';
 import type { GitOpsApiSchemas } from '@gitops-suite/plugin-gitops-common';
 import useAsync from 'react-use/esm/useAsync';
 import { gitopsApiRef, type GitOpsApi } from '../api';
+import { sharedRead } from '../lib/sharedRead';
 
 /** One agent as the backend describes it, and what sets it apart. */
 export interface AgentInfo {
@@ -18,23 +19,10 @@ export interface AgentInfo {
  */
 export const AGENT_LIST_REUSE_MS = 60_000;
 
-const agentLists = new WeakMap<
-  GitOpsApi,
-  { readAt: number; list: Promise<GitOpsApiSchemas['AgentList']> }
->();
-
 /** The agent list, read at most once a minute per API client. */
-function sharedAgentList(api: GitOpsApi, now = Date.now()) {
-  const kept = agentLists.get(api);
-  if (kept && now - kept.readAt < AGENT_LIST_REUSE_MS) return kept.list;
-  const list = api.getAgents();
-  agentLists.set(api, { readAt: now, list });
-  // a failed read is not kept: the next view asks again
-  list.catch(() => {
-    if (agentLists.get(api)?.list === list) agentLists.delete(api);
-  });
-  return list;
-}
+const sharedAgentList = sharedRead(AGENT_LIST_REUSE_MS, (api: GitOpsApi) =>
+  api.getAgents(),
+);
 
 /**
  * One agent as the backend describes it (its product, where it sits in its
@@ -45,7 +33,7 @@ function sharedAgentList(api: GitOpsApi, now = Date.now()) {
 export function useAgentInfo(agentId: string): AgentInfo | undefined {
   const api = useApi(gitopsApiRef);
   const { value } = useAsync(async () => {
-    const { items } = await sharedAgentList(api);
+    const { items } = await sharedAgentList(api, 'agents');
     const agent = items.find(candidate => candidate.id === agentId);
     if (!agent) return undefined;
     const older = olderArgoCdAgents(items.map(item => item.status));

@@ -5,8 +5,19 @@ import {
   gitopsSignalChannels,
   type PromotionPullRequestList,
 } from '@gitops-suite/plugin-gitops-common';
-import { gitopsApiRef } from '../api';
+import { gitopsApiRef, type GitOpsApi } from '../api';
+import { sharedRead } from '../lib/sharedRead';
 import { LiveAsyncState, useLiveAsync } from './useLiveAsync';
+
+/**
+ * One read of an entity's pull requests for the cards that ask together
+ * (the Promotion card and the pull-request list mount together and refresh
+ * on the same signal): each read asks the git host. Only a read still
+ * running is shared, so a read after a merge is always a new one.
+ */
+const sharedPullRequests = sharedRead(0, (api: GitOpsApi, entityRef) =>
+  api.getEntityPullRequests(entityRef),
+);
 
 /**
  * The open promotion pull requests of the current entity's repositories,
@@ -20,7 +31,7 @@ export function usePromotionPullRequests(
   const api = useApi(gitopsApiRef);
   const entityRef = stringifyEntityRef(entity);
   const state = useLiveAsync(
-    () => api.getEntityPullRequests(entityRef),
+    () => sharedPullRequests(api, entityRef),
     [api, entityRef],
     {
       intervalMs: options.intervalMs ?? 60_000,

@@ -68,6 +68,22 @@ describe('EntityGitOpsContent', () => {
     );
   });
 
+  it('reads the pull requests once for the Promotion card and the pull-request list', async () => {
+    let reads = 0;
+    const api = testGitOpsApi({
+      getEntityPullRequests: async () => {
+        reads++;
+        return { pullRequests: [], errors: [] };
+      },
+    });
+    await renderWithEntity(<EntityGitOpsContent />, { api });
+    await screen.findByRole('table', { name: 'Environment matrix' });
+    await waitFor(() => expect(reads).toBe(1));
+    // both cards have what they asked for, from that one read
+    await new Promise(resolve => setTimeout(resolve, 50));
+    expect(reads).toBe(1);
+  });
+
   it('shows a banner per failed agent while the rest renders', async () => {
     const api = testGitOpsApi({
       getEntityApplications: async () => ({
