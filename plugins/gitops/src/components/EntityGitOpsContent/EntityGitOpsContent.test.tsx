@@ -73,7 +73,11 @@ describe('EntityGitOpsContent', () => {
     const api = testGitOpsApi({
       getEntityPullRequests: async () => {
         reads++;
-        return { pullRequests: [], errors: [] };
+        return {
+          entityRef: 'component:default/payments',
+          pullRequests: [],
+          errors: [],
+        };
       },
     });
     await renderWithEntity(<EntityGitOpsContent />, { api });
