@@ -96,7 +96,7 @@ describe('readGitOpsConfig: gitops.harness.accounts', () => {
       'gitops.harness.accounts[0]: timeoutMs must be between 1 and 120000',
     ],
   ])('refuses %p, naming the field', (change, message) => {
-    const entry = { ...account, ...change };
+    const entry: JsonObject = { ...account, ...change };
     for (const key of Object.keys(entry))
       if (entry[key] === undefined) delete entry[key];
     expect(() => read(entry)).toThrow(message);

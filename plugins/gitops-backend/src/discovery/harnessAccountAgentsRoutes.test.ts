@@ -1,3 +1,7 @@
+import type {
+  SchedulerService,
+  ServiceFactory,
+} from '@backstage/backend-plugin-api';
 import { mockServices } from '@backstage/backend-test-utils';
 import { harnessAccountTaskId } from '../createGitOpsServices';
 import { sdkMismatches } from '../testUtils/harnessSdk';
@@ -74,7 +78,14 @@ const scenario = {
 const HY = 'harness.default.shop.hyagent';
 const HZ = 'harness.hzagent';
 
-const scheduler = mockServices.scheduler();
+/*
+ * Backstage's mock scheduler (typed as a SchedulerService, it is a
+ * MockSchedulerService): installed in the test backend, its tasks run when
+ * the test triggers them.
+ */
+const scheduler = mockServices.scheduler() as SchedulerService & {
+  factory(): ServiceFactory<SchedulerService>;
+};
 const logged: string[] = [];
 
 describe('Harness agents found through their account', () => {
