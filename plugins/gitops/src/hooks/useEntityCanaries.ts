@@ -10,14 +10,14 @@ import useAsyncRetry from 'react-use/esm/useAsyncRetry';
 import { gitopsApiRef } from '../api';
 import { toEntityApplicationRef } from '../lib/entityApplicationRef';
 
+/** How soon a canary moving between steps is read again. */
+const MOVING_REREAD_MS = 5000;
+
 /**
  * Argo CD's application health is its worst resource's: an application
  * whose canary is paused, moving or aborted is Suspended, Progressing or
  * Degraded. A Healthy one has no canary mid-rollout, so its tree is not read.
  */
-/** How soon a canary moving between steps is read again. */
-const MOVING_REREAD_MS = 5000;
-
 const MAY_BE_MID_ROLLOUT: readonly HealthStatusCode[] = [
   'Suspended',
   'Progressing',
