@@ -69,6 +69,7 @@ const BODIES: Record<string, object> = {
   refresh: { mode: 'hard' },
   sync: { dryRun: true },
   rollback: { id: 1, dryRun: true },
+  revert: { id: 1 },
   terminate: {},
   'sync-policy': {
     automated: false,
@@ -213,6 +214,7 @@ describe('permissions derived from the route table', () => {
       'post /entity/{namespace}/{kind}/{name}/applications/{agentId}/{appName}/refresh',
       'post /entity/{namespace}/{kind}/{name}/applications/{agentId}/{appName}/sync',
       'post /entity/{namespace}/{kind}/{name}/applications/{agentId}/{appName}/rollback',
+      'post /entity/{namespace}/{kind}/{name}/applications/{agentId}/{appName}/revert',
       'post /entity/{namespace}/{kind}/{name}/applications/{agentId}/{appName}/terminate',
       'post /entity/{namespace}/{kind}/{name}/applications/{agentId}/{appName}/resource-actions',
       'post /agents/{agentId}/applicationsets',

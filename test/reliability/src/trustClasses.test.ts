@@ -225,7 +225,7 @@ describe('trust classes: foreign project, destination, repository and label', ()
 
   /** A valid body of each operation route, so that only trust can refuse it. */
   async function operationBody(op: string, foreign: ForeignClass) {
-    if (op === 'rollback') return { id: 0 };
+    if (op === 'rollback' || op === 'revert') return { id: 0 };
     if (op === 'sync-policy') {
       return {
         automated: false,

@@ -40,7 +40,14 @@ const GIT_CLASSES = ['foreign-repository', 'foreign-path', 'shared-path'];
  */
 const WRITE_PATHS: Record<string, { classes: string[]; suite: string }> = {
   ...Object.fromEntries(
-    ['refresh', 'sync', 'rollback', 'terminate', 'resource-actions'].map(op => [
+    [
+      'refresh',
+      'sync',
+      'rollback',
+      'revert',
+      'terminate',
+      'resource-actions',
+    ].map(op => [
       `POST /entity/{namespace}/{kind}/{name}/applications/{agentId}/{appName}/${op}`,
       { classes: OPERATION_CLASSES, suite: 'trustClasses.test.ts' },
     ]),

@@ -59,6 +59,7 @@ const ACTIONS: Record<OperationAction, true> = {
   'applicationset.delete': true,
   'pullrequest.merge': true,
   'syncpolicy.update': true,
+  'rollback.revert': true,
 };
 const UUID_PATTERN =
   /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

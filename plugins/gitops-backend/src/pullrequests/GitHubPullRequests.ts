@@ -1,5 +1,5 @@
 import { Config } from '@backstage/config';
-import { InputError, NotFoundError } from '@backstage/errors';
+import { ConflictError, InputError, NotFoundError } from '@backstage/errors';
 import {
   DefaultGithubCredentialsProvider,
   GithubCredentialsProvider,
@@ -8,12 +8,20 @@ import {
 } from '@backstage/integration';
 import { Octokit } from '@octokit/rest';
 import type {
+  FileWrite,
   PullRequestHost,
+  RepositoryFile,
   RepositoryPullRequest,
 } from '../service/PullRequestHost';
 
 /** GitHub lists at most this many files of a pull request. */
 const MAX_LISTED_FILES = 3000;
+
+/** The status of an Octokit request error, if it is one. */
+function statusOf(error: unknown): number | undefined {
+  const status = (error as { status?: unknown })?.status;
+  return typeof status === 'number' ? status : undefined;
+}
 
 /** A pull request as Octokit answers it (list or get), in the portal's shape. */
 function portalShape(
@@ -122,10 +130,10 @@ export class GitHubPullRequests implements PullRequestHost {
     return { octokit, owner, repo };
   }
 
-  /** The open pull requests whose branch starts with `branchPrefix`. */
+  /** The open pull requests whose branch starts with one of `branchPrefixes`. */
   async listOpen(
     repoUrl: string,
-    branchPrefix: string,
+    branchPrefixes: string[],
   ): Promise<RepositoryPullRequest[]> {
     const { octokit, owner, repo } = await this.client(repoUrl);
     const pulls = [];
@@ -141,7 +149,7 @@ export class GitHubPullRequests implements PullRequestHost {
       if (data.length < 100) break;
     }
     return pulls
-      .filter(p => p.head.ref.startsWith(branchPrefix))
+      .filter(p => branchPrefixes.some(prefix => p.head.ref.startsWith(prefix)))
       .map(p => portalShape(repoUrl, p));
   }
 
@@ -213,5 +221,175 @@ export class GitHubPullRequests implements PullRequestHost {
       merge_method: 'merge',
     });
     return { sha: data.sha };
+  }
+
+  /** The repository's default branch (what `HEAD` names). */
+  async defaultBranch(repoUrl: string): Promise<string> {
+    const { octokit, owner, repo } = await this.client(repoUrl);
+    const { data } = await octokit.rest.repos.get({ owner, repo });
+    return data.default_branch;
+  }
+
+  /** A branch's head commit, or undefined when `branch` names no branch. */
+  async branchHead(
+    repoUrl: string,
+    branch: string,
+  ): Promise<string | undefined> {
+    const { octokit, owner, repo } = await this.client(repoUrl);
+    try {
+      const { data } = await octokit.rest.repos.getBranch({
+        owner,
+        repo,
+        branch,
+      });
+      return data.commit.sha;
+    } catch (error) {
+      if (statusOf(error) === 404) return undefined;
+      throw error;
+    }
+  }
+
+  /**
+   * The files of the repository at a commit (its whole tree), or undefined
+   * when `commit` is no commit of it; a tree the host truncates is refused.
+   */
+  async filesAt(
+    repoUrl: string,
+    commit: string,
+  ): Promise<RepositoryFile[] | undefined> {
+    const { octokit, owner, repo } = await this.client(repoUrl);
+    let tree;
+    try {
+      ({ data: tree } = await octokit.rest.git.getTree({
+        owner,
+        repo,
+        tree_sha: commit,
+        recursive: 'true',
+      }));
+    } catch (error) {
+      const status = statusOf(error);
+      if (status === 404 || status === 422) return undefined;
+      throw error;
+    }
+    if (tree.truncated) {
+      throw new ConflictError(
+        `The tree of ${repoUrl} at ${commit} is larger than the host lists at once`,
+      );
+    }
+    return tree.tree
+      .filter(entry => entry.type === 'blob' && entry.path && entry.sha)
+      .map(entry => ({
+        path: entry.path!,
+        sha: entry.sha!,
+        mode: entry.mode ?? '100644',
+      }));
+  }
+
+  /** The text of a blob (UTF-8). */
+  async readBlob(repoUrl: string, sha: string): Promise<string> {
+    const { octokit, owner, repo } = await this.client(repoUrl);
+    const { data } = await octokit.rest.git.getBlob({
+      owner,
+      repo,
+      file_sha: sha,
+    });
+    return Buffer.from(
+      data.content,
+      data.encoding === 'base64' ? 'base64' : 'utf8',
+    ).toString('utf8');
+  }
+
+  /**
+   * Commits `files` on top of `base` to `branch` (created, or force-moved
+   * when it exists and no pull request from it is open) with the git data
+   * API, and opens a pull request into `baseBranch`.
+   */
+  async openPullRequest(
+    repoUrl: string,
+    request: {
+      baseBranch: string;
+      base: string;
+      branch: string;
+      title: string;
+      body: string;
+      files: FileWrite[];
+    },
+  ): Promise<RepositoryPullRequest> {
+    const { octokit, owner, repo } = await this.client(repoUrl);
+    const { data: open } = await octokit.rest.pulls.list({
+      owner,
+      repo,
+      state: 'open',
+      head: `${owner}:${request.branch}`,
+      per_page: 1,
+    });
+    if (open.length) {
+      throw new ConflictError(
+        `Pull request #${open[0].number} (${open[0].html_url}) from ${request.branch} is open already: merge or close it first`,
+      );
+    }
+    const { data: baseCommit } = await octokit.rest.git.getCommit({
+      owner,
+      repo,
+      commit_sha: request.base,
+    });
+    const { data: tree } = await octokit.rest.git.createTree({
+      owner,
+      repo,
+      base_tree: baseCommit.tree.sha,
+      tree: request.files.map(file => {
+        if ('remove' in file) {
+          return { path: file.path, mode: '100644' as const, sha: null };
+        }
+        if ('blob' in file) {
+          return {
+            path: file.path,
+            mode: file.blob.mode as '100644',
+            type: 'blob' as const,
+            sha: file.blob.sha,
+          };
+        }
+        return {
+          path: file.path,
+          mode: '100644' as const,
+          type: 'blob' as const,
+          content: file.content,
+        };
+      }),
+    });
+    const { data: commit } = await octokit.rest.git.createCommit({
+      owner,
+      repo,
+      message: `${request.title}\n\n${request.body}`,
+      tree: tree.sha,
+      parents: [request.base],
+    });
+    const ref = `heads/${request.branch}`;
+    const exists = await this.branchHead(repoUrl, request.branch);
+    if (exists) {
+      await octokit.rest.git.updateRef({
+        owner,
+        repo,
+        ref,
+        sha: commit.sha,
+        force: true,
+      });
+    } else {
+      await octokit.rest.git.createRef({
+        owner,
+        repo,
+        ref: `refs/${ref}`,
+        sha: commit.sha,
+      });
+    }
+    const { data: pull } = await octokit.rest.pulls.create({
+      owner,
+      repo,
+      title: request.title,
+      body: request.body,
+      head: request.branch,
+      base: request.baseBranch,
+    });
+    return portalShape(repoUrl, pull);
   }
 }

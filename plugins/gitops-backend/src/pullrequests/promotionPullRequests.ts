@@ -10,14 +10,11 @@ import {
 } from '@backstage/errors';
 import {
   gitopsApplicationReadPermission,
-  GitOpsApplication,
   gitopsPullRequestMergePermission,
   PromotionPullRequest,
 } from '@gitops-suite/plugin-gitops-common';
 import { GitOpsService } from '../service/GitOpsService';
-
-/** The branches the gitops-promote-release template opens: `promote-<environment>-<tag>`. */
-export const PROMOTION_BRANCH_PREFIX = 'promote-';
+import { branchFacts, PORTAL_BRANCH_PREFIXES } from './pullRequestBranches';
 
 function repoKey(url: string) {
   return url
@@ -27,22 +24,8 @@ function repoKey(url: string) {
     .toLowerCase();
 }
 
-/** The environment a promotion branch names, among the entity's environments (the longest that fits). */
-function environmentOf(
-  branch: string,
-  apps: GitOpsApplication[],
-): string | undefined {
-  return [
-    ...new Set(
-      apps.map(a => a.environment).filter((e): e is string => Boolean(e)),
-    ),
-  ]
-    .sort((a, b) => b.length - a.length)
-    .find(env => branch.startsWith(`${PROMOTION_BRANCH_PREFIX}${env}-`));
-}
-
 /** The status of an Octokit request error, if it is one. */
-function statusOf(error: unknown): number | undefined {
+export function statusOf(error: unknown): number | undefined {
   const status = (error as { status?: unknown })?.status;
   return typeof status === 'number' ? status : undefined;
 }
@@ -88,9 +71,10 @@ function unservedMessage(repoUrl: string): string {
 }
 
 /**
- * The open promotion pull requests of the repositories an entity's
- * applications deploy from (on the install's GitHub hosts); a repository
- * that cannot be read is an error beside the others' pull requests.
+ * The open promotion and revert pull requests of the repositories an
+ * entity's applications deploy from (on the install's GitHub hosts); a
+ * repository that cannot be read is an error beside the others' pull
+ * requests.
  */
 export async function listPromotionPullRequests(
   ctx: GitOpsService,
@@ -111,19 +95,10 @@ export async function listPromotionPullRequests(
       try {
         const open = await ctx.deps.pullRequests.listOpen(
           repoUrl,
-          PROMOTION_BRANCH_PREFIX,
+          PORTAL_BRANCH_PREFIXES,
         );
         for (const pr of open) {
-          const environment = environmentOf(pr.branch, apps);
-          // the rest of `promote-<environment>-<tag>` is the release
-          const tag =
-            environment &&
-            pr.branch.slice(`${PROMOTION_BRANCH_PREFIX}${environment}-`.length);
-          pullRequests.push({
-            ...pr,
-            ...(environment ? { environment } : {}),
-            ...(tag ? { tag } : {}),
-          });
+          pullRequests.push({ ...pr, ...branchFacts(pr.branch, apps) });
         }
       } catch (error) {
         errors.push({
@@ -142,9 +117,10 @@ export async function listPromotionPullRequests(
 }
 
 /**
- * Merges one of an entity's open promotion pull requests: the caller needs
- * `gitops.pullrequest.merge` on the entity; the merge is audited on the
- * application of the environment it promotes to (which then deploys it).
+ * Merges one of an entity's open promotion or revert pull requests: the
+ * caller needs `gitops.pullrequest.merge` on the entity; the merge is
+ * audited on the application a revert rolls back, or the one of the
+ * environment a promotion promotes to (which then deploys it).
  */
 export async function mergePromotionPullRequest(
   ctx: GitOpsService,
@@ -210,13 +186,15 @@ export async function mergePromotionPullRequest(
         );
       throw error;
     });
-  if (!pr.branch.startsWith(PROMOTION_BRANCH_PREFIX)) {
+  const facts = branchFacts(pr.branch, apps);
+  if (!facts) {
     throw new NotFoundError(
-      `Pull request #${body.number} of ${repoUrl} is not a promotion (its branch is ${pr.branch})`,
+      `Pull request #${body.number} of ${repoUrl} is not a promotion or a revert (its branch is ${pr.branch})`,
     );
   }
-  const environment = environmentOf(pr.branch, apps);
+  const { environment } = facts;
   const app =
+    apps.find(a => a.name === facts.application && deploysFrom(a)) ??
     apps.find(a => a.environment === environment && deploysFrom(a)) ??
     apps.find(deploysFrom)!;
   // a merge is a deploy write: the changed files decide, through the one
@@ -245,6 +223,7 @@ export async function mergePromotionPullRequest(
     title: pr.title,
     headSha: pr.headSha,
     ...(environment ? { environment } : {}),
+    ...(facts.kind ? { kind: facts.kind } : {}),
   });
   const { auditId, result } = await ctx.deps.runner.run(input, request, () =>
     ctx.deps.pullRequests.merge(repoUrl, pr.number, pr.headSha).catch(error => {
@@ -263,6 +242,6 @@ export async function mergePromotionPullRequest(
     auditId,
     merged: true,
     sha: result.sha,
-    pullRequest: { ...pr, ...(environment ? { environment } : {}) },
+    pullRequest: { ...pr, ...facts },
   };
 }

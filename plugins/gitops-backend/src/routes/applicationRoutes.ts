@@ -2,6 +2,7 @@ import { ApplicationReads } from '../reads/ApplicationReads';
 import { GitOpsService } from '../service/GitOpsService';
 import { refresh, rollback, sync } from '../service/applicationOperations';
 import { updateSyncPolicy } from '../service/syncPolicyOperation';
+import { revertApplication } from '../pullrequests/revertPullRequests';
 import {
   listResourceActions,
   resourceAction,
@@ -92,6 +93,10 @@ export function applicationRoutes(
   router.post(`${APP}/rollback`, async (req, res) => {
     const caller = await operationCaller(ctx, req);
     sendJson(ctx, res, await rollback(ctx, caller, req.body));
+  });
+  router.post(`${APP}/revert`, async (req, res) => {
+    const caller = await operationCaller(ctx, req);
+    sendJson(ctx, res, await revertApplication(ctx, caller, req.body));
   });
   router.put(`${APP}/sync-policy`, async (req, res) => {
     const caller = await operationCaller(ctx, req);

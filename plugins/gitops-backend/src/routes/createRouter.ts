@@ -17,6 +17,7 @@ import { promotionRoutes } from './promotionRoutes';
 import { pullRequestRoutes } from './pullRequestRoutes';
 import { requireJsonBodies } from './requireJsonBody';
 import { boundedJsonBodies } from './boundedJsonBodies';
+import { unknownBodyFields } from './unknownBodyFields';
 import { DeliveryMetricsService } from '../metrics/DeliveryMetricsService';
 import { createOpenApiRouter } from '../schema/openapi';
 
@@ -37,6 +38,7 @@ export async function createRouter(
       requireJsonBodies(),
       express.json({ limit: '1mb' }),
       boundedJsonBodies(),
+      unknownBodyFields(),
     ],
   });
   router.get('/health', (_req, res) => {

@@ -52,14 +52,87 @@ export interface OperationCaller {
   userToken?: string;
 }
 
+/** What an operation is, for its decision and its audit row. */
+export interface OperationDecisionInput {
+  action: OperationAction;
+  permission: ResourcePermission<'catalog-entity'>;
+  parameters: Record<string, unknown>;
+}
+
+/**
+ * Finds the caller's application and decides the operation on it: the
+ * permission on the entity, then the one write decision on the application
+ * (its project and destination belong to the entity's owners), and, with
+ * `asUser`, who the agent decides the call as. A refusal is recorded in the
+ * audit (unless `auditRefusal` is false: a dry run that changes nothing).
+ */
+export async function authorizeOperation(
+  ctx: GitOpsService,
+  caller: OperationCaller,
+  operation: OperationDecisionInput,
+  options: { asUser?: boolean; auditRefusal?: boolean } = {},
+) {
+  const { credentials, target, request } = caller;
+  // the application, once found: a refusal is recorded on it (its own
+  // namespace, not only what the caller named)
+  let found: GitOpsApplication | undefined;
+  return resolveEntityApplication(
+    ctx,
+    credentials,
+    target,
+    operation.permission,
+  )
+    .then(async entityApp => {
+      found = entityApp.app;
+      // the user may act on the entity; the application's project and
+      // destination must belong to that entity's owners too
+      await ctx.deps.writes.assert({
+        credentials,
+        entityRef: entityApp.entityRef,
+        permission: operation.permission,
+        touches: [{ type: 'application', application: entityApp.app }],
+      });
+      // where the agent decides as the user, it gets the user, never the
+      // shared credential in their place
+      const user = options.asUser
+        ? await ctx.deps.userIdentity.forOperation(
+            credentials,
+            entityApp.app.agentId,
+            caller.userToken,
+          )
+        : undefined;
+      return { ...entityApp, user };
+    })
+    .catch(async error => {
+      // a refusal is decided here, once: it goes in the events as well
+      if (
+        options.auditRefusal !== false &&
+        (error instanceof NotAllowedError ||
+          error instanceof AuthenticationError)
+      ) {
+        await ctx.deps.runner.refused(
+          {
+            actor: ctx.actor(credentials),
+            entityRef: stringifyEntityRef(target.entityRef),
+            agentId: target.agentId,
+            application: found?.name ?? target.name,
+            appNamespace: found ? found.namespace : target.namespace,
+            action: operation.action,
+            parameters: operation.parameters,
+          },
+          request,
+          error,
+        );
+      }
+      throw error;
+    });
+}
+
 /** Resolves, checks (permission, trust, precheck) and runs one audited operation. */
 export async function runOperation(
   ctx: GitOpsService,
   caller: OperationCaller,
-  operation: {
-    action: OperationAction;
-    permission: ResourcePermission<'catalog-entity'>;
-    parameters: Record<string, unknown>;
+  operation: OperationDecisionInput & {
     /**
      * Refuses (409) what the agent is known to refuse, before any audit row,
      * given the application as the agent has it now.
@@ -78,57 +151,10 @@ export async function runOperation(
     ) => Promise<GitOpsApplication>;
   },
 ): Promise<{ auditId: string; application: GitOpsApplication }> {
-  const { credentials, target, request } = caller;
-  // the application, once found: a refusal is recorded on it (its own
-  // namespace, not only what the caller named)
-  let found: GitOpsApplication | undefined;
-  const resolved = await resolveEntityApplication(
-    ctx,
-    credentials,
-    target,
-    operation.permission,
-  )
-    .then(async entityApp => {
-      found = entityApp.app;
-      // the user may act on the entity; the application's project and
-      // destination must belong to that entity's owners too
-      await ctx.deps.writes.assert({
-        credentials,
-        entityRef: entityApp.entityRef,
-        permission: operation.permission,
-        touches: [{ type: 'application', application: entityApp.app }],
-      });
-      // where the agent decides as the user, it gets the user, never the
-      // shared credential in their place
-      const user = await ctx.deps.userIdentity.forOperation(
-        credentials,
-        entityApp.app.agentId,
-        caller.userToken,
-      );
-      return { ...entityApp, user };
-    })
-    .catch(async error => {
-      // a refusal is decided here, once: it goes in the events as well
-      if (
-        error instanceof NotAllowedError ||
-        error instanceof AuthenticationError
-      ) {
-        await ctx.deps.runner.refused(
-          {
-            actor: ctx.actor(credentials),
-            entityRef: stringifyEntityRef(target.entityRef),
-            agentId: target.agentId,
-            application: found?.name ?? target.name,
-            appNamespace: found ? found.namespace : target.namespace,
-            action: operation.action,
-            parameters: operation.parameters,
-          },
-          request,
-          error,
-        );
-      }
-      throw error;
-    });
+  const { credentials, request } = caller;
+  const resolved = await authorizeOperation(ctx, caller, operation, {
+    asUser: true,
+  });
   const { entityRef, provider, app, ref, user } = resolved;
   if (operation.precheck) {
     // the agent's current state, not a list read a moment ago
@@ -224,7 +250,7 @@ export function rollback(
       refuseWhileRunning(app);
       if (app.syncPolicy.automated) {
         throw new ConflictError(
-          `Rollback cannot be initiated when auto-sync is enabled: ${app.name} syncs automatically, so turn automated sync off first`,
+          `Rollback cannot be initiated when auto-sync is enabled: ${app.name} syncs automatically, so roll it back in Git (a revert pull request: POST .../revert) or turn automated sync off first`,
         );
       }
     },

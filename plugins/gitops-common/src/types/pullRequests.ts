@@ -20,3 +20,23 @@ export type PromotionPullRequestList =
  */
 export type PullRequestMergeResponse =
   GitOpsApiSchemas['PullRequestMergeResponse'];
+
+/**
+ * Asks to roll an application back in Git: a pull request that puts what a
+ * history entry deployed back (or, with `dryRun`, what it would change).
+ * @public
+ */
+export type RevertRequest = GitOpsApiSchemas['RevertRequest'];
+
+/**
+ * One thing a revert in Git puts back, in one file.
+ * @public
+ */
+export type RevertChange = GitOpsApiSchemas['RevertChange'];
+
+/**
+ * What a revert in Git answers: the pull request (none on a dry run) and
+ * what it changes.
+ * @public
+ */
+export type RevertResponse = GitOpsApiSchemas['RevertResponse'];

@@ -94,7 +94,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The open promotion pull requests of the repositories the entity's applications deploy from, read through the install's GitHub integrations. */
+    /** The open promotion and revert pull requests of the repositories the entity's applications deploy from, read through the install's GitHub integrations. */
     get: operations['GetEntityPullRequests'];
     put?: never;
     post?: never;
@@ -113,7 +113,7 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Merges one of the entity's open promotion pull requests (gitops.pullrequest.merge on the entity; audited). */
+    /** Merges one of the entity's open promotion or revert pull requests (gitops.pullrequest.merge on the entity; audited). */
     post: operations['MergeEntityPullRequest'];
     delete?: never;
     options?: never;
@@ -327,6 +327,23 @@ export interface paths {
     get?: never;
     put?: never;
     post: operations['RollbackApplication'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/entity/{namespace}/{kind}/{name}/applications/{agentId}/{appName}/revert': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Rolls the application back in Git: opens a pull request on its source repository (on the install's GitHub hosts) that puts back what history entry `id` deployed, into the branch the application deploys from; once merged, the agent syncs it (at once where sync is automated, where Argo CD's own rollback is refused). Needs gitops.application.rollback on the entity, and the changed files must deploy only applications of the entity's owners (the one decision every git write takes); audited as rollback.revert. 409, saying why, when the entry's revision cannot be reverted in Git (not a commit of the repository, a chart from a Helm repository, no branch to open the pull request against, nothing to change, an open revert of the same entry). */
+    post: operations['RevertApplication'];
     delete?: never;
     options?: never;
     head?: never;
@@ -866,7 +883,8 @@ export interface components {
         | 'applicationset.create'
         | 'applicationset.delete'
         | 'pullrequest.merge'
-        | 'syncpolicy.update';
+        | 'syncpolicy.update'
+        | 'rollback.revert';
       parameters: {
         [key: string]: unknown;
       };
@@ -1441,8 +1459,16 @@ export interface components {
       /** How many of these applications still have their history read queued; what those reads bring is counted once they are done. */
       pending?: number;
     };
-    /** An open promotion pull request (branch `promote-<environment>-<tag>`) of a repository the entity deploys from. */
+    /** An open pull request of a repository the entity deploys from that the portal may merge: a promotion (branch `promote-<environment>-<tag>`) or a revert in Git (branch `revert-<environment>-<application>-<history id>`). */
     PromotionPullRequest: {
+      /**
+       * What its branch says it is (promotion when absent).
+       */
+      kind?: 'promotion' | 'revert';
+      /** The application a revert rolls back, when its branch names one of the entity's. */
+      application?: string;
+      /** The history entry a revert puts back. */
+      historyId?: number;
       repoUrl: string;
       number: number;
       title: string;
@@ -1472,6 +1498,45 @@ export interface components {
       /** The merge commit. */
       sha: string;
       pullRequest: components['schemas']['PromotionPullRequest'];
+    };
+    /** A rollback in Git: a pull request on the application's source repository that puts what history entry `id` deployed back (the Kustomize image tags of the overlay, the Helm values files and chart version of a chart in Git, or the files of a plain path). */
+    RevertRequest: {
+      /** The history entry whose deployment the pull request puts back. */
+      id: number;
+      /** Answer what the pull request would change, and open none (nothing audited). */
+      dryRun?: boolean;
+      /** Why, written into the pull request and kept in the audit. */
+      reason?: string;
+    };
+    /** One thing a revert puts back, in one file. */
+    RevertChange: {
+      /** The file, relative to the repository. */
+      file: string;
+      /** What changes (`image ghcr.io/acme/api`, `chart version`, `values`, `contents`, `file`). */
+      what: string;
+      /** What the branch has now. */
+      from?: string;
+      /** What the history entry deployed. */
+      to?: string;
+    };
+    RevertResponse: {
+      /** The audit row of the opened pull request (absent on a dry run). */
+      auditId?: string;
+      dryRun: boolean;
+      historyId: number;
+      /** The history entry's revision (a commit of the repository). */
+      revision: string;
+      repoUrl: string;
+      /** The application's path in the repository. */
+      path: string;
+      /** The branch the application deploys from, which the pull request goes into. */
+      baseBranch: string;
+      /** The pull request's branch. */
+      branch: string;
+      changes: components['schemas']['RevertChange'][];
+      /** The files the pull request changes. */
+      files: string[];
+      pullRequest?: components['schemas']['PromotionPullRequest'];
     };
     PromotionInsight: {
       entityRef: string;
@@ -2210,6 +2275,39 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['OperationResponse'];
+        };
+      };
+      default: components['responses']['Error'];
+    };
+  };
+  RevertApplication: {
+    parameters: {
+      query?: {
+        appNamespace?: components['parameters']['appNamespace'];
+      };
+      header?: never;
+      path: {
+        namespace: components['parameters']['namespace'];
+        kind: components['parameters']['kind'];
+        name: components['parameters']['name'];
+        agentId: components['parameters']['agentId'];
+        appName: components['parameters']['appName'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['RevertRequest'];
+      };
+    };
+    responses: {
+      /** The pull request (none on a dry run), what it changes, and the audit id. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['RevertResponse'];
         };
       };
       default: components['responses']['Error'];

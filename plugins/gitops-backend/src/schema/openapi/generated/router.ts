@@ -881,6 +881,7 @@ export const spec = {
               'applicationset.delete',
               'pullrequest.merge',
               'syncpolicy.update',
+              'rollback.revert',
             ],
           },
           parameters: {
@@ -2653,8 +2654,22 @@ export const spec = {
       PromotionPullRequest: {
         type: 'object',
         description:
-          'An open promotion pull request (branch `promote-<environment>-<tag>`) of a repository the entity deploys from.',
+          'An open pull request of a repository the entity deploys from that the portal may merge: a promotion (branch `promote-<environment>-<tag>`) or a revert in Git (branch `revert-<environment>-<application>-<history id>`).',
         properties: {
+          kind: {
+            type: 'string',
+            enum: ['promotion', 'revert'],
+            description: 'What its branch says it is (promotion when absent).',
+          },
+          application: {
+            type: 'string',
+            description:
+              "The application a revert rolls back, when its branch names one of the entity's.",
+          },
+          historyId: {
+            type: 'integer',
+            description: 'The history entry a revert puts back.',
+          },
           repoUrl: {
             type: 'string',
           },
@@ -2753,6 +2768,122 @@ export const spec = {
           },
         },
         required: ['auditId', 'merged', 'sha', 'pullRequest'],
+      },
+      RevertRequest: {
+        type: 'object',
+        additionalProperties: false,
+        description:
+          "A rollback in Git: a pull request on the application's source repository that puts what history entry `id` deployed back (the Kustomize image tags of the overlay, the Helm values files and chart version of a chart in Git, or the files of a plain path).",
+        properties: {
+          id: {
+            type: 'integer',
+            minimum: 0,
+            description:
+              'The history entry whose deployment the pull request puts back.',
+          },
+          dryRun: {
+            type: 'boolean',
+            description:
+              'Answer what the pull request would change, and open none (nothing audited).',
+          },
+          reason: {
+            type: 'string',
+            minLength: 1,
+            maxLength: 500,
+            description:
+              'Why, written into the pull request and kept in the audit.',
+          },
+        },
+        required: ['id'],
+      },
+      RevertChange: {
+        type: 'object',
+        additionalProperties: false,
+        description: 'One thing a revert puts back, in one file.',
+        properties: {
+          file: {
+            type: 'string',
+            description: 'The file, relative to the repository.',
+          },
+          what: {
+            type: 'string',
+            description:
+              'What changes (`image ghcr.io/acme/api`, `chart version`, `values`, `contents`, `file`).',
+          },
+          from: {
+            type: 'string',
+            description: 'What the branch has now.',
+          },
+          to: {
+            type: 'string',
+            description: 'What the history entry deployed.',
+          },
+        },
+        required: ['file', 'what'],
+      },
+      RevertResponse: {
+        type: 'object',
+        properties: {
+          auditId: {
+            type: 'string',
+            description:
+              'The audit row of the opened pull request (absent on a dry run).',
+          },
+          dryRun: {
+            type: 'boolean',
+          },
+          historyId: {
+            type: 'integer',
+          },
+          revision: {
+            type: 'string',
+            description:
+              "The history entry's revision (a commit of the repository).",
+          },
+          repoUrl: {
+            type: 'string',
+          },
+          path: {
+            type: 'string',
+            description: "The application's path in the repository.",
+          },
+          baseBranch: {
+            type: 'string',
+            description:
+              'The branch the application deploys from, which the pull request goes into.',
+          },
+          branch: {
+            type: 'string',
+            description: "The pull request's branch.",
+          },
+          changes: {
+            type: 'array',
+            items: {
+              $ref: '#/components/schemas/RevertChange',
+            },
+          },
+          files: {
+            type: 'array',
+            description: 'The files the pull request changes.',
+            items: {
+              type: 'string',
+            },
+          },
+          pullRequest: {
+            $ref: '#/components/schemas/PromotionPullRequest',
+          },
+        },
+        required: [
+          'dryRun',
+          'historyId',
+          'revision',
+          'repoUrl',
+          'path',
+          'baseBranch',
+          'branch',
+          'changes',
+          'files',
+        ],
       },
       PromotionInsight: {
         type: 'object',
@@ -3097,7 +3228,7 @@ export const spec = {
       get: {
         operationId: 'GetEntityPullRequests',
         description:
-          "The open promotion pull requests of the repositories the entity's applications deploy from, read through the install's GitHub integrations.",
+          "The open promotion and revert pull requests of the repositories the entity's applications deploy from, read through the install's GitHub integrations.",
         parameters: [
           {
             $ref: '#/components/parameters/namespace',
@@ -3131,7 +3262,7 @@ export const spec = {
       post: {
         operationId: 'MergeEntityPullRequest',
         description:
-          "Merges one of the entity's open promotion pull requests (gitops.pullrequest.merge on the entity; audited).",
+          "Merges one of the entity's open promotion or revert pull requests (gitops.pullrequest.merge on the entity; audited).",
         parameters: [
           {
             $ref: '#/components/parameters/namespace',
@@ -3995,6 +4126,60 @@ export const spec = {
                 'application/json': {
                   schema: {
                     $ref: '#/components/schemas/OperationResponse',
+                  },
+                },
+              },
+            },
+            default: {
+              $ref: '#/components/responses/Error',
+            },
+          },
+        },
+      },
+    '/entity/{namespace}/{kind}/{name}/applications/{agentId}/{appName}/revert':
+      {
+        post: {
+          operationId: 'RevertApplication',
+          description:
+            "Rolls the application back in Git: opens a pull request on its source repository (on the install's GitHub hosts) that puts back what history entry `id` deployed, into the branch the application deploys from; once merged, the agent syncs it (at once where sync is automated, where Argo CD's own rollback is refused). Needs gitops.application.rollback on the entity, and the changed files must deploy only applications of the entity's owners (the one decision every git write takes); audited as rollback.revert. 409, saying why, when the entry's revision cannot be reverted in Git (not a commit of the repository, a chart from a Helm repository, no branch to open the pull request against, nothing to change, an open revert of the same entry).",
+          parameters: [
+            {
+              $ref: '#/components/parameters/namespace',
+            },
+            {
+              $ref: '#/components/parameters/kind',
+            },
+            {
+              $ref: '#/components/parameters/name',
+            },
+            {
+              $ref: '#/components/parameters/agentId',
+            },
+            {
+              $ref: '#/components/parameters/appName',
+            },
+            {
+              $ref: '#/components/parameters/appNamespace',
+            },
+          ],
+          requestBody: {
+            required: true,
+            content: {
+              'application/json': {
+                schema: {
+                  $ref: '#/components/schemas/RevertRequest',
+                },
+              },
+            },
+          },
+          responses: {
+            '200': {
+              description:
+                'The pull request (none on a dry run), what it changes, and the audit id.',
+              content: {
+                'application/json': {
+                  schema: {
+                    $ref: '#/components/schemas/RevertResponse',
                   },
                 },
               },
