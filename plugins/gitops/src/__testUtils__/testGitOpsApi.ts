@@ -51,6 +51,9 @@ export function testGitOpsApi(overrides: Partial<GitOpsApi> = {}): GitOpsApi {
     mergeEntityPullRequest: async () => {
       throw new Error('no pull request to merge');
     },
+    revertApplication: async () => {
+      throw new Error('no revert in Git');
+    },
     getEntityApplications: async () => entityApplications,
     getEntityApplicationSets: async () => ({
       items: [

@@ -27,6 +27,8 @@ import type {
   ResourceTree,
   RevisionMetadata,
   ResourceAction,
+  RevertRequest,
+  RevertResponse,
   RollbackRequest,
   SyncPolicyRequest,
   SyncRequest,
@@ -148,6 +150,16 @@ export interface GitOpsApi {
     app: EntityApplicationRef,
     request: RollbackRequest,
   ): Promise<OperationResponse>;
+  /**
+   * Rolls the application back in Git: opens a pull request on its source
+   * repository that puts back what a history entry deployed (with
+   * `dryRun`, answers what it would change and opens none); 409 saying why
+   * when the entry cannot be reverted in Git.
+   */
+  revertApplication(
+    app: EntityApplicationRef,
+    request: RevertRequest,
+  ): Promise<RevertResponse>;
   /**
    * Turns the application's automated sync, prune and self-heal on or off,
    * with the reason the audit keeps (409 for an application an

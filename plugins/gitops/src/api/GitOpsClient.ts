@@ -12,6 +12,7 @@ import {
   type RefreshRequest,
   type ResourceLogLine,
   type ResourceRef,
+  type RevertRequest,
   type RollbackRequest,
   type SyncPolicyRequest,
   type SyncRequest,
@@ -187,6 +188,15 @@ export class GitOpsClient implements GitOpsApi {
           params: { ...applicationRouteParams(app), header: await this.user() },
           body: request,
         },
+      ),
+    );
+  }
+
+  async revertApplication(app: EntityApplicationRef, request: RevertRequest) {
+    return answerBody(
+      (await this.api()).POST(
+        '/entity/{namespace}/{kind}/{name}/applications/{agentId}/{appName}/revert',
+        { params: applicationRouteParams(app), body: request },
       ),
     );
   }

@@ -407,16 +407,16 @@ describe('OperationsBar', () => {
     expect(screen.queryByText(/successfully synced/)).not.toBeInTheDocument();
   });
 
-  it('keeps rollback off, saying why, while automated sync is on', async () => {
+  it('offers rollback in Git, saying why, while automated sync is on', async () => {
     const devRef = toEntityApplicationRef(entityRef, devApp);
     await renderWithEntity(
       <OperationsBar app={devRef} application={devApp} options={options} />,
     );
     const reason = await screen.findByText(
-      /Rollback is off while automated sync is on/,
+      /Rollback opens a pull request in Git while automated sync is on/,
     );
     const button = screen.getByRole('button', { name: /Rollback/ });
-    expect(button).toBeDisabled();
+    expect(button).toBeEnabled();
     expect(button).toHaveAttribute('aria-describedby', reason.id);
     expect(screen.getByRole('button', { name: /^Sync$/ })).toBeEnabled();
   });

@@ -120,7 +120,8 @@ export function OperationsBar(props: {
   const windowId = `operations-window-${application.key}`;
   const canSync = permissions.canSync && !agentRefuses.sync && !windowDenies;
   const canRollback = permissions.canRollback && !agentRefuses.rollback;
-  // Argo CD refuses a rollback while automated sync is on (409)
+  // Argo CD refuses a rollback while automated sync is on (409): such an
+  // application is rolled back in Git, through a revert pull request
   const autoSynced = Boolean(application.syncPolicy.automated);
   const autoSyncId = `operations-autosync-${application.key}`;
 
@@ -161,9 +162,7 @@ export function OperationsBar(props: {
           size="small"
           variant="outlined"
           startIcon={<HistoryIcon />}
-          disabled={
-            busy || !canRollback || autoSynced || application.history.length < 2
-          }
+          disabled={busy || !canRollback || application.history.length < 2}
           aria-describedby={
             [
               permissions.canRollback
@@ -218,9 +217,9 @@ export function OperationsBar(props: {
           color="textSecondary"
           component="p"
         >
-          Rollback is off while automated sync is on: Argo CD refuses to roll
-          back an application that syncs automatically. Pause automated sync
-          with Sync policy first.
+          Rollback opens a pull request in Git while automated sync is on: Argo
+          CD refuses to roll back an application that syncs automatically, so
+          its agent deploys the revert once it is merged.
         </Typography>
       )}
       {windowDenies && (
@@ -273,6 +272,7 @@ export function OperationsBar(props: {
         blockers={blockers}
         onClose={() => setDialog(undefined)}
         onConfirm={operation.rollback}
+        onMerged={onStarted}
       />
     </Box>
   );

@@ -7,16 +7,17 @@ import {
   ConfirmActions,
   OperationDialog,
 } from '../ApplicationOperations/OperationDialog';
+import { repositoryName } from '../../lib/repositoryName';
 
-/** `owner/name` of a repository URL (`https://host/acme/svc.git` → `acme/svc`), else the URL. */
-function repositoryName(repoUrl: string): string {
-  try {
-    return new URL(repoUrl).pathname
-      .replace(/^\/+|\/+$/g, '')
-      .replace(/\.git$/, '');
-  } catch {
-    return repoUrl;
+/** What merging a pull request changes, as its branch says it. */
+function changesOf(pr: PromotionPullRequest): string {
+  if (pr.kind === 'revert' && pr.application) {
+    return `${pr.application} is set back to what #${pr.historyId} deployed`;
   }
+  if (pr.environment && pr.tag) {
+    return `${pr.environment} is set to release ${pr.tag}`;
+  }
+  return `the commits of ${pr.branch} (head ${pr.headSha.slice(0, 7)})`;
 }
 
 function Fact(props: { label: string; children: ReactNode }) {
@@ -39,8 +40,17 @@ export function MergeConfirmDialog(props: {
   onClose: () => void;
   onConfirm: () => void;
   warnings?: ReactNode;
+  /** What it changes, where the caller knows better than its branch says. */
+  changes?: ReactNode;
 }) {
-  const { open, pullRequest: pr, onClose, onConfirm, warnings } = props;
+  const {
+    open,
+    pullRequest: pr,
+    onClose,
+    onConfirm,
+    warnings,
+    changes,
+  } = props;
   const titleId = `gitops-merge-title-${pr.number}`;
   const environment = pr.environment;
   return (
@@ -65,11 +75,7 @@ export function MergeConfirmDialog(props: {
         <Fact label="Target environment">
           {environment ?? 'not named by its branch'}
         </Fact>
-        <Fact label="Changes">
-          {environment && pr.tag
-            ? `${environment} is set to release ${pr.tag}`
-            : `the commits of ${pr.branch} (head ${pr.headSha.slice(0, 7)})`}
-        </Fact>
+        <Fact label="Changes">{changes ?? changesOf(pr)}</Fact>
         {warnings && <div>{warnings}</div>}
       </DialogContent>
       <ConfirmActions
