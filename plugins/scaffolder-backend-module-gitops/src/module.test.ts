@@ -27,6 +27,7 @@ describe('scaffolderModuleGitops', () => {
       'gitops:authorize',
       'gitops:deployment:targets',
       'gitops:promote',
+      'gitops:revert',
     ]);
     expect(Object.keys(addTemplateFilters.mock.calls[0][0])).toEqual([
       'gitopsCloneUrl',

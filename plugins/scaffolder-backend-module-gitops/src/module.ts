@@ -10,6 +10,7 @@ import { createPromoteAction } from './actions/promote';
 import { createAuthorizeAction } from './actions/authorize';
 import { createCreateApplicationSetAction } from './actions/createApplicationSet';
 import { createSyncApplicationsAction } from './actions/syncApplications';
+import { createRevertAction } from './actions/revert';
 import { createDeploymentTargetsAction } from './actions/deploymentTargets';
 import { GitOpsBackendClient } from './actions/gitopsApi/GitOpsBackendClient';
 import { createCloneUrlFilter } from './filters/cloneUrl';
@@ -48,6 +49,7 @@ export const scaffolderModuleGitops = createBackendModule({
           createPromoteAction({ permissions, client }),
           createCreateApplicationSetAction({ client, permissions }),
           createSyncApplicationsAction({ client, permissions }),
+          createRevertAction({ client, permissions }),
         );
         templating.addTemplateFilters(
           createCloneUrlFilter(ScmIntegrations.fromConfig(config)),

@@ -141,6 +141,23 @@ export class GitOpsBackendClient {
     );
   }
 
+  /** Rolls an application back in Git (a revert pull request; a dry run opens none). */
+  async revertApplication(
+    ref: EntityApplicationRef,
+    body: GitOpsApiRequestBody<
+      '/entity/{namespace}/{kind}/{name}/applications/{agentId}/{appName}/revert',
+      'post'
+    >,
+    credentials: BackstageCredentials,
+  ) {
+    return this.call(credentials, 'POST', api =>
+      api.POST(
+        '/entity/{namespace}/{kind}/{name}/applications/{agentId}/{appName}/revert',
+        { params: applicationRouteParams(ref), body },
+      ),
+    );
+  }
+
   async getApplication(
     ref: EntityApplicationRef,
     credentials: BackstageCredentials,
