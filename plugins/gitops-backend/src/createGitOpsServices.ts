@@ -13,7 +13,6 @@ import {
 import { CatalogService } from '@backstage/plugin-catalog-node';
 import { SignalsService } from '@backstage/plugin-signals-node';
 import { GitOpsProviderFactory } from '@gitops-suite/plugin-gitops-node';
-import { ApplicationAggregator } from './aggregation/ApplicationAggregator';
 import { DatabaseAuditStore } from './audit/DatabaseAuditStore';
 import { CachedEntityLookup } from './catalog/CachedEntityLookup';
 import { GitOpsConfig } from './config/readGitOpsConfig';
@@ -25,7 +24,12 @@ import { OperationRunner } from './operations/OperationRunner';
 import { ProviderRegistry } from './providers/ProviderRegistry';
 import { GitHubPullRequests } from './pullrequests/GitHubPullRequests';
 import { FleetRecorder } from './recorder/FleetRecorder';
-import { GitOpsService } from './service/GitOpsService';
+import type { GitOpsServices } from './service/GitOpsServices';
+import { EntityAccess } from './service/EntityAccess';
+import { Operations } from './service/Operations';
+import { FleetView } from './fleet/FleetView';
+import { ApplicationRefresh } from './fleet/ApplicationRefresh';
+import { SecretScrubber } from './scrubbing/SecretScrubber';
 import { EntityQueryIndex } from './signals/EntityQueryIndex';
 import { EntityReaders } from './signals/EntityReaders';
 import { FleetSignalPublisher } from './signals/FleetSignalPublisher';
@@ -59,12 +63,6 @@ export interface GitOpsServicesOptions {
   deployTargets: DeployTargetAuthorizer;
   /** Backstage's metrics service: the fleet state's subscriber metrics. */
   metricsService?: MetricsService;
-}
-
-/** What the routes and actions are served from. */
-export interface GitOpsServices {
-  service: GitOpsService;
-  metrics: DeliveryMetricsService;
 }
 
 /**
@@ -127,15 +125,15 @@ export async function createGitOpsServices(
   startFleetSnapshots(options, fleet);
   await startHarnessAccountDiscovery(options, registry, fleet);
 
-  const aggregator = new ApplicationAggregator(
-    registry,
-    fleet.state,
-    fleet.feeders,
-  );
+  // the read side of the fleet state, and the one writer beside the feeders
+  const fleetView = new FleetView(registry, fleet.state);
   const runner = new OperationRunner(
     store,
     options.auditor,
-    aggregator,
+    {
+      view: fleetView,
+      refresh: new ApplicationRefresh(registry, fleet.state, fleet.feeders),
+    },
     logger,
   );
   const entityLookup = new CachedEntityLookup(options.catalog, {
@@ -146,51 +144,61 @@ export async function createGitOpsServices(
   const trust = new DeploymentTrust({
     rules: gitops.projects,
     registry,
-    aggregator,
+    fleet: fleetView,
     catalog: options.catalog,
     auth: options.auth,
     logger,
   });
-  const service = new GitOpsService({
-    httpAuth: options.httpAuth,
-    auth: options.auth,
+  const access = new EntityAccess({
     permissions: options.permissions,
-    auditor: options.auditor,
     catalog: options.catalog,
     entityLookup,
-    logger,
     registry,
-    aggregator,
-    store,
-    runner,
-    trust,
+    fleet: fleetView,
+    environments: gitops.environments,
+  });
+  const userIdentity = new AgentUserIdentity({
+    agents: gitops.agents,
+    provider: agentId => registry.get(agentId),
+    catalog: options.catalog,
+    auth: options.auth,
+  });
+  const operations = new Operations({
+    access,
     writes: new WriteAuthorization({
       permissions: options.permissions,
       catalog: options.catalog,
       auth: options.auth,
-      aggregator,
+      fleet: fleetView,
       trust,
       deployTargets: options.deployTargets,
     }),
-    userIdentity: new AgentUserIdentity({
-      agents: gitops.agents,
-      provider: agentId => registry.get(agentId),
-      catalog: options.catalog,
-      auth: options.auth,
-    }),
+    runner,
+    userIdentity,
+  });
+  return {
+    access,
+    fleet: fleetView,
+    operations,
+    providers: registry,
+    audit: store,
+    metrics: new DeliveryMetricsService(
+      deliveryEvents,
+      (apps, recording) => recorder.freshness(apps, recording),
+      store,
+      gitops.environments,
+    ),
+    pullRequests: GitHubPullRequests.fromConfig(options.config),
+    trust,
+    userIdentity,
+    scrubber: new SecretScrubber(registry.secrets),
+    httpAuth: options.httpAuth,
+    auditor: options.auditor,
+    catalog: options.catalog,
     environments: gitops.environments,
     extraProxyPaths: gitops.extraProxyPaths,
     logLimits: gitops.logLimits,
-    knownSecrets: registry.secrets,
-    pullRequests: GitHubPullRequests.fromConfig(options.config),
-  });
-  const metrics = new DeliveryMetricsService(
-    deliveryEvents,
-    (apps, recording) => recorder.freshness(apps, recording),
-    store,
-    gitops.environments,
-  );
-  return { service, metrics };
+  };
 }
 
 /** The scheduler task that lists the agents of `gitops.harness.accounts[index]`. */

@@ -55,17 +55,17 @@ export const gitopsPlugin = createBackendPlugin({
         deps.permissionsRegistry.addPermissions(gitopsPermissions);
         const deployTargets = registerDeployTargets(deps.permissionsRegistry);
 
-        const { service, metrics } = await createGitOpsServices({
+        const services = await createGitOpsServices({
           ...deps,
           gitops,
           factories,
           deployTargets,
         });
-        deps.httpRouter.use(await createRouter(service, { metrics }));
+        deps.httpRouter.use(await createRouter(services));
         // the same reads and audited operations for automation and AI
         // assistants, at /.backstage/actions (ids `gitops:<name>`)
         createGitOpsActions({
-          ctx: service,
+          ctx: services,
           actionsRegistry: deps.actionsRegistry,
         });
         deps.httpRouter.addAuthPolicy({

@@ -1,4 +1,4 @@
-import { ApplicationTarget } from '../service/resolveEntityApplication';
+import { ApplicationTarget } from '../service/applicationTarget';
 import { ActionZod } from './applicationSummary';
 import { parseEntityRefInput } from './parseEntityRefInput';
 

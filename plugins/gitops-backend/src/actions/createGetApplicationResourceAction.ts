@@ -3,7 +3,7 @@ import type {
   ResourceLogEntry,
   ResourceLogLine,
 } from '@gitops-suite/plugin-gitops-common';
-import { GitOpsService } from '../service/GitOpsService';
+import type { GitOpsServices } from '../service/GitOpsServices';
 import {
   listResourceEvents,
   readResourceManifest,
@@ -17,7 +17,9 @@ import {
 } from './applicationTargetInput';
 import { gitOpsAction } from './gitOpsAction';
 
-export const createGetApplicationResourceAction = (ctx: GitOpsService) =>
+export const createGetApplicationResourceAction = (
+  ctx: Pick<GitOpsServices, 'access' | 'logLimits' | 'scrubber'>,
+) =>
   gitOpsAction({
     name: 'get-application-resource',
     title: 'Get a Resource of a GitOps Application',
@@ -158,7 +160,7 @@ gitops.application.read permission on the entity.
         );
       }
       return {
-        output: ctx.scrub({
+        output: ctx.scrubber.scrub({
           resource: manifest.resource,
           manifest: manifest.manifest,
           events: events.items.map(

@@ -1,5 +1,4 @@
-import { GitOpsService } from '../service/GitOpsService';
-import { readEntityApplications } from '../service/readEntityApplications';
+import type { GitOpsServices } from '../service/GitOpsServices';
 import {
   agentErrorsSchema,
   applicationSummarySchema,
@@ -9,7 +8,9 @@ import {
 import { gitOpsAction } from './gitOpsAction';
 import { parseEntityRefInput } from './parseEntityRefInput';
 
-export const createGetEntityGitOpsStatusAction = (ctx: GitOpsService) =>
+export const createGetEntityGitOpsStatusAction = (
+  ctx: Pick<GitOpsServices, 'access' | 'scrubber'>,
+) =>
   gitOpsAction({
     name: 'get-entity-gitops-status',
     title: 'Get GitOps Status of a Catalog Entity',
@@ -64,13 +65,12 @@ Requires the gitops.application.read permission on the entity.
     action: async ({ input, credentials, logger }) => {
       const ref = parseEntityRefInput(input.entityRef);
       logger.info(`Reading GitOps status of ${input.entityRef}`);
-      const { entityRef, environments, errors } = await readEntityApplications(
-        ctx,
+      const { entityRef, environments, errors } = await ctx.access.applications(
         credentials,
         ref,
       );
       return {
-        output: ctx.scrub({
+        output: ctx.scrubber.scrub({
           entityRef,
           environments: environments.map(group => ({
             name: group.name,

@@ -1,7 +1,7 @@
 import { ActionsRegistryService } from '@backstage/backend-plugin-api/alpha';
 import { InputError } from '@backstage/errors';
 import { jsonBoundsProblem } from '@gitops-suite/plugin-gitops-common';
-import { GitOpsService } from '../service/GitOpsService';
+import type { GitOpsServices } from '../service/GitOpsServices';
 import { knownError } from '../service/knownErrors';
 import { createGetApplicationResourceAction } from './createGetApplicationResourceAction';
 import { createGetEntityGitOpsStatusAction } from './createGetEntityGitOpsStatusAction';
@@ -15,7 +15,7 @@ import { createSyncApplicationAction } from './createSyncApplicationAction';
  * assistants; each goes through the same checks and audit as its HTTP route.
  */
 export const createGitOpsActions = (options: {
-  ctx: GitOpsService;
+  ctx: GitOpsServices;
   actionsRegistry: ActionsRegistryService;
 }) => {
   // every action's errors as the routes' (a database that is away is a 503)

@@ -1,6 +1,5 @@
 import { gitopsFleetReadPermission } from '@gitops-suite/plugin-gitops-common';
-import { GitOpsService } from '../service/GitOpsService';
-import { readFleetApplications } from '../service/readFleetApplications';
+import type { GitOpsServices } from '../service/GitOpsServices';
 import {
   agentErrorsSchema,
   applicationSummarySchema,
@@ -9,7 +8,9 @@ import {
 } from './applicationSummary';
 import { gitOpsAction } from './gitOpsAction';
 
-export const createListDegradedApplicationsAction = (ctx: GitOpsService) =>
+export const createListDegradedApplicationsAction = (
+  ctx: Pick<GitOpsServices, 'access' | 'providers' | 'scrubber'>,
+) =>
   gitOpsAction({
     name: 'list-degraded-applications',
     title: 'List Degraded GitOps Applications',
@@ -61,15 +62,18 @@ Agents that could not be reached are listed in \`errors\`. Requires the gitops.f
       },
     ],
     action: async ({ input, credentials }) => {
-      const { items, errors } = await readFleetApplications(ctx, credentials, {
-        agent: input.agent,
-        environment: input.environment,
-        health: ['Degraded'],
-      });
+      const { items, errors } = await ctx.access.fleetApplications(
+        credentials,
+        {
+          agent: input.agent,
+          environment: input.environment,
+          health: ['Degraded'],
+        },
+      );
       // an unknown agent id is a mistake to name, not an empty answer
-      input.agent?.forEach(agentId => ctx.deps.registry.get(agentId));
+      input.agent?.forEach(agentId => ctx.providers.get(agentId));
       return {
-        output: ctx.scrub({
+        output: ctx.scrubber.scrub({
           total: items.length,
           items: items.slice(0, input.limit ?? 100).map(summarizeApplication),
           errors: summarizeAgentErrors(errors),

@@ -1,4 +1,4 @@
-import { GitOpsService } from '../service/GitOpsService';
+import type { GitOpsServices } from '../service/GitOpsServices';
 import {
   runResourceAction,
   terminateOperation,
@@ -16,7 +16,9 @@ import { operationOutput, operationOutputSchema } from './operationOutput';
  * The actions that stop a running operation and run a resource action
  * (restart a Deployment), through the same service calls as their routes.
  */
-export const createOperationControlActions = (ctx: GitOpsService) => [
+export const createOperationControlActions = (
+  ctx: Pick<GitOpsServices, 'access' | 'operations' | 'scrubber'>,
+) => [
   gitOpsAction({
     name: 'terminate-operation',
     title: "Terminate a GitOps Application's running operation",

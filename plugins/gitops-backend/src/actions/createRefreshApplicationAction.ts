@@ -1,4 +1,4 @@
-import { GitOpsService } from '../service/GitOpsService';
+import type { GitOpsServices } from '../service/GitOpsServices';
 import { refreshApplication } from '../service/applicationOperations';
 import {
   applicationTarget,
@@ -9,7 +9,9 @@ import {
 import { gitOpsAction } from './gitOpsAction';
 import { operationOutput, operationOutputSchema } from './operationOutput';
 
-export const createRefreshApplicationAction = (ctx: GitOpsService) =>
+export const createRefreshApplicationAction = (
+  ctx: Pick<GitOpsServices, 'operations' | 'scrubber'>,
+) =>
   gitOpsAction({
     name: 'refresh-application',
     title: 'Refresh a GitOps Application',

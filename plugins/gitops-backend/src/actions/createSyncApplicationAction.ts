@@ -1,5 +1,5 @@
 import { spec } from '../schema/openapi';
-import { GitOpsService } from '../service/GitOpsService';
+import type { GitOpsServices } from '../service/GitOpsServices';
 import { syncApplication } from '../service/applicationOperations';
 import {
   applicationTarget,
@@ -13,7 +13,9 @@ import { operationOutput, operationOutputSchema } from './operationOutput';
 /** The sync options the spec offers (SyncOption); the spec checks the rest. */
 const SYNC_OPTIONS = spec.components.schemas.SyncOption.enum;
 
-export const createSyncApplicationAction = (ctx: GitOpsService) =>
+export const createSyncApplicationAction = (
+  ctx: Pick<GitOpsServices, 'operations' | 'scrubber'>,
+) =>
   gitOpsAction({
     name: 'sync-application',
     title: 'Sync a GitOps Application',

@@ -1,5 +1,5 @@
 import { GitOpsApplication } from '@gitops-suite/plugin-gitops-common';
-import { GitOpsService } from '../service/GitOpsService';
+import type { GitOpsServices } from '../service/GitOpsServices';
 import {
   ActionZod,
   applicationSummarySchema,
@@ -23,11 +23,11 @@ export function operationOutputSchema(
 
 /** An operation action's answer, summarized and scrubbed. */
 export function operationOutput(
-  ctx: GitOpsService,
+  ctx: Pick<GitOpsServices, 'scrubber'>,
   result: { auditId: string; application: GitOpsApplication },
 ) {
   return {
-    output: ctx.scrub({
+    output: ctx.scrubber.scrub({
       auditId: result.auditId,
       application: summarizeApplication(result.application),
     }),

@@ -11,8 +11,7 @@ import {
   GitOpsProvider,
 } from '@gitops-suite/plugin-gitops-node';
 import { NotAllowedError } from '@backstage/errors';
-import { GitOpsService } from '../service/GitOpsService';
-import { findApplicationSetClaimants } from '../trust/claimingEntities';
+import type { GitOpsServices } from '../service/GitOpsServices';
 
 /**
  * The ApplicationSet named `name`, read fresh from the agent (a decision is
@@ -22,11 +21,11 @@ import { findApplicationSetClaimants } from '../trust/claimingEntities';
  * none of that name.
  */
 export async function readExistingApplicationSet(
-  ctx: GitOpsService,
+  ctx: Pick<GitOpsServices, 'access' | 'fleet' | 'operations'>,
   provider: GitOpsProvider,
   name: string,
 ): Promise<GitOpsApplicationSet | undefined> {
-  const listed = await ctx.deps.aggregator.applicationSets([provider.agent.id]);
+  const listed = await ctx.fleet.applicationSets([provider.agent.id]);
   const known = listed.items.find(set => set.name === name);
   try {
     return await provider.getApplicationSet({ name, id: known?.id });
@@ -40,11 +39,11 @@ export async function readExistingApplicationSet(
 
 /** The applications an ApplicationSet of an agent has generated, from the fleet state. */
 export async function generatedApplications(
-  ctx: GitOpsService,
+  ctx: Pick<GitOpsServices, 'access' | 'fleet' | 'operations'>,
   agentId: string,
   set: GitOpsApplicationSet,
 ): Promise<GitOpsApplication[]> {
-  const apps = await ctx.deps.aggregator.fleetApplications([agentId]);
+  const apps = await ctx.fleet.fleetApplications([agentId]);
   return apps.items.filter(app => isGeneratedBy(app, set));
 }
 
@@ -65,7 +64,7 @@ export interface ApplicationSetChangeAccess {
  * `gitops.applicationset.admin`.
  */
 export async function authorizeApplicationSetChange(
-  ctx: GitOpsService,
+  ctx: Pick<GitOpsServices, 'access' | 'fleet' | 'operations'>,
   credentials: BackstageCredentials,
   options: {
     agentId: string;
@@ -74,25 +73,22 @@ export async function authorizeApplicationSetChange(
     entityRef?: string;
   },
 ): Promise<ApplicationSetChangeAccess> {
-  const { catalog, auth } = ctx.deps;
   const { agentId, existing, permission, entityRef } = options;
   const current = await generatedApplications(ctx, agentId, existing);
-  const claimants = await ctx.deps.writes.legitimateClaimants(
-    await findApplicationSetClaimants({
-      catalog,
-      credentials: await auth.getOwnServiceCredentials(),
-      set: { agentId, name: existing.name },
-      generated: current,
-    }),
+  const claimants = await ctx.operations.applicationSetClaimants(
+    { agentId, name: existing.name },
     current,
   );
   let admin = false;
   if (claimants.length === 0 && !entityRef) {
-    await ctx.authorize(credentials, gitopsApplicationSetAdminPermission);
+    await ctx.access.authorize(
+      credentials,
+      gitopsApplicationSetAdminPermission,
+    );
     admin = true;
   }
   for (const claimant of claimants) {
-    await ctx.authorizeEntity(credentials, permission, claimant);
+    await ctx.access.authorizeEntity(credentials, permission, claimant);
   }
   return { current, claimants, admin };
 }

@@ -1,11 +1,12 @@
 import type { Request } from 'express';
+import { actorOf } from '../service/actor';
 import { BackstageCredentials } from '@backstage/backend-plugin-api';
 import { InputError } from '@backstage/errors';
 import {
   gitopsApplicationSetCreatePermission,
   type GitOpsApiRequestBody,
 } from '@gitops-suite/plugin-gitops-common';
-import { GitOpsService } from '../service/GitOpsService';
+import type { GitOpsServices } from '../service/GitOpsServices';
 import {
   authorizeApplicationSetChange,
   readExistingApplicationSet,
@@ -45,26 +46,26 @@ type ApplicationSetRequest = GitOpsApiRequestBody<
  *   application and why otherwise).
  */
 export async function createApplicationSet(
-  ctx: GitOpsService,
+  ctx: Pick<GitOpsServices, 'access' | 'fleet' | 'operations' | 'providers'>,
   caller: { credentials: BackstageCredentials; request?: Request },
   agentId: string,
   body: ApplicationSetRequest,
 ): Promise<{ auditId: string; status: number; body: Record<string, unknown> }> {
   const { credentials, request } = caller;
-  const { registry, runner } = ctx.deps;
-  const provider = registry.get(agentId);
+  const { providers, operations } = ctx;
+  const provider = providers.get(agentId);
   const name = body.manifest.metadata.name;
   checkApplicationSetManifest(body.manifest);
   // a set too large to generate is refused before any agent call
   const count = checkGeneratedCount(
     body.manifest,
-    registry.applicationSetLimits,
+    providers.applicationSetLimits,
   );
 
   let entityRef: string | undefined;
   if (body.entityRef) {
-    entityRef = await ctx.visibleEntityRef(body.entityRef, credentials);
-    await ctx.authorizeEntity(
+    entityRef = await ctx.access.visibleEntityRef(body.entityRef, credentials);
+    await ctx.access.authorizeEntity(
       credentials,
       gitopsApplicationSetCreatePermission,
       entityRef,
@@ -117,9 +118,9 @@ export async function createApplicationSet(
     await generateWithinLimits(ctx, provider, body.manifest);
   }
 
-  const { auditId, result } = await runner.run(
+  const { auditId, result } = await operations.audited(
     {
-      actor: ctx.actor(credentials),
+      actor: actorOf(credentials),
       entityRef,
       agentId: provider.agent.id,
       application: name,

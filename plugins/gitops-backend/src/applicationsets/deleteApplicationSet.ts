@@ -1,11 +1,12 @@
 import type { Request } from 'express';
+import { actorOf } from '../service/actor';
 import { BackstageCredentials } from '@backstage/backend-plugin-api';
 import { NotAllowedError, NotFoundError } from '@backstage/errors';
 import {
   gitopsApplicationSetDeletePermission,
   GitOpsApplicationSet,
 } from '@gitops-suite/plugin-gitops-common';
-import { GitOpsService } from '../service/GitOpsService';
+import type { GitOpsServices } from '../service/GitOpsServices';
 import {
   authorizeApplicationSetChange,
   readExistingApplicationSet,
@@ -22,14 +23,14 @@ import {
  *   theirs to delete.
  */
 export async function deleteApplicationSet(
-  ctx: GitOpsService,
+  ctx: Pick<GitOpsServices, 'access' | 'fleet' | 'operations' | 'providers'>,
   caller: { credentials: BackstageCredentials; request?: Request },
   agentId: string,
   name: string,
 ): Promise<{ auditId: string; applicationSet: GitOpsApplicationSet }> {
   const { credentials, request } = caller;
-  const { registry, runner } = ctx.deps;
-  const provider = registry.get(agentId);
+  const { providers, operations } = ctx;
+  const provider = providers.get(agentId);
   if (!provider.deleteApplicationSet) {
     throw new NotAllowedError(
       `Not allowed: agent ${agentId} (${provider.agent.kind}) cannot delete ApplicationSets`,
@@ -50,7 +51,7 @@ export async function deleteApplicationSet(
     for (const claimant of access.claimants) {
       // the one write decision: what the set runs now must be the
       // claimant's owners' to delete
-      const decision = await ctx.deps.writes.decide({
+      const decision = await ctx.operations.decideWrite({
         credentials,
         entityRef: claimant,
         permission: gitopsApplicationSetDeletePermission,
@@ -78,9 +79,9 @@ export async function deleteApplicationSet(
     }
   }
   const remove = provider.deleteApplicationSet.bind(provider);
-  const { auditId } = await runner.run(
+  const { auditId } = await operations.audited(
     {
-      actor: ctx.actor(credentials),
+      actor: actorOf(credentials),
       entityRef: access.claimants[0],
       agentId,
       application: name,

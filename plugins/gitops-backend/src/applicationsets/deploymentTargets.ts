@@ -4,7 +4,7 @@ import {
   gitopsFleetReadPermission,
   sortEnvironments,
 } from '@gitops-suite/plugin-gitops-common';
-import { GitOpsService } from '../service/GitOpsService';
+import type { GitOpsServices } from '../service/GitOpsServices';
 import { ServedEnvironment } from '../fleet/servedEnvironments';
 import { ownerRef } from '../trust/projectRules';
 
@@ -26,12 +26,15 @@ function describeServed(served: ServedEnvironment[]): string {
 
 /** The owner's project on the agent: the only one, or the one asked for. */
 function pickProject(
-  ctx: GitOpsService,
+  ctx: Pick<
+    GitOpsServices,
+    'access' | 'environments' | 'fleet' | 'providers' | 'trust'
+  >,
   agentId: string,
   owner: string,
   asked?: string,
 ): string {
-  const projects = ctx.deps.trust.ownerProjects(agentId, owner);
+  const projects = ctx.trust.ownerProjects(agentId, owner);
   if (projects.length === 0) {
     throw new InputError(
       `${owner} owns no project on agent ${agentId}: map an Argo CD project to it in gitops.projects (app-config) before creating its services`,
@@ -66,17 +69,20 @@ function pickProject(
  * cluster is a 400 naming what is wrong.
  */
 export async function deploymentTargets(
-  ctx: GitOpsService,
+  ctx: Pick<
+    GitOpsServices,
+    'access' | 'environments' | 'fleet' | 'providers' | 'trust'
+  >,
   credentials: BackstageCredentials,
   agentId: string,
   query: { owner: string; environment: string[]; project?: string },
 ): Promise<DeploymentTargets> {
-  await ctx.authorize(credentials, gitopsFleetReadPermission);
-  const { registry, aggregator, environments } = ctx.deps;
-  registry.get(agentId);
+  await ctx.access.authorize(credentials, gitopsFleetReadPermission);
+  const { providers, fleet, environments } = ctx;
+  providers.get(agentId);
   const owner = ownerRef(query.owner, 'owner');
   const project = pickProject(ctx, agentId, owner, query.project);
-  const result = await aggregator.servedEnvironments([agentId], names =>
+  const result = await fleet.servedEnvironments([agentId], names =>
     sortEnvironments(names, environments),
   );
   const served = result.items[0]?.environments;

@@ -8,7 +8,7 @@ import {
 } from '@gitops-suite/plugin-gitops-common';
 import { GitOpsProvider } from '@gitops-suite/plugin-gitops-node';
 import type { GenerateCallOptions } from '../providers/GenerateBounds';
-import { GitOpsService } from '../service/GitOpsService';
+import type { GitOpsServices } from '../service/GitOpsServices';
 import {
   ApplicationProblem,
   generatedApplications,
@@ -41,7 +41,7 @@ export function checkApplicationSetManifest(manifest: Record<string, any>) {
  * answer from a provider that does not take bounds is counted here.
  */
 export async function generateWithinLimits(
-  ctx: GitOpsService,
+  ctx: Pick<GitOpsServices, 'access' | 'fleet' | 'operations' | 'providers'>,
   provider: GitOpsProvider,
   manifest: Record<string, unknown>,
 ): Promise<GitOpsApplication[]> {
@@ -57,7 +57,7 @@ export async function generateWithinLimits(
   const bounds = generateBounds(
     manifest,
     provider.agent.id,
-    ctx.deps.registry.applicationSetLimits,
+    ctx.providers.applicationSetLimits,
   );
   const options: GenerateCallOptions = { bounds };
   const applications = await provider.generateApplicationSet(manifest, options);
@@ -80,7 +80,7 @@ export interface ApplicationSetPreview {
  * existing set runs now (`current`). Nothing is created.
  */
 export async function applicationSetPreview(
-  ctx: GitOpsService,
+  ctx: Pick<GitOpsServices, 'access' | 'fleet' | 'operations' | 'providers'>,
   provider: GitOpsProvider,
   manifest: Record<string, unknown>,
   writer: { credentials: BackstageCredentials; entityRef: string },
@@ -88,7 +88,7 @@ export async function applicationSetPreview(
 ): Promise<ApplicationSetPreview & { owners: string[] }> {
   const agentId = provider.agent.id;
   const applications = await generateWithinLimits(ctx, provider, manifest);
-  const decision = await ctx.deps.writes.decide({
+  const decision = await ctx.operations.decideWrite({
     ...writer,
     permission: gitopsApplicationSetCreatePermission,
     touches: [{ type: 'generated', agentId, applications, current }],
@@ -112,18 +112,21 @@ export async function applicationSetPreview(
  * anything is created.
  */
 export async function previewApplicationSet(
-  ctx: GitOpsService,
+  ctx: Pick<GitOpsServices, 'access' | 'fleet' | 'operations' | 'providers'>,
   caller: { credentials: BackstageCredentials; request?: Request },
   agentId: string,
   body: ApplicationSetPreviewRequest,
 ): Promise<ApplicationSetPreview> {
   const { credentials } = caller;
   checkApplicationSetManifest(body.manifest);
-  const provider = ctx.deps.registry.get(agentId);
+  const provider = ctx.providers.get(agentId);
   // a set too large to generate is refused before any agent call
-  checkGeneratedCount(body.manifest, ctx.deps.registry.applicationSetLimits);
-  const entityRef = await ctx.visibleEntityRef(body.entityRef, credentials);
-  await ctx.authorizeEntity(
+  checkGeneratedCount(body.manifest, ctx.providers.applicationSetLimits);
+  const entityRef = await ctx.access.visibleEntityRef(
+    body.entityRef,
+    credentials,
+  );
+  await ctx.access.authorizeEntity(
     credentials,
     gitopsApplicationSetCreatePermission,
     entityRef,

@@ -2,7 +2,7 @@ import { sandboxRegistry } from '../testUtils/sandboxRegistry';
 import { CacheManager } from '@backstage/backend-defaults/cache';
 import { mockServices } from '@backstage/backend-test-utils';
 import { Sandbox, startSandbox } from '@gitops-suite/sandbox-agent';
-import { ApplicationAggregator } from '../aggregation/ApplicationAggregator';
+import { FleetView } from './FleetView';
 import { createFleet, Fleet } from './createFleet';
 import { FleetSnapshotCache } from './FleetSnapshotCache';
 import {
@@ -76,11 +76,7 @@ describe('FleetSnapshotCache', () => {
       writeIntervalMs: 600_000,
       maxAgeMs: 600_000,
     });
-    const reader = new ApplicationAggregator(
-      registry,
-      fleet.state,
-      fleet.feeders,
-    );
+    const reader = new FleetView(registry, fleet.state);
     return { fleet, snapshots, reader };
   }
 

@@ -5,7 +5,8 @@ import {
   GitOpsEntityQuery,
 } from '@gitops-suite/plugin-gitops-common';
 import { startSandbox, Sandbox } from '@gitops-suite/sandbox-agent';
-import { ApplicationAggregator } from '../aggregation/ApplicationAggregator';
+import { FleetView } from './FleetView';
+import { ApplicationRefresh } from './ApplicationRefresh';
 import { ProviderRegistry } from '../providers/ProviderRegistry';
 import { scrubSecrets } from '../scrubbing/scrubSecrets';
 import { createFleet, Fleet } from './createFleet';
@@ -63,7 +64,7 @@ describe('fleet state over real sandbox agents', () => {
   let sandbox: Sandbox;
   let registry: ProviderRegistry;
   let fleet: Fleet;
-  let aggregator: ApplicationAggregator;
+  let view: FleetView;
   const knownSecrets: string[] = [];
 
   const makeRegistry = () => sandboxRegistry(sandbox);
@@ -79,11 +80,7 @@ describe('fleet state over real sandbox agents', () => {
       pollIntervalMs: 200,
       knownSecrets,
     });
-    aggregator = new ApplicationAggregator(
-      registry,
-      fleet.state,
-      fleet.feeders,
-    );
+    view = new FleetView(registry, fleet.state);
     fleet.start();
   });
 
@@ -171,7 +168,7 @@ describe('fleet state over real sandbox agents', () => {
         .filter(matches)
         .map(app => app.key)
         .sort();
-      const answer = await aggregator.entityApplications(query);
+      const answer = await view.entityApplications(query);
       expect(answer.errors).toEqual([]);
       expect(answer.items.map(app => app.key).sort()).toEqual(expected);
     }
@@ -194,7 +191,7 @@ describe('fleet state over real sandbox agents', () => {
       dryRun: false,
     });
     await until(() => state.byQueryTerm.count('g:ledger') === 2);
-    const generated = await aggregator.entityApplications({
+    const generated = await view.entityApplications({
       services: [],
       applications: [],
       applicationSets: ['ledger'],
@@ -207,14 +204,14 @@ describe('fleet state over real sandbox agents', () => {
     );
     // the entity of the service's applications has the set that generated them
     await until(() => state.appSets.has('ledger'));
-    const sets = await aggregator.entityApplicationSets({
+    const sets = await view.entityApplicationSets({
       services: ['ledger'],
       applications: [],
       agents: ['argo'],
     });
     expect(sets.items.map(set => set.name)).toEqual(['ledger']);
     expect(sets.errors).toEqual([]);
-    const others = await aggregator.entityApplicationSets({
+    const others = await view.entityApplicationSets({
       services: ['checkout'],
       applications: [],
       agents: ['argo'],
@@ -297,7 +294,7 @@ describe('fleet state over real sandbox agents', () => {
 
     sandbox.stopAgent('argo');
     await until(() => fleet.state.freshness(['argo'])[0].stale);
-    const stale = await aggregator.entityApplications({
+    const stale = await view.entityApplications({
       services: ['ledger'],
       applications: [],
     });
@@ -312,7 +309,7 @@ describe('fleet state over real sandbox agents', () => {
     sandbox.startAgent('argo');
     await until(() => !fleet.state.freshness(['argo'])[0].stale);
     expect(state.byQueryTerm.count('g:ledger')).toBe(0);
-    const fresh = await aggregator.entityApplications({
+    const fresh = await view.entityApplications({
       services: ['payments'],
       applications: [],
     });
@@ -324,7 +321,11 @@ describe('fleet state over real sandbox agents', () => {
     sandbox.drift('argo', 'checkout-dev');
     const app = [...state.apps.values()].find(a => a.name === 'checkout-dev')!;
     await registry.get('argo').sync({ name: app.name }, {});
-    await aggregator.applicationChanged('argo', { name: app.name });
+    await new ApplicationRefresh(
+      registry,
+      fleet.state,
+      fleet.feeders,
+    ).applicationChanged('argo', { name: app.name });
     const now = state.apps.get(app.key)!;
     expect(now.operation?.phase).toBeDefined();
   });
@@ -338,11 +339,7 @@ describe('fleet state over real sandbox agents', () => {
       knownSecrets,
     });
     // not started: nothing is loaded
-    const coldReader = new ApplicationAggregator(
-      registry,
-      cold.state,
-      cold.feeders,
-    );
+    const coldReader = new FleetView(registry, cold.state);
     const answer = await coldReader.entityApplications({
       services: ['payments'],
       applications: [],

@@ -62,7 +62,7 @@ export class AgentUserIdentity {
   private readonly configs = new Map<string, UserIdentityConfig>();
 
   constructor(
-    private readonly deps: {
+    private readonly services: {
       agents: GitOpsAgentConfig[];
       provider: (agentId: string) => GitOpsProvider;
       catalog: Pick<CatalogService, 'getEntityByRef'>;
@@ -70,10 +70,10 @@ export class AgentUserIdentity {
       verifier?: OidcTokenVerifier;
     },
   ) {
-    for (const agent of deps.agents) {
+    for (const agent of services.agents) {
       const config = readUserIdentityConfig(agent);
       if (!config) continue;
-      const modes = deps.provider(agent.id).userIdentityModes ?? [];
+      const modes = services.provider(agent.id).userIdentityModes ?? [];
       if (!modes.includes(config.mode)) {
         throw new InputError(
           `gitops.agents[${agent.id}].userIdentity.mode '${
@@ -88,7 +88,7 @@ export class AgentUserIdentity {
   }
 
   private get verifier(): OidcTokenVerifier {
-    return (this.deps.verifier ??= new OidcTokenVerifier());
+    return (this.services.verifier ??= new OidcTokenVerifier());
   }
 
   /** How the caller's operations reach the agent. */
@@ -141,8 +141,8 @@ export class AgentUserIdentity {
 
   /** The catalog's User entity of the caller (read as this plugin). */
   private async userEntity(entityRef: string): Promise<Entity | undefined> {
-    return this.deps.catalog.getEntityByRef(entityRef, {
-      credentials: await this.deps.auth.getOwnServiceCredentials(),
+    return this.services.catalog.getEntityByRef(entityRef, {
+      credentials: await this.services.auth.getOwnServiceCredentials(),
     });
   }
 

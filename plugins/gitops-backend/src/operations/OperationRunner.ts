@@ -7,7 +7,8 @@ import { ServiceUnavailableError } from '@backstage/errors';
 import type { JsonObject } from '@backstage/types';
 import { OperationAction } from '@gitops-suite/plugin-gitops-common';
 import { OperationStore } from '../audit/OperationStore';
-import { ApplicationAggregator } from '../aggregation/ApplicationAggregator';
+import { ApplicationRefresh } from '../fleet/ApplicationRefresh';
+import { FleetView } from '../fleet/FleetView';
 
 /** Tries to record a succeeded operation (about 7.5 s in all). */
 const COMPLETE_ATTEMPTS = 5;
@@ -32,7 +33,10 @@ export class OperationRunner {
   constructor(
     private readonly store: OperationStore,
     private readonly auditor: AuditorService,
-    private readonly aggregator: ApplicationAggregator,
+    private readonly fleet: {
+      view: Pick<FleetView, 'environmentOf'>;
+      refresh: ApplicationRefresh;
+    },
     private readonly logger: LoggerService,
   ) {}
 
@@ -88,7 +92,7 @@ export class OperationRunner {
     } finally {
       // the next read shows the application as the agent has it now; an
       // ApplicationSet's change may touch many, so its agent is resynced
-      await this.aggregator.applicationChanged(
+      await this.fleet.refresh.applicationChanged(
         input.agentId,
         input.application && !input.action.startsWith('applicationset.')
           ? { name: input.application, namespace: input.appNamespace }
@@ -127,7 +131,7 @@ export class OperationRunner {
   private located(input: OperationInput) {
     const environment =
       input.application && !input.action.startsWith('applicationset.')
-        ? this.aggregator.environmentOf(input.agentId, {
+        ? this.fleet.view.environmentOf(input.agentId, {
             name: input.application,
             namespace: input.appNamespace,
           })

@@ -6,7 +6,7 @@ import {
   gitopsPullRequestMergePermission,
   type GitOpsApiRequestBody,
 } from '@gitops-suite/plugin-gitops-common';
-import { GitOpsService } from '../service/GitOpsService';
+import type { GitOpsServices } from '../service/GitOpsServices';
 import { WriteDecision } from '../trust/WriteAuthorization';
 
 /** The entity permissions a git write may be decided for, by name. */
@@ -28,17 +28,17 @@ type GitWriteRequest = GitOpsApiRequestBody<
  * written: the same rule a merge through the portal is held to.
  */
 export async function decideGitWrite(
-  ctx: GitOpsService,
+  ctx: Pick<GitOpsServices, 'access' | 'operations'>,
   credentials: BackstageCredentials,
   ref: CompoundEntityRef,
   body: GitWriteRequest,
 ): Promise<Omit<WriteDecision, 'permitted'>> {
   // the entity as the caller may see it (404 otherwise)
-  const entityRef = await ctx.visibleEntityRef(
+  const entityRef = await ctx.access.visibleEntityRef(
     `${ref.kind}:${ref.namespace}/${ref.name}`,
     credentials,
   );
-  const { permitted, ...decision } = await ctx.deps.writes.decide({
+  const { permitted, ...decision } = await ctx.operations.decideWrite({
     credentials,
     entityRef,
     permission: GIT_WRITE_PERMISSIONS[body.permission],

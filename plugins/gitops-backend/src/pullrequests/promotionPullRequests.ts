@@ -2,6 +2,7 @@ import {
   AuditorServiceCreateEventOptions,
   BackstageCredentials,
 } from '@backstage/backend-plugin-api';
+import { actorOf } from '../service/actor';
 import { CompoundEntityRef } from '@backstage/catalog-model';
 import {
   ConflictError,
@@ -13,7 +14,7 @@ import {
   gitopsPullRequestMergePermission,
   PromotionPullRequest,
 } from '@gitops-suite/plugin-gitops-common';
-import { GitOpsService } from '../service/GitOpsService';
+import type { GitOpsServices } from '../service/GitOpsServices';
 import { branchFacts, PORTAL_BRANCH_PREFIXES } from './pullRequestBranches';
 
 function repoKey(url: string) {
@@ -31,17 +32,17 @@ export function statusOf(error: unknown): number | undefined {
 }
 
 async function entityRepositories(
-  ctx: GitOpsService,
+  ctx: Pick<GitOpsServices, 'access' | 'fleet' | 'operations' | 'pullRequests'>,
   credentials: BackstageCredentials,
   ref: CompoundEntityRef,
 ) {
-  const { entityRef, query } = await ctx.entityByRef(ref, credentials);
-  await ctx.authorizeEntity(
+  const { entityRef, query } = await ctx.access.entityByRef(ref, credentials);
+  await ctx.access.authorizeEntity(
     credentials,
     gitopsApplicationReadPermission,
     entityRef,
   );
-  const apps = await ctx.deps.aggregator.entityApplications(query);
+  const apps = await ctx.fleet.entityApplications(query);
   const repos = new Map<string, string>();
   // git repositories on hosts the install does not configure: no pull
   // request of theirs is read (a Helm chart repository has none)
@@ -49,7 +50,7 @@ async function entityRepositories(
   for (const app of apps.items) {
     for (const source of app.sources) {
       if (!source.repoURL) continue;
-      if (ctx.deps.pullRequests.serves(source.repoURL)) {
+      if (ctx.pullRequests.serves(source.repoURL)) {
         repos.set(repoKey(source.repoURL), source.repoURL);
       } else if (!source.chart) {
         unserved.set(repoKey(source.repoURL), source.repoURL);
@@ -77,7 +78,7 @@ function unservedMessage(repoUrl: string): string {
  * requests.
  */
 export async function listPromotionPullRequests(
-  ctx: GitOpsService,
+  ctx: Pick<GitOpsServices, 'access' | 'fleet' | 'operations' | 'pullRequests'>,
   credentials: BackstageCredentials,
   ref: CompoundEntityRef,
 ) {
@@ -93,7 +94,7 @@ export async function listPromotionPullRequests(
   await Promise.all(
     [...repos.values()].map(async repoUrl => {
       try {
-        const open = await ctx.deps.pullRequests.listOpen(
+        const open = await ctx.pullRequests.listOpen(
           repoUrl,
           PORTAL_BRANCH_PREFIXES,
         );
@@ -123,7 +124,7 @@ export async function listPromotionPullRequests(
  * environment a promotion promotes to (which then deploys it).
  */
 export async function mergePromotionPullRequest(
-  ctx: GitOpsService,
+  ctx: Pick<GitOpsServices, 'access' | 'fleet' | 'operations' | 'pullRequests'>,
   caller: {
     credentials: BackstageCredentials;
     ref: CompoundEntityRef;
@@ -147,7 +148,7 @@ export async function mergePromotionPullRequest(
     app: (typeof apps)[number],
     parameters: Record<string, unknown>,
   ) => ({
-    actor: ctx.actor(credentials),
+    actor: actorOf(credentials),
     entityRef,
     agentId: app.agentId,
     application: app.name,
@@ -156,7 +157,7 @@ export async function mergePromotionPullRequest(
     parameters,
   });
   try {
-    await ctx.authorizeEntity(
+    await ctx.access.authorizeEntity(
       credentials,
       gitopsPullRequestMergePermission,
       entityRef,
@@ -164,7 +165,7 @@ export async function mergePromotionPullRequest(
   } catch (error) {
     const refusedOn = repoUrl ? apps.find(deploysFrom) : undefined;
     if (error instanceof NotAllowedError && refusedOn) {
-      await ctx.deps.runner.refused(
+      await ctx.operations.refused(
         auditInput(refusedOn, { repoUrl, number: body.number }),
         request,
         error,
@@ -177,7 +178,7 @@ export async function mergePromotionPullRequest(
       `${entityRef} deploys from no repository ${body.repoUrl} on a GitHub host of integrations.github`,
     );
   }
-  const pr = await ctx.deps.pullRequests
+  const pr = await ctx.pullRequests
     .getOpen(repoUrl, body.number)
     .catch(error => {
       if (statusOf(error) === 404)
@@ -199,9 +200,9 @@ export async function mergePromotionPullRequest(
     apps.find(deploysFrom)!;
   // a merge is a deploy write: the changed files decide, through the one
   // decision every write takes (never the entity's claim alone)
-  const paths = await ctx.deps.pullRequests.changedFiles(repoUrl, pr.number);
+  const paths = await ctx.pullRequests.changedFiles(repoUrl, pr.number);
   try {
-    await ctx.deps.writes.assert({
+    await ctx.operations.assertWrite({
       credentials,
       entityRef,
       permission: gitopsPullRequestMergePermission,
@@ -209,7 +210,7 @@ export async function mergePromotionPullRequest(
     });
   } catch (error) {
     if (error instanceof NotAllowedError) {
-      await ctx.deps.runner.refused(
+      await ctx.operations.refused(
         auditInput(app, { repoUrl, number: pr.number, files: paths.length }),
         request,
         error,
@@ -225,8 +226,8 @@ export async function mergePromotionPullRequest(
     ...(environment ? { environment } : {}),
     ...(facts.kind ? { kind: facts.kind } : {}),
   });
-  const { auditId, result } = await ctx.deps.runner.run(input, request, () =>
-    ctx.deps.pullRequests.merge(repoUrl, pr.number, pr.headSha).catch(error => {
+  const { auditId, result } = await ctx.operations.audited(input, request, () =>
+    ctx.pullRequests.merge(repoUrl, pr.number, pr.headSha).catch(error => {
       const status = statusOf(error);
       if (status === 405 || status === 409 || status === 422) {
         throw new ConflictError(

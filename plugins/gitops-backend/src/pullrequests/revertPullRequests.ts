@@ -3,6 +3,7 @@ import {
   NotAllowedError,
   NotFoundError,
 } from '@backstage/errors';
+import { actorOf } from '../service/actor';
 import {
   deployedRevision,
   GitOpsApplication,
@@ -14,11 +15,8 @@ import {
   RevertResponse,
   shortRevision,
 } from '@gitops-suite/plugin-gitops-common';
-import {
-  authorizeOperation,
-  OperationCaller,
-} from '../service/applicationOperations';
-import { GitOpsService } from '../service/GitOpsService';
+import { OperationCaller } from '../service/Operations';
+import type { GitOpsServices } from '../service/GitOpsServices';
 import { planRevert } from '../revert/planRevert';
 import { RepositoryFiles } from '../revert/RepositoryFiles';
 import { RevertPlan } from '../revert/types';
@@ -35,7 +33,7 @@ const FOLLOWS_DEFAULT_BRANCH = new Set(['', 'HEAD']);
  * cannot be put back through a pull request.
  */
 async function revertTarget(
-  ctx: GitOpsService,
+  ctx: Pick<GitOpsServices, 'operations' | 'pullRequests'>,
   app: GitOpsApplication,
   entry: HistoryEntry,
 ) {
@@ -79,7 +77,7 @@ async function revertTarget(
       } of ${source.repoURL}; a pull request on one cannot put the other back`,
     );
   }
-  const host = ctx.deps.pullRequests;
+  const host = ctx.pullRequests;
   if (!host.serves(source.repoURL)) {
     throw cannot(
       `${source.repoURL} is on no git host the portal writes to (integrations.github)`,
@@ -100,13 +98,13 @@ async function revertTarget(
 
 /** What the branch has now, and the entry's commit, read through the git host. */
 async function snapshots(
-  ctx: GitOpsService,
+  ctx: Pick<GitOpsServices, 'operations' | 'pullRequests'>,
   entry: HistoryEntry,
   repoUrl: string,
   base: string,
   revision: string,
 ) {
-  const host = ctx.deps.pullRequests;
+  const host = ctx.pullRequests;
   const [nowFiles, thenFiles] = await Promise.all([
     host.filesAt(repoUrl, base),
     host.filesAt(repoUrl, revision),
@@ -175,7 +173,7 @@ function pullRequestText(
  * what the pull request would change and opens none.
  */
 export async function revertApplication(
-  ctx: GitOpsService,
+  ctx: Pick<GitOpsServices, 'operations' | 'pullRequests'>,
   caller: OperationCaller,
   request: RevertRequest,
 ): Promise<RevertResponse> {
@@ -191,8 +189,7 @@ export async function revertApplication(
     permission: gitopsApplicationRollbackPermission,
     parameters,
   };
-  const { entityRef, provider, ref } = await authorizeOperation(
-    ctx,
+  const { entityRef, provider, ref } = await ctx.operations.authorize(
     caller,
     operation,
     { auditRefusal: !dryRun },
@@ -238,7 +235,7 @@ export async function revertApplication(
   // a git write is a deploy write: the changed files decide, through the
   // one decision every write takes
   try {
-    await ctx.deps.writes.assert({
+    await ctx.operations.assertWrite({
       credentials,
       entityRef,
       permission: gitopsApplicationRollbackPermission,
@@ -246,9 +243,9 @@ export async function revertApplication(
     });
   } catch (error) {
     if (error instanceof NotAllowedError && !dryRun) {
-      await ctx.deps.runner.refused(
+      await ctx.operations.refused(
         {
-          actor: ctx.actor(credentials),
+          actor: actorOf(credentials),
           entityRef,
           agentId: app.agentId,
           application: app.name,
@@ -278,12 +275,12 @@ export async function revertApplication(
     entry,
     { revision, path, baseBranch },
     plan,
-    ctx.actor(credentials),
+    actorOf(credentials),
     reason,
   );
-  const { auditId, result } = await ctx.deps.runner.run(
+  const { auditId, result } = await ctx.operations.audited(
     {
-      actor: ctx.actor(credentials),
+      actor: actorOf(credentials),
       entityRef,
       agentId: app.agentId,
       application: app.name,
@@ -292,7 +289,7 @@ export async function revertApplication(
     },
     caller.request,
     () =>
-      ctx.deps.pullRequests
+      ctx.pullRequests
         .openPullRequest(repoUrl, {
           baseBranch,
           base,

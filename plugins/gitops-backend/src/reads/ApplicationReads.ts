@@ -1,10 +1,7 @@
 import { BackstageCredentials } from '@backstage/backend-plugin-api';
 import { gitopsApplicationReadPermission } from '@gitops-suite/plugin-gitops-common';
-import { GitOpsService } from '../service/GitOpsService';
-import {
-  ApplicationTarget,
-  resolveEntityApplication,
-} from '../service/resolveEntityApplication';
+import type { GitOpsServices } from '../service/GitOpsServices';
+import { ApplicationTarget } from '../service/applicationTarget';
 import { AgentPermissions } from '../identity/AgentPermissions';
 
 /**
@@ -16,8 +13,13 @@ import { AgentPermissions } from '../identity/AgentPermissions';
 export class ApplicationReads {
   private readonly agentAccess: AgentPermissions;
 
-  constructor(private readonly ctx: GitOpsService) {
-    this.agentAccess = new AgentPermissions(ctx.deps.userIdentity);
+  constructor(
+    private readonly ctx: Pick<
+      GitOpsServices,
+      'access' | 'audit' | 'userIdentity'
+    >,
+  ) {
+    this.agentAccess = new AgentPermissions(ctx.userIdentity);
   }
 
   async application(
@@ -80,7 +82,7 @@ export class ApplicationReads {
   /** The application's last 100 operations and drift events. */
   async events(credentials: BackstageCredentials, target: ApplicationTarget) {
     const { app } = await this.resolve(credentials, target);
-    const { store } = this.ctx.deps;
+    const log = this.ctx.audit;
     // this application's own: a same-named one in another namespace is another
     const locator = {
       agentId: app.agentId,
@@ -89,8 +91,8 @@ export class ApplicationReads {
       limit: 100,
     };
     const [audit, drift] = await Promise.all([
-      store.listOperations(locator),
-      store.listDriftEvents(locator),
+      log.listOperations(locator),
+      log.listDriftEvents(locator),
     ]);
     return { audit, drift };
   }
@@ -99,8 +101,7 @@ export class ApplicationReads {
     credentials: BackstageCredentials,
     target: ApplicationTarget,
   ) {
-    return resolveEntityApplication(
-      this.ctx,
+    return this.ctx.access.resolve(
       credentials,
       target,
       gitopsApplicationReadPermission,

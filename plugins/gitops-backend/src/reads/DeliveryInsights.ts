@@ -7,12 +7,9 @@ import {
   FleetDeliveryMetricsResponse,
   PromotionInsight,
 } from '@gitops-suite/plugin-gitops-common';
-import { DeliveryMetricsService } from '../metrics/DeliveryMetricsService';
 import { computePromotionSteps } from '../promotion/computePromotionInsight';
 import { promotionRepoUrl } from '../promotion/repoUrlPickerValue';
-import { GitOpsService } from '../service/GitOpsService';
-import { readableEntity } from '../service/readableEntity';
-import { readFleetApplications } from '../service/readFleetApplications';
+import type { GitOpsServices } from '../service/GitOpsServices';
 
 /**
  * The days of a window of the spec's pattern (`<days>d`), from 1d to 365d
@@ -36,8 +33,10 @@ function days(window: string): number {
  */
 export class DeliveryInsights {
   constructor(
-    private readonly ctx: GitOpsService,
-    private readonly metrics: DeliveryMetricsService,
+    private readonly ctx: Pick<
+      GitOpsServices,
+      'access' | 'fleet' | 'metrics' | 'environments'
+    >,
     private readonly clock: () => Date = () => new Date(),
   ) {}
 
@@ -47,13 +46,12 @@ export class DeliveryInsights {
     ref: CompoundEntityRef,
     window: string,
   ): Promise<EntityDeliveryMetricsResponse> {
-    const { metrics } = this;
-    const { entityRef, query } = await readableEntity(
-      this.ctx,
+    const { metrics } = this.ctx;
+    const { entityRef, query } = await this.ctx.access.readable(
       credentials,
       ref,
     );
-    const apps = await this.ctx.deps.aggregator.entityApplications(query);
+    const apps = await this.ctx.fleet.entityApplications(query);
     // what is recorded now, and how far that is (never waits; these
     // applications' histories are read first)
     const recording = metrics.recording(apps.items, { prioritize: true });
@@ -75,8 +73,8 @@ export class DeliveryInsights {
     credentials: BackstageCredentials,
     { window, ...filter }: FleetApplicationFilter & { window: string },
   ): Promise<FleetDeliveryMetricsResponse> {
-    const { metrics } = this;
-    const apps = await readFleetApplications(this.ctx, credentials, filter);
+    const { metrics } = this.ctx;
+    const apps = await this.ctx.access.fleetApplications(credentials, filter);
     const recording = metrics.recording(apps.items);
     const filtered = Object.values(filter).some(value => value !== undefined);
     const result = await metrics.metrics(apps.items, days(window), 'fleet', {
@@ -96,17 +94,16 @@ export class DeliveryInsights {
     credentials: BackstageCredentials,
     ref: CompoundEntityRef,
   ): Promise<PromotionInsight> {
-    const { metrics } = this;
-    const { aggregator, environments } = this.ctx.deps;
-    const { entity, entityRef, query } = await readableEntity(
-      this.ctx,
+    const { metrics } = this.ctx;
+    const { fleet, environments } = this.ctx;
+    const { entity, entityRef, query } = await this.ctx.access.readable(
       credentials,
       ref,
     );
     // what runs comes from the fleet state; what ran before from the
     // deployments the recorder recorded so far (never waits; these
     // applications' histories are read first)
-    const apps = await aggregator.entityApplications(query);
+    const apps = await fleet.entityApplications(query);
     const recording = metrics.recording(apps.items, { prioritize: true });
     const deployments = await metrics.store.listDeployments(
       apps.items.map(app => app.key),

@@ -5,9 +5,7 @@ import type {
   GitOpsApplicationSet,
 } from '@gitops-suite/plugin-gitops-common';
 import type { AuditOperation, DriftRecord } from '../audit/types';
-import { GitOpsService } from '../service/GitOpsService';
-import { readableEntity } from '../service/readableEntity';
-import { readEntityApplications } from '../service/readEntityApplications';
+import type { GitOpsServices } from '../service/GitOpsServices';
 
 /**
  * What an entity's pages read: its applications by environment, its
@@ -16,11 +14,13 @@ import { readEntityApplications } from '../service/readEntityApplications';
  * credentials and the entity's ref, and returns the answer.
  */
 export class EntityReads {
-  constructor(private readonly ctx: GitOpsService) {}
+  constructor(
+    private readonly ctx: Pick<GitOpsServices, 'access' | 'audit' | 'fleet'>,
+  ) {}
 
   /** The entity's applications grouped by environment, in promotion order. */
   applications(credentials: BackstageCredentials, ref: CompoundEntityRef) {
-    return readEntityApplications(this.ctx, credentials, ref);
+    return this.ctx.access.applications(credentials, ref);
   }
 
   /**
@@ -31,9 +31,8 @@ export class EntityReads {
     credentials: BackstageCredentials,
     ref: CompoundEntityRef,
   ): Promise<{ items: GitOpsApplicationSet[]; errors: AgentError[] }> {
-    const { query } = await readableEntity(this.ctx, credentials, ref);
-    const { items, errors } =
-      await this.ctx.deps.aggregator.entityApplicationSets(query);
+    const { query } = await this.ctx.access.readable(credentials, ref);
+    const { items, errors } = await this.ctx.fleet.entityApplicationSets(query);
     return { items, errors };
   }
 
@@ -45,20 +44,19 @@ export class EntityReads {
     credentials: BackstageCredentials,
     ref: CompoundEntityRef,
   ): Promise<{ audit: AuditOperation[]; drift: DriftRecord[] }> {
-    const { entityRef, query } = await readableEntity(
-      this.ctx,
+    const { entityRef, query } = await this.ctx.access.readable(
       credentials,
       ref,
     );
-    const { aggregator, store } = this.ctx.deps;
-    const apps = await aggregator.entityApplications(query);
+    const { fleet, audit: log } = this.ctx;
+    const apps = await fleet.entityApplications(query);
     const [audit, drift] = await Promise.all([
-      store.listOperations({ entityRef, limit: 100 }),
+      log.listOperations({ entityRef, limit: 100 }),
       Promise.all(
         // each application's own: a same-named one in another namespace
         // is another application
         apps.items.map(app =>
-          store.listDriftEvents({
+          log.listDriftEvents({
             agentId: app.agentId,
             application: app.name,
             appNamespace: app.namespace,

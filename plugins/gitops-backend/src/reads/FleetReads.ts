@@ -11,8 +11,7 @@ import {
   gitopsFleetReadPermission,
   OperationOutcome,
 } from '@gitops-suite/plugin-gitops-common';
-import { GitOpsService } from '../service/GitOpsService';
-import { readFleetApplications } from '../service/readFleetApplications';
+import type { GitOpsServices } from '../service/GitOpsServices';
 
 /** Narrows the audit log and the drift events (see the spec's `/audit`). */
 interface AuditQuery {
@@ -35,16 +34,21 @@ const MAX_OWNED_ENTITIES = 1000;
  * answer.
  */
 export class FleetReads {
-  constructor(private readonly ctx: GitOpsService) {}
+  constructor(
+    private readonly ctx: Pick<
+      GitOpsServices,
+      'access' | 'audit' | 'catalog' | 'environments' | 'fleet'
+    >,
+  ) {}
 
   /** Counts by sync, health, agent and environment; needs `gitops.fleet.read`. */
   async summary(
     credentials: BackstageCredentials,
     filter: FleetApplicationFilter,
   ) {
-    await this.ctx.authorize(credentials, gitopsFleetReadPermission);
-    const { aggregator, environments } = this.ctx.deps;
-    return aggregator.fleetSummary(filter, this.agentsById(), environments);
+    await this.ctx.access.authorize(credentials, gitopsFleetReadPermission);
+    const { fleet, environments } = this.ctx;
+    return fleet.fleetSummary(filter, fleet.agentsById(), environments);
   }
 
   /**
@@ -56,11 +60,8 @@ export class FleetReads {
     page: FleetApplicationFilter & { offset: number; limit: number },
   ) {
     const { offset, limit, ...filter } = page;
-    const { items, errors, freshness } = await readFleetApplications(
-      this.ctx,
-      credentials,
-      filter,
-    );
+    const { items, errors, freshness } =
+      await this.ctx.access.fleetApplications(credentials, filter);
     const end = offset + limit;
     const truncated = end < items.length;
     return {
@@ -79,10 +80,10 @@ export class FleetReads {
     credentials: BackstageCredentials,
     query: AuditQuery & { outcome?: OperationOutcome },
   ) {
-    await this.ctx.authorize(credentials, gitopsAuditReadPermission);
+    await this.ctx.access.authorize(credentials, gitopsAuditReadPermission);
     const filter = await this.storeFilter(credentials, query);
     return {
-      items: await this.ctx.deps.store.listOperations({
+      items: await this.ctx.audit.listOperations({
         ...filter,
         outcome: query.outcome,
       }),
@@ -91,10 +92,10 @@ export class FleetReads {
 
   /** The drift events `query` selects; needs `gitops.audit.read`. */
   async drift(credentials: BackstageCredentials, query: AuditQuery) {
-    await this.ctx.authorize(credentials, gitopsAuditReadPermission);
+    await this.ctx.access.authorize(credentials, gitopsAuditReadPermission);
     const filter = await this.storeFilter(credentials, query);
     return {
-      items: await this.ctx.deps.store.listDriftEvents(filter),
+      items: await this.ctx.audit.listDriftEvents(filter),
     };
   }
 
@@ -133,7 +134,7 @@ export class FleetReads {
         `owner '${owner}' is not an entity ref: ${(error as Error).message}`,
       );
     }
-    const { items } = await this.ctx.deps.catalog.getEntities(
+    const { items } = await this.ctx.catalog.getEntities(
       {
         filter: { [`relations.${RELATION_OWNED_BY}`]: ownerRef },
         fields: ['kind', 'metadata.namespace', 'metadata.name'],
@@ -142,13 +143,5 @@ export class FleetReads {
       { credentials },
     );
     return items.map(entity => stringifyEntityRef(entity));
-  }
-
-  private agentsById() {
-    return Object.fromEntries(
-      this.ctx.deps.registry
-        .list()
-        .map(provider => [provider.agent.id, provider.agent]),
-    );
   }
 }

@@ -4,10 +4,10 @@ import {
   gitopsFleetReadPermission,
   sortEnvironments,
 } from '@gitops-suite/plugin-gitops-common';
-import { AgentEnvironments } from '../aggregation/ApplicationAggregator';
+import { AgentEnvironments } from '../fleet/FleetView';
 import { readExistingApplicationSet } from '../applicationsets/applicationSetAccess';
 import { deploymentTargets } from '../applicationsets/deploymentTargets';
-import { GitOpsService } from '../service/GitOpsService';
+import type { GitOpsServices } from '../service/GitOpsServices';
 
 /** What an agent's entry says of the environments it serves. */
 function servedFields(served: AgentEnvironments | undefined) {
@@ -28,29 +28,34 @@ function servedFields(served: AgentEnvironments | undefined) {
  * answer.
  */
 export class InventoryReads {
-  constructor(private readonly ctx: GitOpsService) {}
+  constructor(
+    private readonly ctx: Pick<
+      GitOpsServices,
+      'access' | 'environments' | 'fleet' | 'operations' | 'providers' | 'trust'
+    >,
+  ) {}
 
   /** The configured environments, in promotion order (any caller). */
   environments() {
     return {
-      items: [...this.ctx.deps.environments].sort((a, b) => a.order - b.order),
+      items: [...this.ctx.environments].sort((a, b) => a.order - b.order),
     };
   }
 
   /** Every configured agent with its status and what it serves. */
   async agents(credentials: BackstageCredentials) {
-    await this.ctx.authorize(credentials, gitopsFleetReadPermission);
-    const { aggregator, registry, environments } = this.ctx.deps;
+    await this.ctx.access.authorize(credentials, gitopsFleetReadPermission);
+    const { fleet, providers, environments } = this.ctx;
     const [statuses, served] = await Promise.all([
-      aggregator.agentStatuses(),
-      aggregator.servedEnvironments(undefined, names =>
+      fleet.agentStatuses(),
+      fleet.servedEnvironments(undefined, names =>
         sortEnvironments(names, environments),
       ),
     ]);
     const byId = new Map(statuses.items.map(s => [s.agentId, s]));
     const servedBy = new Map(served.items.map(s => [s.agentId, s]));
     return {
-      items: registry.list().map(provider => ({
+      items: providers.list().map(provider => ({
         ...provider.agent,
         ...servedFields(servedBy.get(provider.agent.id)),
         status: byId.get(provider.agent.id) ?? {
@@ -77,20 +82,20 @@ export class InventoryReads {
   }
 
   async clusters(credentials: BackstageCredentials) {
-    await this.ctx.authorize(credentials, gitopsFleetReadPermission);
-    return this.ctx.deps.aggregator.clusters();
+    await this.ctx.access.authorize(credentials, gitopsFleetReadPermission);
+    return this.ctx.fleet.clusters();
   }
 
   async repositories(credentials: BackstageCredentials) {
-    await this.ctx.authorize(credentials, gitopsFleetReadPermission);
-    return this.ctx.deps.aggregator.repositories();
+    await this.ctx.access.authorize(credentials, gitopsFleetReadPermission);
+    return this.ctx.fleet.repositories();
   }
 
   /** The agent's ApplicationSets (404 for an agent not configured). */
   async applicationSets(credentials: BackstageCredentials, agentId: string) {
-    await this.ctx.authorize(credentials, gitopsFleetReadPermission);
-    this.ctx.deps.registry.get(agentId);
-    return this.ctx.deps.aggregator.applicationSets([agentId]);
+    await this.ctx.access.authorize(credentials, gitopsFleetReadPermission);
+    this.ctx.providers.get(agentId);
+    return this.ctx.fleet.applicationSets([agentId]);
   }
 
   /** One ApplicationSet, read fresh from the agent; 404 when it has none so named. */
@@ -99,10 +104,10 @@ export class InventoryReads {
     agentId: string,
     setName: string,
   ) {
-    await this.ctx.authorize(credentials, gitopsFleetReadPermission);
+    await this.ctx.access.authorize(credentials, gitopsFleetReadPermission);
     const set = await readExistingApplicationSet(
       this.ctx,
-      this.ctx.deps.registry.get(agentId),
+      this.ctx.providers.get(agentId),
       setName,
     );
     if (!set) {

@@ -1,5 +1,5 @@
 import { ApplicationReads } from '../reads/ApplicationReads';
-import { GitOpsService } from '../service/GitOpsService';
+import type { GitOpsServices } from '../service/GitOpsServices';
 import { refresh, rollback, sync } from '../service/applicationOperations';
 import { updateSyncPolicy } from '../service/syncPolicyOperation';
 import { revertApplication } from '../pullrequests/revertPullRequests';
@@ -24,7 +24,10 @@ const APP = '/entity/:namespace/:kind/:name/applications/:agentId/:appName';
 /** Reads and operations on one application of an entity. */
 export function applicationRoutes(
   router: GitOpsRouter,
-  ctx: GitOpsService,
+  ctx: Pick<
+    GitOpsServices,
+    'access' | 'httpAuth' | 'operations' | 'pullRequests' | 'scrubber'
+  >,
   applications: ApplicationReads,
 ) {
   router.get(

@@ -1,5 +1,5 @@
 import express from 'express';
-import { GitOpsService } from '../service/GitOpsService';
+import type { GitOpsServices } from '../service/GitOpsServices';
 import { ApplicationReads } from '../reads/ApplicationReads';
 import { DeliveryInsights } from '../reads/DeliveryInsights';
 import { EntityReads } from '../reads/EntityReads';
@@ -18,7 +18,6 @@ import { pullRequestRoutes } from './pullRequestRoutes';
 import { requireJsonBodies } from './requireJsonBody';
 import { boundedJsonBodies } from './boundedJsonBodies';
 import { unknownBodyFields } from './unknownBodyFields';
-import { DeliveryMetricsService } from '../metrics/DeliveryMetricsService';
 import { createOpenApiRouter } from '../schema/openapi';
 
 /**
@@ -30,8 +29,7 @@ import { createOpenApiRouter } from '../schema/openapi';
  * body as the spec types them, and hands them to the service of its concern.
  */
 export async function createRouter(
-  ctx: GitOpsService,
-  options: { metrics: DeliveryMetricsService },
+  ctx: GitOpsServices,
 ): Promise<express.Router> {
   const router = await createOpenApiRouter({
     middleware: [
@@ -50,7 +48,7 @@ export async function createRouter(
   fleetRoutes(router, ctx, new FleetReads(ctx));
   inventoryRoutes(router, ctx, new InventoryReads(ctx));
   proxyRoutes(router, ctx);
-  const insights = new DeliveryInsights(ctx, options.metrics);
+  const insights = new DeliveryInsights(ctx);
   metricsRoutes(router, ctx, insights);
   promotionRoutes(router, ctx, insights);
   pullRequestRoutes(router, ctx);

@@ -1,11 +1,11 @@
 import { EntityReads } from '../reads/EntityReads';
-import { GitOpsService } from '../service/GitOpsService';
+import type { GitOpsServices } from '../service/GitOpsServices';
 import { entityAnswer, GitOpsRouter } from './httpAdapters';
 
 /** An entity's applications grouped by environment, its ApplicationSets and its events. */
 export function entityRoutes(
   router: GitOpsRouter,
-  ctx: GitOpsService,
+  ctx: Pick<GitOpsServices, 'httpAuth' | 'scrubber'>,
   entities: EntityReads,
 ) {
   router.get(

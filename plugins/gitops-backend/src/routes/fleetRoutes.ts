@@ -1,5 +1,5 @@
 import { FleetReads } from '../reads/FleetReads';
-import { GitOpsService } from '../service/GitOpsService';
+import type { GitOpsServices } from '../service/GitOpsServices';
 import {
   defaulted,
   GitOpsRouter,
@@ -11,7 +11,7 @@ import {
 /** Fleet-wide views: summary, filtered application list, audit and drift. */
 export function fleetRoutes(
   router: GitOpsRouter,
-  ctx: GitOpsService,
+  ctx: Pick<GitOpsServices, 'httpAuth' | 'scrubber'>,
   fleet: FleetReads,
 ) {
   router.get('/fleet/summary', async (req, res) => {

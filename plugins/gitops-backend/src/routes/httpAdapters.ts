@@ -6,9 +6,9 @@ import {
 import type { CompoundEntityRef } from '@backstage/catalog-model';
 import type { TypedRouter } from '@backstage/backend-openapi-utils';
 import type { Request, Response } from 'express';
-import { GitOpsService } from '../service/GitOpsService';
-import type { ApplicationTarget } from '../service/resolveEntityApplication';
-import type { OperationCaller } from '../service/applicationOperations';
+import type { GitOpsServices } from '../service/GitOpsServices';
+import type { ApplicationTarget } from '../service/applicationTarget';
+import type { OperationCaller } from '../service/Operations';
 import type { EndpointMap } from '../schema/openapi/endpointMap';
 import { USER_TOKEN_HEADER } from '../identity/AgentUserIdentity';
 
@@ -28,10 +28,10 @@ type Principal = BackstageUserPrincipal | BackstageServicePrincipal;
 
 /** A signed-in user or another backend plugin; never anonymous. */
 export function requestCredentials(
-  service: GitOpsService,
+  service: Pick<GitOpsServices, 'httpAuth' | 'scrubber'>,
   req: Request<any, any, any, any>,
 ): Promise<BackstageCredentials<Principal>> {
-  return service.deps.httpAuth.credentials(req, {
+  return service.httpAuth.credentials(req, {
     allow: ['user', 'service'],
   });
 }
@@ -69,7 +69,7 @@ export function routeApplication(req: {
  * operation services take.
  */
 export async function operationCaller(
-  service: GitOpsService,
+  service: Pick<GitOpsServices, 'httpAuth' | 'scrubber'>,
   req: Request<ApplicationParams, any, any, any>,
 ): Promise<OperationCaller> {
   const credentials = await requestCredentials(service, req);
@@ -95,7 +95,7 @@ export function requestUserToken(req: Request<any, any, any, any>) {
  * entity the route names.
  */
 export function entityAnswer(
-  service: GitOpsService,
+  service: Pick<GitOpsServices, 'httpAuth' | 'scrubber'>,
   read: (
     credentials: BackstageCredentials,
     ref: CompoundEntityRef,
@@ -149,12 +149,12 @@ export function defaulted<Q extends object, K extends keyof Q>(
  * fleet and are not revalidated.
  */
 export function sendJson(
-  service: GitOpsService,
+  service: Pick<GitOpsServices, 'httpAuth' | 'scrubber'>,
   res: Response<any>,
   body: unknown,
   status = 200,
 ): void {
-  const json = service.json(body);
+  const json = service.scrubber.json(body);
   res.status(status);
   res.setHeader('Content-Type', 'application/json; charset=utf-8');
   // as res.send sets it (compression removes it when it compresses)
@@ -167,7 +167,7 @@ export function sendJson(
  * application the route names.
  */
 export function applicationAnswer(
-  service: GitOpsService,
+  service: Pick<GitOpsServices, 'httpAuth' | 'scrubber'>,
   read: (
     credentials: BackstageCredentials,
     target: ApplicationTarget,

@@ -1,7 +1,7 @@
 import { createApplicationSet } from '../applicationsets/createApplicationSet';
 import { deleteApplicationSet } from '../applicationsets/deleteApplicationSet';
 import { previewApplicationSet } from '../applicationsets/previewApplicationSet';
-import { GitOpsService } from '../service/GitOpsService';
+import type { GitOpsServices } from '../service/GitOpsServices';
 import { InventoryReads } from '../reads/InventoryReads';
 import {
   defaulted,
@@ -14,7 +14,10 @@ import {
 /** Agents, environments, clusters, repositories and ApplicationSets. */
 export function inventoryRoutes(
   router: GitOpsRouter,
-  ctx: GitOpsService,
+  ctx: Pick<
+    GitOpsServices,
+    'access' | 'fleet' | 'httpAuth' | 'operations' | 'providers' | 'scrubber'
+  >,
   inventory: InventoryReads,
 ) {
   router.get('/environments', async (req, res) => {

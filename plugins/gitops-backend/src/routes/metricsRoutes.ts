@@ -1,5 +1,5 @@
 import { DeliveryInsights } from '../reads/DeliveryInsights';
-import { GitOpsService } from '../service/GitOpsService';
+import type { GitOpsServices } from '../service/GitOpsServices';
 import {
   defaulted,
   GitOpsRouter,
@@ -12,7 +12,7 @@ import {
 /** Delivery metrics (DORA) of an entity and of the fleet. */
 export function metricsRoutes(
   router: GitOpsRouter,
-  ctx: GitOpsService,
+  ctx: Pick<GitOpsServices, 'httpAuth' | 'scrubber'>,
   insights: DeliveryInsights,
 ) {
   router.get('/entity/:namespace/:kind/:name/metrics', async (req, res) => {

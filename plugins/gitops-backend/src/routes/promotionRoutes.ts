@@ -1,11 +1,11 @@
 import { DeliveryInsights } from '../reads/DeliveryInsights';
-import { GitOpsService } from '../service/GitOpsService';
+import type { GitOpsServices } from '../service/GitOpsServices';
 import { entityAnswer, GitOpsRouter } from './httpAdapters';
 
 /** What separates each environment of an entity from the next one. */
 export function promotionRoutes(
   router: GitOpsRouter,
-  ctx: GitOpsService,
+  ctx: Pick<GitOpsServices, 'httpAuth' | 'scrubber'>,
   insights: DeliveryInsights,
 ) {
   router.get(

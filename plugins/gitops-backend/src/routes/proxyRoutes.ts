@@ -2,10 +2,9 @@ import { Request, Response } from 'express';
 import { BackstageCredentials } from '@backstage/backend-plugin-api';
 import { InputError, NotAllowedError } from '@backstage/errors';
 import { gitopsProxyPermission } from '@gitops-suite/plugin-gitops-common';
-import { GitOpsService } from '../service/GitOpsService';
+import type { GitOpsServices } from '../service/GitOpsServices';
 import { checkProxyPath } from '../proxy/checkProxyPath';
 import { checkProxyQuery, findProxyRoute } from '../proxy/proxyAllowlist';
-import { scrubSecrets } from '../scrubbing/scrubSecrets';
 import { GitOpsRouter, requestCredentials } from './httpAdapters';
 
 /**
@@ -18,8 +17,19 @@ import { GitOpsRouter, requestCredentials } from './httpAdapters';
  * Any method reaches it (a write is refused, 403 naming GET), so it is
  * registered for all of them, untyped: the spec describes its GET only.
  */
-export function proxyRoutes(router: GitOpsRouter, ctx: GitOpsService) {
-  const { registry, extraProxyPaths, knownSecrets } = ctx.deps;
+export function proxyRoutes(
+  router: GitOpsRouter,
+  ctx: Pick<
+    GitOpsServices,
+    | 'access'
+    | 'auditor'
+    | 'extraProxyPaths'
+    | 'httpAuth'
+    | 'providers'
+    | 'scrubber'
+  >,
+) {
+  const { providers, extraProxyPaths, scrubber } = ctx;
 
   /** Checks, forwards and answers one proxied read: the agent's status. */
   const answer = async (
@@ -33,14 +43,14 @@ export function proxyRoutes(router: GitOpsRouter, ctx: GitOpsService) {
         `The GitOps proxy only forwards GET requests, not ${req.method}`,
       );
     }
-    await ctx.authorize(credentials, gitopsProxyPermission);
+    await ctx.access.authorize(credentials, gitopsProxyPermission);
     // Work on the raw (still encoded) URL: express decodes params.
     const [rawPath, rawQuery = ''] = req.url.split(/\?(.*)/s, 2);
     const prefix = `/proxy/${encodeURIComponent(req.params.agentId)}`;
     if (!rawPath.startsWith(prefix)) {
       throw new InputError('Proxy path rejected: malformed agent segment');
     }
-    const provider = registry.get(req.params.agentId);
+    const provider = providers.get(req.params.agentId);
     const path = checkProxyPath(rawPath.slice(prefix.length));
     const route = findProxyRoute(provider, path, extraProxyPaths);
     if (!route) {
@@ -53,11 +63,11 @@ export function proxyRoutes(router: GitOpsRouter, ctx: GitOpsService) {
     const upstream = await provider.rawGet(path, query);
     res.status(upstream.status);
     if (typeof upstream.body === 'string') {
-      res.type('text/plain').send(scrubSecrets(upstream.body, knownSecrets));
+      res.type('text/plain').send(scrubber.scrub(upstream.body));
     } else if (upstream.body === undefined) {
       res.end();
     } else {
-      res.json(scrubSecrets(upstream.body, knownSecrets));
+      res.json(scrubber.scrub(upstream.body));
     }
     return upstream.status;
   };
@@ -65,7 +75,7 @@ export function proxyRoutes(router: GitOpsRouter, ctx: GitOpsService) {
   const forward = async (req: Request<{ agentId: string }>, res: Response) => {
     const credentials = await requestCredentials(ctx, req);
     // every proxied read, forwarded or refused, is a low-severity event
-    const event = await ctx.deps.auditor.createEvent({
+    const event = await ctx.auditor.createEvent({
       eventId: 'proxy-read',
       severityLevel: 'low',
       request: req,

@@ -3,7 +3,7 @@ import {
   mergePromotionPullRequest,
 } from '../pullrequests/promotionPullRequests';
 import { decideGitWrite } from '../pullrequests/decideGitWrite';
-import { GitOpsService } from '../service/GitOpsService';
+import type { GitOpsServices } from '../service/GitOpsServices';
 import {
   entityAnswer,
   GitOpsRouter,
@@ -13,7 +13,13 @@ import {
 } from './httpAdapters';
 
 /** An entity's open promotion pull requests, merging one, and deciding a git write up front. */
-export function pullRequestRoutes(router: GitOpsRouter, ctx: GitOpsService) {
+export function pullRequestRoutes(
+  router: GitOpsRouter,
+  ctx: Pick<
+    GitOpsServices,
+    'access' | 'fleet' | 'httpAuth' | 'operations' | 'pullRequests' | 'scrubber'
+  >,
+) {
   router.get(
     '/entity/:namespace/:kind/:name/pull-requests',
     entityAnswer(ctx, (credentials, ref) =>

@@ -1,7 +1,7 @@
 import type { Request } from 'express';
 import type { ResourceLogLine } from '@gitops-suite/plugin-gitops-common';
 import type { ResourceLogQuery } from '@gitops-suite/plugin-gitops-node';
-import { GitOpsService } from '../service/GitOpsService';
+import type { GitOpsServices } from '../service/GitOpsServices';
 import {
   listResourceEvents,
   readResourceManifest,
@@ -41,7 +41,10 @@ function target(req: Request<any, any, any, any>): ResourceReadTarget {
  * the configured size and time limits, cancelled upstream when the caller
  * goes away).
  */
-export function resourceRoutes(router: GitOpsRouter, ctx: GitOpsService) {
+export function resourceRoutes(
+  router: GitOpsRouter,
+  ctx: Pick<GitOpsServices, 'access' | 'httpAuth' | 'logLimits' | 'scrubber'>,
+) {
   router.get(RESOURCE, async (req, res) => {
     const credentials = await requestCredentials(ctx, req);
     sendJson(
@@ -95,7 +98,9 @@ export function resourceRoutes(router: GitOpsRouter, ctx: GitOpsService) {
     } catch (error) {
       // before the first line the error answers with its status
       if (!started) throw error;
-      write({ error: { message: ctx.scrub((error as Error).message) } });
+      write({
+        error: { message: ctx.scrubber.scrub((error as Error).message) },
+      });
     }
     res.end();
   });

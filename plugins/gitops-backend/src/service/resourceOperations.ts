@@ -18,13 +18,10 @@ import {
   ApplicationRef,
   GitOpsProvider,
 } from '@gitops-suite/plugin-gitops-node';
-import { GitOpsService } from './GitOpsService';
-import { OperationCaller, runOperation } from './applicationOperations';
+import type { GitOpsServices } from './GitOpsServices';
+import { OperationCaller } from './Operations';
 import { requestBodyCheck } from './requestBodies';
-import {
-  ApplicationTarget,
-  resolveEntityApplication,
-} from './resolveEntityApplication';
+import { ApplicationTarget } from './applicationTarget';
 
 const APP =
   '/entity/{namespace}/{kind}/{name}/applications/{agentId}/{appName}';
@@ -72,8 +69,11 @@ function requireRunning(app: GitOpsApplication): void {
  * Terminates an entity's application's running operation (a sync or
  * rollback), audited; answers the application as the agent has it then.
  */
-export function terminate(ctx: GitOpsService, caller: OperationCaller) {
-  return runOperation(ctx, caller, {
+export function terminate(
+  ctx: Pick<GitOpsServices, 'access' | 'operations'>,
+  caller: OperationCaller,
+) {
+  return ctx.operations.run(caller, {
     action: 'terminate',
     permission: gitopsApplicationTerminatePermission,
     parameters: {},
@@ -92,7 +92,7 @@ export function terminate(ctx: GitOpsService, caller: OperationCaller) {
 
 /** {@link terminate}, `body` checked first (for callers no spec checked). */
 export function terminateOperation(
-  ctx: GitOpsService,
+  ctx: Pick<GitOpsServices, 'access' | 'operations'>,
   caller: OperationCaller,
   body: unknown,
 ) {
@@ -138,13 +138,12 @@ async function requireInTree(
 
 /** The actions an entity's application's resource offers (a read). */
 export async function listResourceActions(
-  ctx: GitOpsService,
+  ctx: Pick<GitOpsServices, 'access' | 'operations'>,
   credentials: BackstageCredentials,
   target: ApplicationTarget,
   resource: ResourceRef,
 ): Promise<ResourceAction[]> {
-  const { provider, ref } = await resolveEntityApplication(
-    ctx,
+  const { provider, ref } = await ctx.access.resolve(
     credentials,
     target,
     gitopsApplicationReadPermission,
@@ -165,11 +164,11 @@ export async function listResourceActions(
  * both checked before anything is audited or sent.
  */
 export function resourceAction(
-  ctx: GitOpsService,
+  ctx: Pick<GitOpsServices, 'access' | 'operations'>,
   caller: OperationCaller,
   { resource, action }: ResourceActionRequest,
 ) {
-  return runOperation(ctx, caller, {
+  return ctx.operations.run(caller, {
     action: 'resource.action',
     permission: gitopsApplicationResourceActionPermission,
     parameters: { resource, action },
@@ -214,7 +213,7 @@ export function resourceAction(
 
 /** {@link resourceAction}, `body` checked first (for callers no spec checked). */
 export function runResourceAction(
-  ctx: GitOpsService,
+  ctx: Pick<GitOpsServices, 'access' | 'operations'>,
   caller: OperationCaller,
   body: unknown,
 ) {

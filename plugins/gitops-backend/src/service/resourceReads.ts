@@ -17,11 +17,8 @@ import {
   ResourceLogQuery,
   ResourceTarget,
 } from '@gitops-suite/plugin-gitops-node';
-import { GitOpsService } from './GitOpsService';
-import {
-  ApplicationTarget,
-  resolveEntityApplication,
-} from './resolveEntityApplication';
+import type { GitOpsServices } from './GitOpsServices';
+import { ApplicationTarget } from './applicationTarget';
 
 /** One resource of an application of a catalog entity. */
 export interface ResourceReadTarget extends ApplicationTarget {
@@ -44,7 +41,7 @@ const label = (r: ResourceTarget) =>
  * have is a 404 here, before the agent is asked about it.
  */
 async function resolveResource<K extends keyof GitOpsProvider>(
-  ctx: GitOpsService,
+  ctx: Pick<GitOpsServices, 'access' | 'logLimits' | 'scrubber'>,
   credentials: BackstageCredentials,
   target: ResourceReadTarget,
   read: K,
@@ -55,8 +52,7 @@ async function resolveResource<K extends keyof GitOpsProvider>(
   ref: ApplicationRef;
   resource: ResourceTarget;
 }> {
-  const { provider, ref } = await resolveEntityApplication(
-    ctx,
+  const { provider, ref } = await ctx.access.resolve(
     credentials,
     target,
     gitopsApplicationReadPermission,
@@ -107,7 +103,7 @@ function containersOf(manifest: Record<string, unknown>): string[] {
 
 /** The live manifest of one resource, scrubbed (Secret data, credentials). */
 export async function readResourceManifest(
-  ctx: GitOpsService,
+  ctx: Pick<GitOpsServices, 'access' | 'logLimits' | 'scrubber'>,
   credentials: BackstageCredentials,
   target: ResourceReadTarget,
 ): Promise<ResourceManifest> {
@@ -118,7 +114,7 @@ export async function readResourceManifest(
     'getResourceManifest',
     'live manifests',
   );
-  const manifest = ctx.scrub(await call(ref, resource));
+  const manifest = ctx.scrubber.scrub(await call(ref, resource));
   const containers = containersOf(manifest);
   return {
     resource,
@@ -129,7 +125,7 @@ export async function readResourceManifest(
 
 /** The Kubernetes events of one resource, most recent first, scrubbed. */
 export async function listResourceEvents(
-  ctx: GitOpsService,
+  ctx: Pick<GitOpsServices, 'access' | 'logLimits' | 'scrubber'>,
   credentials: BackstageCredentials,
   target: ResourceReadTarget,
 ): Promise<{ items: ResourceEvent[] }> {
@@ -140,7 +136,7 @@ export async function listResourceEvents(
     'listResourceEvents',
     'resource events',
   );
-  return { items: ctx.scrub(await call(ref, resource)) };
+  return { items: ctx.scrubber.scrub(await call(ref, resource)) };
 }
 
 /**
@@ -153,7 +149,7 @@ export async function listResourceEvents(
  * as a last `error` line after it.
  */
 export async function streamResourceLogs(
-  ctx: GitOpsService,
+  ctx: Pick<GitOpsServices, 'access' | 'logLimits' | 'scrubber'>,
   credentials: BackstageCredentials,
   target: ResourceReadTarget,
   query: ResourceLogQuery,
@@ -182,7 +178,7 @@ export async function streamResourceLogs(
     }
     container = containers[0];
   }
-  const { maxBytes, maxMs } = ctx.deps.logLimits;
+  const { maxBytes, maxMs } = ctx.logLimits;
   const upstream = new AbortController();
   const stop = () => upstream.abort();
   signal.addEventListener('abort', stop, { once: true });
@@ -205,7 +201,7 @@ export async function streamResourceLogs(
       { ...query, container },
       entry => {
         if (cut || upstream.signal.aborted) return;
-        const clean = ctx.scrub(entry);
+        const clean = ctx.scrubber.scrub(entry);
         const size = Buffer.byteLength(clean.content, 'utf8');
         if (bytes + size > maxBytes) {
           cut = {

@@ -5,8 +5,8 @@ import {
   gitopsApplicationSyncPolicyUpdatePermission,
   SyncPolicyRequest,
 } from '@gitops-suite/plugin-gitops-common';
-import { GitOpsService } from './GitOpsService';
-import { OperationCaller, runOperation } from './applicationOperations';
+import type { GitOpsServices } from './GitOpsServices';
+import { OperationCaller } from './Operations';
 import { supported } from './resourceOperations';
 
 /**
@@ -38,7 +38,7 @@ function automatedPolicy(request: SyncPolicyRequest): AutomatedSyncPolicy {
  * after, through the one decision every write takes (runOperation).
  */
 export function updateSyncPolicy(
-  ctx: GitOpsService,
+  ctx: Pick<GitOpsServices, 'operations'>,
   caller: OperationCaller,
   request: SyncPolicyRequest,
 ) {
@@ -48,7 +48,7 @@ export function updateSyncPolicy(
   }
   const after = automatedPolicy(request);
   const parameters: Record<string, unknown> = { reason, after };
-  return runOperation(ctx, caller, {
+  return ctx.operations.run(caller, {
     action: 'syncpolicy.update',
     permission: gitopsApplicationSyncPolicyUpdatePermission,
     parameters,

@@ -135,9 +135,7 @@ export async function startGitOpsTestBackend(options: {
    * the gateway through the tap, the account's API key), each entry with
    * the more fields this gives.
    */
-  harnessAccounts?: (
-    account: Sandbox['harnessAccounts'][number],
-  ) => JsonObject;
+  harnessAccounts?: (account: Sandbox['harnessAccounts'][number]) => JsonObject;
   /** More root config: `backend` is merged into the test database's, other keys go beside `gitops`. */
   config?: JsonObject;
   /** More features or service factories (a scheduler, another plugin). */

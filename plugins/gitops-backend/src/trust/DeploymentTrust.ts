@@ -5,7 +5,7 @@ import {
   getGitOpsEntityQuery,
   GitOpsApplication,
 } from '@gitops-suite/plugin-gitops-common';
-import { ApplicationAggregator } from '../aggregation/ApplicationAggregator';
+import { FleetView } from '../fleet/FleetView';
 import { ProviderRegistry } from '../providers/ProviderRegistry';
 import { CLAIM_FIELDS, readClaimingEntities } from './claimingEntities';
 import { destinationAllowed, patternsAllow } from './globMatch';
@@ -120,17 +120,17 @@ export class DeploymentTrust {
   private readonly facts: ProjectFactsReader;
 
   constructor(
-    private readonly deps: {
+    private readonly services: {
       rules: ProjectRule[];
       registry: ProviderRegistry;
-      aggregator: ApplicationAggregator;
+      fleet: FleetView;
       catalog: CatalogService;
       auth: AuthService;
       logger: LoggerService;
       clock?: () => number;
     },
   ) {
-    this.facts = new ProjectFactsReader(deps);
+    this.facts = new ProjectFactsReader(services);
   }
 
   /**
@@ -140,7 +140,7 @@ export class DeploymentTrust {
   ownerProjects(agentId: string, owner: string): string[] {
     return [
       ...new Set(
-        this.deps.rules
+        this.services.rules
           .filter(
             rule =>
               rule.owners.includes(owner) &&
@@ -269,8 +269,8 @@ export class DeploymentTrust {
       }
     }
     const claiming = await readClaimingEntities({
-      catalog: this.deps.catalog,
-      credentials: await this.deps.auth.getOwnServiceCredentials(),
+      catalog: this.services.catalog,
+      credentials: await this.services.auth.getOwnServiceCredentials(),
       agentId,
       applications: generated,
     });
@@ -291,7 +291,7 @@ export class DeploymentTrust {
 
   /** The agent's cluster list, to resolve destinations with. */
   private async clusters(agentId: string): Promise<ClusterDirectory> {
-    const { items, errors } = await this.deps.aggregator.clusters([agentId]);
+    const { items, errors } = await this.services.fleet.clusters([agentId]);
     const unavailable =
       items.length === 0 && errors.length
         ? errors.map(e => e.message).join('; ')
@@ -306,7 +306,7 @@ export class DeploymentTrust {
   private async agentView(agentId: string): Promise<AgentView> {
     const clusters = await this.clusters(agentId);
     const occupants = new Map<string, Set<string>>();
-    const { items, errors } = await this.deps.aggregator.fleetApplications([
+    const { items, errors } = await this.services.fleet.fleetApplications([
       agentId,
     ]);
     for (const app of items) {
@@ -564,7 +564,7 @@ export class DeploymentTrust {
         ? [owner, `${kind}:${name}`, ...(kind === 'group' ? [name] : [])]
         : [owner];
     });
-    const { items } = await this.deps.catalog.getEntities(
+    const { items } = await this.services.catalog.getEntities(
       {
         filter: [
           { 'relations.ownedBy': owners },
@@ -572,7 +572,7 @@ export class DeploymentTrust {
         ],
         fields: CLAIM_FIELDS,
       },
-      { credentials: await this.deps.auth.getOwnServiceCredentials() },
+      { credentials: await this.services.auth.getOwnServiceCredentials() },
     );
     for (const entity of items) {
       if (!entityOwners(entity).some(owner => owners.includes(owner))) {
@@ -590,7 +590,7 @@ export class DeploymentTrust {
       let apps: GitOpsApplication[];
       try {
         apps = (
-          await this.deps.aggregator.entityApplications({
+          await this.services.fleet.entityApplications({
             ...query,
             agents: [agentId],
           })

@@ -41,7 +41,7 @@ export class ProjectFactsReader {
   >();
 
   constructor(
-    private readonly deps: {
+    private readonly services: {
       rules: ProjectRule[];
       registry: ProviderRegistry;
       logger: LoggerService;
@@ -55,7 +55,7 @@ export class ProjectFactsReader {
     projectName: string | undefined,
   ): Promise<ProjectFacts> {
     const project = projectName || 'default';
-    const rule = this.deps.rules.find(
+    const rule = this.services.rules.find(
       r => r.project === project && (!r.agents || r.agents.includes(agentId)),
     );
     const { info: appProject, hidden } = await this.appProject(
@@ -105,7 +105,7 @@ export class ProjectFactsReader {
   configuredProjects(agentId: string): string[] {
     return [
       ...new Set(
-        this.deps.rules
+        this.services.rules
           .filter(r => !r.agents || r.agents.includes(agentId))
           .map(r => r.project),
       ),
@@ -120,11 +120,11 @@ export class ProjectFactsReader {
     agentId: string,
     project: string,
   ): Promise<{ info?: GitOpsProjectInfo; hidden: boolean }> {
-    const now = (this.deps.clock ?? Date.now)();
+    const now = (this.services.clock ?? Date.now)();
     const key = `${agentId}\n${project}`;
     const kept = this.projects.get(key);
     if (kept && kept.expiresAt > now) return kept.value;
-    const provider = this.deps.registry.get(agentId);
+    const provider = this.services.registry.get(agentId);
     const value = (provider.getProject?.(project) ?? Promise.resolve(undefined))
       .then(info => ({ info, hidden: false }))
       .catch(error => {
@@ -132,7 +132,7 @@ export class ProjectFactsReader {
         // say nothing, and where it runs is unknown (taken, never free); an
         // agent that does not answer fails the check (closed, never open)
         if (error instanceof GitOpsAgentError && error.code === 'forbidden') {
-          this.deps.logger.debug(
+          this.services.logger.debug(
             `AppProject ${project} of agent ${agentId} is not readable: ${error.message}`,
           );
           return { hidden: true };

@@ -15,12 +15,13 @@ import {
   GitOpsApplication,
   RESOURCE_TYPE_GITOPS_DEPLOY_TARGET,
 } from '@gitops-suite/plugin-gitops-common';
-import { ApplicationAggregator } from '../aggregation/ApplicationAggregator';
+import { FleetView } from '../fleet/FleetView';
 import { defaultDeployTargetCriteria } from '../permissions/conditionExports';
 import { GitOpsDeployTarget } from '../permissions/deployTargetResource';
 import type { DeployTargetAuthorizer } from '../permissions/registerDeployTargets';
 import { DeploymentTrust, TrustProblem } from './DeploymentTrust';
 import { entityOwners } from './entityOwners';
+import { findApplicationSetClaimants } from './claimingEntities';
 import { applicationsTouched, repositoryKey } from './repositoryWrites';
 
 /**
@@ -102,11 +103,11 @@ interface Touched {
  */
 export class WriteAuthorization {
   constructor(
-    private readonly deps: {
+    private readonly services: {
       permissions: PermissionsService;
       catalog: CatalogService;
       auth: AuthService;
-      aggregator: ApplicationAggregator;
+      fleet: FleetView;
       trust: DeploymentTrust;
       deployTargets: DeployTargetAuthorizer;
     },
@@ -115,7 +116,7 @@ export class WriteAuthorization {
   /** Decides a write; never throws for a refusal (see {@link assert}). */
   async decide(question: WriteQuestion): Promise<WriteDecision> {
     const { credentials, entityRef, permission, touches } = question;
-    const [permitted] = await this.deps.permissions.authorize(
+    const [permitted] = await this.services.permissions.authorize(
       [{ permission, resourceRef: entityRef }],
       { credentials },
     );
@@ -162,16 +163,22 @@ export class WriteAuthorization {
    * annotations claim another team's set) is no claim, so it never makes
    * its author someone the real owners need permission from.
    */
-  async legitimateClaimants(
-    claimants: string[],
+  async applicationSetClaimants(
+    set: { agentId: string; name: string },
     current: GitOpsApplication[],
   ): Promise<string[]> {
+    const claimants = await findApplicationSetClaimants({
+      catalog: this.services.catalog,
+      credentials: await this.services.auth.getOwnServiceCredentials(),
+      set,
+      generated: current,
+    });
     const legitimate: string[] = [];
     for (const claimant of claimants) {
       const owners = await this.ownersOf(claimant);
       let operable = true;
       for (const app of current) {
-        if ((await this.deps.trust.operationProblems(owners, app)).length) {
+        if ((await this.services.trust.operationProblems(owners, app)).length) {
           operable = false;
           break;
         }
@@ -183,8 +190,8 @@ export class WriteAuthorization {
 
   /** The owners of an entity as the catalog has it (the plugin's own credentials). */
   async ownersOf(entityRef: string): Promise<string[]> {
-    const entity = await this.deps.catalog.getEntityByRef(entityRef, {
-      credentials: await this.deps.auth.getOwnServiceCredentials(),
+    const entity = await this.services.catalog.getEntityByRef(entityRef, {
+      credentials: await this.services.auth.getOwnServiceCredentials(),
     });
     return entity ? entityOwners(entity) : [];
   }
@@ -199,7 +206,7 @@ export class WriteAuthorization {
     touched: Touched[],
   ): Promise<WriteReason[]> {
     if (touched.length === 0) return [];
-    const [answer] = await this.deps.permissions.authorizeConditional(
+    const [answer] = await this.services.permissions.authorizeConditional(
       [{ permission: gitopsDeployTargetWritePermission }],
       { credentials },
     );
@@ -214,7 +221,7 @@ export class WriteAuthorization {
         : answer;
     const reasons: WriteReason[] = [];
     for (const { subject, target } of touched) {
-      if (this.deps.deployTargets(decision, target)) continue;
+      if (this.services.deployTargets(decision, target)) continue;
       const problems: TrustProblem[] =
         decision.result === AuthorizeResult.DENY || !target.problems.length
           ? [
@@ -237,7 +244,7 @@ export class WriteAuthorization {
     owners: string[],
     touch: WriteTouch,
   ): Promise<{ touched: Touched[]; reasons: WriteReason[] }> {
-    const { trust } = this.deps;
+    const { trust } = this.services;
     const target = (app: GitOpsApplication, problems: TrustProblem[]) =>
       deployTarget(entityRef, owners, app, problems);
     switch (touch.type) {
@@ -302,7 +309,7 @@ export class WriteAuthorization {
         reasons: [{ subject, reason: 'it is not a repository URL' }],
       };
     }
-    const fleet = await this.deps.aggregator.fleetApplications();
+    const fleet = await this.services.fleet.fleetApplications();
     const reasons: WriteReason[] = fleet.errors.map(error => ({
       subject,
       reason: `agent ${error.agentId} cannot be read now, so what the change deploys there is unknown: ${error.message}`,
@@ -310,7 +317,7 @@ export class WriteAuthorization {
     const apps = applicationsTouched(fleet.items, touch.repoUrl, touch.paths);
     const touched: Touched[] = [];
     for (const app of apps) {
-      const problems = await this.deps.trust.operationProblems(owners, app, {
+      const problems = await this.services.trust.operationProblems(owners, app, {
         unmapped: 'refuse',
       });
       touched.push({

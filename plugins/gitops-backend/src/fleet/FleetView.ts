@@ -23,19 +23,12 @@ import {
   GitOpsProvider,
 } from '@gitops-suite/plugin-gitops-node';
 import { ProviderRegistry } from '../providers/ProviderRegistry';
-import { AgentFleet } from '../fleet/AgentFleet';
-import { FleetState } from '../fleet/FleetState';
-import { FleetFeeder } from '../fleet/types';
-import { readColdEntityApplications } from '../fleet/readColdEntityApplications';
-import {
-  filterAgentFleet,
-  selectApplications,
-} from '../fleet/selectApplications';
+import { AgentFleet } from './AgentFleet';
+import { FleetState } from './FleetState';
+import { readColdEntityApplications } from './readColdEntityApplications';
+import { filterAgentFleet, selectApplications } from './selectApplications';
 import { fanOut } from './fanOut';
-import {
-  ServedEnvironment,
-  servedEnvironments,
-} from '../fleet/servedEnvironments';
+import { ServedEnvironment, servedEnvironments } from './servedEnvironments';
 
 /** The environments one agent serves, with their clusters. */
 export interface AgentEnvironments {
@@ -51,18 +44,26 @@ export type FleetResult<T> = {
 };
 
 /**
- * The read side of the fleet state, with the shape routes and actions use. Loaded agents are
+ * The read side of the fleet state, with the shape routes and actions use;
+ * it never writes to the state (the feeders and `ApplicationRefresh` do).
+ * Loaded agents are
  * answered from memory through the indexes (no agent call, no parse); an
  * agent whose state is not loaded yet answers an entity query with one
  * targeted call, raced against its initial load; every answer says how
  * fresh each agent is.
  */
-export class ApplicationAggregator {
+export class FleetView {
   constructor(
     private readonly registry: ProviderRegistry,
     private readonly state: FleetState,
-    private readonly feeders: Map<string, FleetFeeder>,
   ) {}
+
+  /** The agents' configuration by id, as filters and summaries take it. */
+  agentsById(): AgentsById {
+    return Object.fromEntries(
+      this.registry.list().map(provider => [provider.agent.id, provider.agent]),
+    );
+  }
 
   private timeout = (agentId: string) => this.registry.timeoutMs(agentId);
 
@@ -217,28 +218,6 @@ export class ApplicationAggregator {
     return this.state
       .loaded(agentId)
       ?.apps.get(applicationKey(agentId, ref.namespace, ref.name))?.environment;
-  }
-
-  /**
-   * After an operation: the application is re-read at once (so the next
-   * read shows it), and the agent resynced when the operation may have
-   * touched more than one object.
-   */
-  async applicationChanged(agentId: string, ref?: ApplicationRef) {
-    if (!ref) {
-      this.feeders.get(agentId)?.resync();
-      return;
-    }
-    const provider = this.registry.get(agentId);
-    try {
-      const app = await provider.getApplication(ref, {
-        signal: AbortSignal.timeout(this.timeout(agentId)),
-      });
-      if (this.state.loaded(agentId))
-        this.state.upsertApplication(agentId, app);
-    } catch {
-      this.feeders.get(agentId)?.resync();
-    }
   }
 
   /**
