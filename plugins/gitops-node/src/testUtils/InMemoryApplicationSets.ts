@@ -5,7 +5,7 @@ import {
   type ApplicationSetRef,
   type ListSnapshot,
   type WatchOptions,
-} from '../';
+} from '@gitops-suite/plugin-gitops-node';
 import {
   applicationSetFromManifest,
   applicationSetManifestProblem,

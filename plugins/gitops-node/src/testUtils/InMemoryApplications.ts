@@ -12,7 +12,7 @@ import {
   type ApplicationRef,
   type ListSnapshot,
   type WatchOptions,
-} from '../';
+} from '@gitops-suite/plugin-gitops-node';
 import { leanApplication } from './inMemoryOperations';
 import type { InMemoryApplicationDetails } from './inMemoryOptions';
 import { InMemoryWatchHub } from './InMemoryWatchHub';

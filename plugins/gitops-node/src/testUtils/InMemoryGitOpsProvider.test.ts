@@ -1,6 +1,9 @@
 import { ConfigReader } from '@backstage/config';
 import type { GitOpsApplication } from '@gitops-suite/plugin-gitops-common';
-import { GitOpsAgentError, type WatchEvent } from '../';
+import {
+  GitOpsAgentError,
+  type WatchEvent,
+} from '@gitops-suite/plugin-gitops-node';
 import { application, InMemoryGitOpsProvider } from './index';
 
 const T0 = new Date('2026-11-28T10:00:00Z');

@@ -28,7 +28,7 @@ import {
   type ProviderCallOptions,
   type RawAgentResponse,
   type WatchOptions,
-} from '../';
+} from '@gitops-suite/plugin-gitops-node';
 import { copy, InMemoryApplications } from './InMemoryApplications';
 import { InMemoryApplicationSets } from './InMemoryApplicationSets';
 import {
@@ -43,7 +43,7 @@ import type {
 } from './inMemoryOptions';
 
 /**
- * A GitOps agent held in memory, behind the {@link GitOpsProvider}
+ * A GitOps agent held in memory, behind the `GitOpsProvider`
  * interface: for fast tests of what consumes providers, with no agent and
  * no HTTP. Its applications are held by namespace and name, and reads
  * answer copies of them. Refresh, sync, rollback, sync policy changes and

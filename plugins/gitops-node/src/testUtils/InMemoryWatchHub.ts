@@ -1,5 +1,9 @@
-import type { ListSnapshot, WatchEvent, WatchOptions } from '../';
-import { GitOpsAgentError } from '../';
+import type {
+  ListSnapshot,
+  WatchEvent,
+  WatchOptions,
+} from '@gitops-suite/plugin-gitops-node';
+import { GitOpsAgentError } from '@gitops-suite/plugin-gitops-node';
 
 /**
  * The changes of one in-memory list (applications, ApplicationSets), each

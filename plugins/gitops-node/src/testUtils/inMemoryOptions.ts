@@ -9,7 +9,10 @@ import type {
   RevisionMetadata,
   SyncWindow,
 } from '@gitops-suite/plugin-gitops-common';
-import type { ApplicationRef, GitOpsProjectInfo } from '../';
+import type {
+  ApplicationRef,
+  GitOpsProjectInfo,
+} from '@gitops-suite/plugin-gitops-node';
 
 /**
  * What an in-memory agent answers about one application beyond the
