@@ -1,3 +1,4 @@
+import { agentApplication } from './support/agentApplication';
 import { openApplicationDrawer } from './support/entityTab';
 import { eventually } from './support/portalCalls';
 import { usePortalPage } from './support/portalPage';
@@ -21,21 +22,13 @@ const session = usePortalPage({
 });
 const { journey } = session;
 
-/** The application as the sandbox agent itself answers it. */
-async function agentApplication(agentId: string, name: string) {
-  const agent = session.portal.sandbox.agent(agentId);
-  const res = await fetch(`${agent.url}/api/v1/applications/${name}`, {
-    headers: { authorization: `Bearer ${agent.token}` },
-  });
-  return res.json();
-}
-
 describe('rollback in Git', () => {
   journey(
     'rolls payments-api-dev (automated sync) back through a revert pull request, merged from the portal, and it runs the earlier release',
     async () => {
       const { page, portal } = session;
       const before = await agentApplication(
+        portal,
         'argocd-nonprod',
         'payments-api-dev',
       );
@@ -122,7 +115,7 @@ describe('rollback in Git', () => {
 
       // the agent syncs the merge: the earlier release runs, the history shows it
       const after = await eventually(
-        () => agentApplication('argocd-nonprod', 'payments-api-dev'),
+        () => agentApplication(portal, 'argocd-nonprod', 'payments-api-dev'),
         app =>
           app?.status?.sync?.status === 'Synced' &&
           (app?.status?.summary?.images ?? []).includes(

@@ -1,3 +1,4 @@
+import { agentApplication } from './support/agentApplication';
 import { openApplicationDrawer } from './support/entityTab';
 import { usePortalPage } from './support/portalPage';
 
@@ -14,15 +15,6 @@ import { usePortalPage } from './support/portalPage';
 
 const session = usePortalPage({ viewport: { width: 1280, height: 900 } });
 const { journey } = session;
-
-/** The application as the sandbox agent itself answers it. */
-async function agentApplication(agentId: string, name: string) {
-  const agent = session.portal.sandbox.agent(agentId);
-  const res = await fetch(`${agent.url}/api/v1/applications/${name}`, {
-    headers: { authorization: `Bearer ${agent.token}` },
-  });
-  return res.json();
-}
 
 describe('sync policy', () => {
   journey(
@@ -63,7 +55,11 @@ describe('sync policy', () => {
         0,
       );
       // and the agent has it
-      const app = await agentApplication('argocd-nonprod', 'payments-api-dev');
+      const app = await agentApplication(
+        portal,
+        'argocd-nonprod',
+        'payments-api-dev',
+      );
       expect(app.spec.syncPolicy.automated).toBeUndefined();
     },
   );
@@ -88,7 +84,11 @@ describe('sync policy', () => {
       await drawer.getByText(/Sync succeeded/).waitFor({ timeout: 60_000 });
 
       // the agent ran the operation with them, as Argo CD's API names them
-      const app = await agentApplication('argocd-nonprod', 'payments-api-dev');
+      const app = await agentApplication(
+        portal,
+        'argocd-nonprod',
+        'payments-api-dev',
+      );
       const operation = app.status.operationState.operation;
       expect(operation.sync.syncOptions).toContain('ServerSideApply=true');
       expect(operation.sync.syncStrategy).toHaveProperty('apply');
