@@ -4,15 +4,7 @@ import LinearProgress from '@material-ui/core/LinearProgress';
 import Typography from '@material-ui/core/Typography';
 import Alert from '@material-ui/lab/Alert';
 import { repositoryName } from '../../lib/repositoryName';
-
-/** One change of a revert, as a line: `file: what from → to`. */
-export function revertChangeText(change: RevertResponse['changes'][number]) {
-  const fromTo =
-    change.from || change.to
-      ? ` ${change.from ?? 'none'} → ${change.to ?? 'none'}`
-      : '';
-  return `${change.file}: ${change.what}${fromTo}`;
-}
+import { RevertChangeList } from './RevertChangeList';
 
 /**
  * What the revert pull request will change, as the backend answers a dry
@@ -41,17 +33,7 @@ export function RevertPreview(props: {
             A pull request on {repositoryName(preview.repoUrl)} from{' '}
             {preview.branch} into {preview.baseBranch} changes:
           </Typography>
-          <Box component="ul" pl={2} my={1}>
-            {preview.changes.map(change => (
-              <Typography
-                component="li"
-                variant="body2"
-                key={`${change.file} ${change.what}`}
-              >
-                {revertChangeText(change)}
-              </Typography>
-            ))}
-          </Box>
+          <RevertChangeList changes={preview.changes} />
         </>
       )}
     </Box>

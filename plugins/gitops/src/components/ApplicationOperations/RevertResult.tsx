@@ -14,7 +14,7 @@ import { useState } from 'react';
 import { gitopsApiRef } from '../../api';
 import { errorMessage } from '../../lib/errorMessage';
 import { MergeConfirmDialog } from '../PromotionPullRequests/MergeConfirmDialog';
-import { revertChangeText } from './RevertPreview';
+import { RevertChangeList, revertChangeText } from './RevertChangeList';
 
 /**
  * The revert pull request a rollback in Git opened: a link to it, what it
@@ -60,17 +60,7 @@ export function RevertResult(props: {
         Opened <Link to={pr.htmlUrl}>{`pull request #${pr.number}`}</Link>:{' '}
         {pr.title}
       </Typography>
-      <Box component="ul" pl={2} my={1}>
-        {result.changes.map(change => (
-          <Typography
-            component="li"
-            variant="body2"
-            key={`${change.file} ${change.what}`}
-          >
-            {revertChangeText(change)}
-          </Typography>
-        ))}
-      </Box>
+      <RevertChangeList changes={result.changes} />
       {merged ? (
         <Alert severity="success">
           Merged #{pr.number} as {merged.slice(0, 7)}.{' '}
