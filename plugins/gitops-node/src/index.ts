@@ -6,6 +6,8 @@
  * @packageDocumentation
  */
 export * from './GitOpsProvider';
+export * from './GitOpsProviderCapabilities';
+export * from './providerTypes';
 export * from './GitOpsProxyRules';
 export * from './GitOpsWatch';
 export * from './ResourceReads';

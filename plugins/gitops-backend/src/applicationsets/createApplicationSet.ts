@@ -6,6 +6,7 @@ import {
   gitopsApplicationSetCreatePermission,
   type GitOpsApiRequestBody,
 } from '@gitops-suite/plugin-gitops-common';
+import { hasProviderCapability } from '@gitops-suite/plugin-gitops-node';
 import type { GitOpsServices } from '../service/GitOpsServices';
 import {
   authorizeApplicationSetChange,
@@ -112,7 +113,10 @@ export async function createApplicationSet(
         problems,
       );
     }
-  } else if (!count.exact && provider.generateApplicationSet) {
+  } else if (
+    !count.exact &&
+    hasProviderCapability(provider, 'applicationSets')
+  ) {
     // an administrator's set is not checked for owners, but it is counted:
     // where the manifest does not tell, the agent's own generator does
     await generateWithinLimits(ctx, provider, body.manifest);

@@ -6,6 +6,7 @@ import {
   gitopsApplicationSetDeletePermission,
   GitOpsApplicationSet,
 } from '@gitops-suite/plugin-gitops-common';
+import { hasProviderCapability } from '@gitops-suite/plugin-gitops-node';
 import type { GitOpsServices } from '../service/GitOpsServices';
 import {
   authorizeApplicationSetChange,
@@ -31,7 +32,7 @@ export async function deleteApplicationSet(
   const { credentials, request } = caller;
   const { providers, operations } = ctx;
   const provider = providers.get(agentId);
-  if (!provider.deleteApplicationSet) {
+  if (!hasProviderCapability(provider, 'applicationSets')) {
     throw new NotAllowedError(
       `Not allowed: agent ${agentId} (${provider.agent.kind}) cannot delete ApplicationSets`,
     );

@@ -6,7 +6,10 @@ import {
   GitOpsApplication,
   type GitOpsApiRequestBody,
 } from '@gitops-suite/plugin-gitops-common';
-import { GitOpsProvider } from '@gitops-suite/plugin-gitops-node';
+import {
+  GitOpsProvider,
+  hasProviderCapability,
+} from '@gitops-suite/plugin-gitops-node';
 import type { GenerateCallOptions } from '../providers/GenerateBounds';
 import type { GitOpsServices } from '../service/GitOpsServices';
 import {
@@ -45,7 +48,7 @@ export async function generateWithinLimits(
   provider: GitOpsProvider,
   manifest: Record<string, unknown>,
 ): Promise<GitOpsApplication[]> {
-  if (!provider.generateApplicationSet) {
+  if (!hasProviderCapability(provider, 'applicationSets')) {
     throw new NotAllowedError(
       `Not allowed: agent ${provider.agent.id} (${
         provider.agent.kind

@@ -3,6 +3,8 @@ import { AgentError } from '@gitops-suite/plugin-gitops-common';
 import {
   GitOpsAgentError,
   GitOpsProvider,
+  GitOpsProviderCapabilities,
+  hasProviderCapability,
 } from '@gitops-suite/plugin-gitops-node';
 import { toAgentError } from '../providers/http/toAgentError';
 import { runAsFeed } from '../providers/http/feedContext';
@@ -12,13 +14,13 @@ import { readInventory } from './readInventory';
 import { FleetFeeder } from './types';
 
 export type WatchableProvider = GitOpsProvider &
-  Required<Pick<GitOpsProvider, 'snapshotApplications' | 'watchApplications'>>;
+  GitOpsProviderCapabilities['watch'];
 
 /** Whether a provider can be watched rather than polled. */
 export function isWatchable(
   provider: GitOpsProvider,
 ): provider is WatchableProvider {
-  return Boolean(provider.snapshotApplications && provider.watchApplications);
+  return hasProviderCapability(provider, 'watch');
 }
 
 /**
@@ -126,14 +128,14 @@ export class WatchStreamFeeder implements FleetFeeder {
       const provider = this.provider;
       const [apps, sets, inventory] = await Promise.all([
         provider.snapshotApplications({ signal }),
-        provider.snapshotApplicationSets
+        hasProviderCapability(provider, 'applicationSetWatch')
           ? provider.snapshotApplicationSets({ signal })
           : undefined,
         readInventory(
           provider,
           this.state.loaded(this.agentId),
           signal,
-          !provider.snapshotApplicationSets,
+          !hasProviderCapability(provider, 'applicationSetWatch'),
         ),
       ]);
       if (signal.aborted) return;
@@ -184,7 +186,8 @@ export class WatchStreamFeeder implements FleetFeeder {
           }
           fail(error);
         }),
-      this.provider.watchApplicationSets && setsVersion !== undefined
+      hasProviderCapability(this.provider, 'applicationSetWatch') &&
+      setsVersion !== undefined
         ? this.provider
             .watchApplicationSets({
               resourceVersion: setsVersion,
@@ -205,7 +208,12 @@ export class WatchStreamFeeder implements FleetFeeder {
   /** Re-reads the slow-changing parts on their interval, until `signal` aborts. */
   private async refreshInventory(signal: AbortSignal): Promise<void> {
     const interval = this.options.inventoryIntervalMs;
-    if (!interval || this.provider.snapshotApplicationSets) return;
+    if (
+      !interval ||
+      hasProviderCapability(this.provider, 'applicationSetWatch')
+    ) {
+      return;
+    }
     for (;;) {
       await sleep(interval, signal);
       if (signal.aborted) return;

@@ -8,6 +8,7 @@ import {
 import {
   ApplicationListQuery,
   GitOpsProvider,
+  hasProviderCapability,
 } from '@gitops-suite/plugin-gitops-node';
 
 /** The targeted list calls that find just an entity's applications. */
@@ -22,7 +23,9 @@ function targetedCalls(
   }
   for (const selector of [
     ...serviceLabelSelectors(query.services),
-    ...(provider.serviceSelectors?.(query.services) ?? []),
+    ...(hasProviderCapability(provider, 'serviceSelectors')
+      ? provider.serviceSelectors(query.services)
+      : []),
   ]) {
     calls.push({ selector, projects, lean: true });
   }

@@ -1,9 +1,10 @@
 import { BackstageCredentials } from '@backstage/backend-plugin-api';
-import type {
-  AgentAccessAction,
-  AgentAccessDecision,
-  ApplicationRef,
-  GitOpsProvider,
+import {
+  type AgentAccessAction,
+  type AgentAccessDecision,
+  type ApplicationRef,
+  type GitOpsProvider,
+  hasProviderCapability,
 } from '@gitops-suite/plugin-gitops-node';
 import { AgentIdentityKind, AgentUserIdentity } from './AgentUserIdentity';
 
@@ -62,7 +63,10 @@ export class AgentPermissions {
   ): Promise<AgentPermissionsAnswer> {
     const agentId = provider.agent.id;
     const identity = this.identity.kind(credentials, agentId);
-    if (identity === 'shared-credential' || !provider.canI) {
+    if (
+      identity === 'shared-credential' ||
+      !hasProviderCapability(provider, 'userIdentity')
+    ) {
       return { identity, actions: everyAction({ allowed: true }) };
     }
     try {
@@ -96,7 +100,9 @@ export class AgentPermissions {
       agentId,
       userToken,
     );
-    if (!user || !provider.canI) return everyAction({ allowed: true });
+    if (!user || !hasProviderCapability(provider, 'userIdentity')) {
+      return everyAction({ allowed: true });
+    }
     const now = (this.options.clock ?? Date.now)();
     const key = (action: AgentAccessAction) =>
       JSON.stringify([

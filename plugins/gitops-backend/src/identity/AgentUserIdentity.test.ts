@@ -56,7 +56,14 @@ function identity(agents: GitOpsAgentConfig[]) {
     agents,
     provider: id => {
       const a = agents.find(x => x.id === id)!;
-      return { userIdentityModes: modes[a.kind] } as unknown as GitOpsProvider;
+      // the user identity capability: its modes; whether the user may is
+      // not asked here
+      return {
+        userIdentityModes: modes[a.kind],
+        canI: () => {
+          throw new Error('canI is not asked when the identity is chosen');
+        },
+      } as unknown as GitOpsProvider;
     },
     catalog: {
       getEntityByRef: async (ref: any) => (users as any)[ref],

@@ -5,10 +5,11 @@ import {
 import { Entity } from '@backstage/catalog-model';
 import { AuthenticationError, InputError } from '@backstage/errors';
 import { CatalogService } from '@backstage/plugin-catalog-node';
-import type {
-  AgentUser,
-  GitOpsAgentConfig,
-  GitOpsProvider,
+import {
+  type AgentUser,
+  type GitOpsAgentConfig,
+  type GitOpsProvider,
+  hasProviderCapability,
 } from '@gitops-suite/plugin-gitops-node';
 import { OidcTokenVerifier, VerifiedIdToken } from './OidcTokenVerifier';
 import {
@@ -73,7 +74,10 @@ export class AgentUserIdentity {
     for (const agent of services.agents) {
       const config = readUserIdentityConfig(agent);
       if (!config) continue;
-      const modes = services.provider(agent.id).userIdentityModes ?? [];
+      const provider = services.provider(agent.id);
+      const modes = hasProviderCapability(provider, 'userIdentity')
+        ? provider.userIdentityModes
+        : [];
       if (!modes.includes(config.mode)) {
         throw new InputError(
           `gitops.agents[${agent.id}].userIdentity.mode '${

@@ -2,6 +2,7 @@ import { ConflictError, InputError, NotFoundError } from '@backstage/errors';
 import { LoggerService } from '@backstage/backend-plugin-api';
 import { EnvironmentDefinition } from '@gitops-suite/plugin-gitops-common';
 import {
+  describeProviderCapabilities,
   GitOpsAgentConfig,
   GitOpsProvider,
   GitOpsProviderFactory,
@@ -86,6 +87,23 @@ export class ProviderRegistry {
       environments: this.options.environments,
       logger: this.options.logger.child({ agent: agent.id }),
     });
+    // each capability whole or absent, checked once here: the plugin asks
+    // for a capability by name from then on and calls every member of it
+    const { partial } = describeProviderCapabilities(provider);
+    if (partial.length) {
+      throw new InputError(
+        `gitops.agents[${agent.id}]: the ${
+          agent.kind
+        } provider has only part of ${partial
+          .map(
+            p =>
+              `the ${p.capability} capability (missing ${p.missing.join(
+                ', ',
+              )})`,
+          )
+          .join(' and ')}`,
+      );
+    }
     const unknown = provider.secrets.filter(s => !this.secrets.includes(s));
     if (unknown.length && this.created) {
       // the scrubbing of what already left would not know them

@@ -1,10 +1,5 @@
 import { BackstageCredentials } from '@backstage/backend-plugin-api';
-import {
-  ConflictError,
-  InputError,
-  NotFoundError,
-  NotImplementedError,
-} from '@backstage/errors';
+import { ConflictError, InputError, NotFoundError } from '@backstage/errors';
 import {
   GitOpsApplication,
   gitopsApplicationReadPermission,
@@ -22,6 +17,7 @@ import type { GitOpsServices } from './GitOpsServices';
 import { OperationCaller } from './Operations';
 import { requestBodyCheck } from './requestBodies';
 import { ApplicationTarget } from './applicationTarget';
+import { requireCapability } from '../providers/requireCapability';
 
 const APP =
   '/entity/{namespace}/{kind}/{name}/applications/{agentId}/{appName}';
@@ -35,21 +31,6 @@ const actionBody = requestBodyCheck(
   `${APP}/resource-actions`,
   'resource action request',
 );
-
-/** The provider's optional call, or a 501 naming the agent that lacks it. */
-export function supported<K extends keyof GitOpsProvider>(
-  provider: GitOpsProvider,
-  call: K,
-  what: string,
-): NonNullable<GitOpsProvider[K]> {
-  const fn = provider[call];
-  if (!fn) {
-    throw new NotImplementedError(
-      `Agent ${provider.agent.id} (${provider.agent.kind}) cannot ${what}`,
-    );
-  }
-  return (fn as Function).bind(provider) as NonNullable<GitOpsProvider[K]>;
-}
 
 /** Only a running operation can be terminated: 409 at once otherwise. */
 function requireRunning(app: GitOpsApplication): void {
@@ -79,11 +60,10 @@ export function terminate(
     parameters: {},
     precheck: requireRunning,
     call: async (provider, ref, options) => {
-      const terminateOn = supported(
+      const terminateOn = requireCapability(
         provider,
-        'terminateOperation',
-        'terminate operations',
-      );
+        'terminate',
+      ).terminateOperation.bind(provider);
       await terminateOn(ref, options);
       return provider.getApplication(ref);
     },
@@ -148,11 +128,10 @@ export async function listResourceActions(
     target,
     gitopsApplicationReadPermission,
   );
-  const list = supported(
+  const list = requireCapability(
     provider,
-    'listResourceActions',
-    'list resource actions',
-  );
+    'resourceActions',
+  ).listResourceActions.bind(provider);
   await requireInTree(provider, ref, resource);
   return list(ref, resource);
 }
@@ -173,11 +152,10 @@ export function resourceAction(
     permission: gitopsApplicationResourceActionPermission,
     parameters: { resource, action },
     prepare: async (provider, ref) => {
-      const list = supported(
+      const list = requireCapability(
         provider,
-        'listResourceActions',
-        'run resource actions',
-      );
+        'resourceActions',
+      ).listResourceActions.bind(provider);
       await requireInTree(provider, ref, resource);
       const offered = await list(ref, resource);
       const found = offered.find(a => a.name === action);
@@ -200,11 +178,10 @@ export function resourceAction(
       }
     },
     call: async (provider, ref, options) => {
-      const run = supported(
+      const run = requireCapability(
         provider,
-        'runResourceAction',
-        'run resource actions',
-      );
+        'resourceActions',
+      ).runResourceAction.bind(provider);
       await run(ref, resource, action, options);
       return provider.getApplication(ref);
     },

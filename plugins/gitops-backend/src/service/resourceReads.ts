@@ -1,9 +1,5 @@
 import { BackstageCredentials } from '@backstage/backend-plugin-api';
-import {
-  InputError,
-  NotFoundError,
-  NotImplementedError,
-} from '@backstage/errors';
+import { InputError, NotFoundError } from '@backstage/errors';
 import {
   gitopsApplicationReadPermission,
   ResourceEvent,
@@ -14,11 +10,13 @@ import {
 import {
   ApplicationRef,
   GitOpsProvider,
+  GitOpsProviderCapabilities,
   ResourceLogQuery,
   ResourceTarget,
 } from '@gitops-suite/plugin-gitops-node';
 import type { GitOpsServices } from './GitOpsServices';
 import { ApplicationTarget } from './applicationTarget';
+import { requireCapability } from '../providers/requireCapability';
 
 /** One resource of an application of a catalog entity. */
 export interface ResourceReadTarget extends ApplicationTarget {
@@ -40,29 +38,22 @@ const label = (r: ResourceTarget) =>
  * names it (its version and UID): a resource the application does not
  * have is a 404 here, before the agent is asked about it.
  */
-async function resolveResource<K extends keyof GitOpsProvider>(
-  ctx: Pick<GitOpsServices, 'access' | 'logLimits' | 'scrubber'>,
+async function resolveResource(
+  ctx: Pick<GitOpsServices, 'access'>,
   credentials: BackstageCredentials,
   target: ResourceReadTarget,
-  read: K,
-  what: string,
 ): Promise<{
-  provider: GitOpsProvider;
-  call: NonNullable<GitOpsProvider[K]>;
+  provider: GitOpsProvider & GitOpsProviderCapabilities['resources'];
   ref: ApplicationRef;
   resource: ResourceTarget;
 }> {
-  const { provider, ref } = await ctx.access.resolve(
+  const resolved = await ctx.access.resolve(
     credentials,
     target,
     gitopsApplicationReadPermission,
   );
-  const call = provider[read];
-  if (!call) {
-    throw new NotImplementedError(
-      `Agent ${target.agentId} (${provider.agent.kind}) cannot read ${what}`,
-    );
-  }
+  const provider = requireCapability(resolved.provider, 'resources');
+  const { ref } = resolved;
   const tree = await provider.getResourceTree(ref);
   const node = tree.nodes.find(n => sameResource(n, target.resource));
   if (!node) {
@@ -80,12 +71,7 @@ async function resolveResource<K extends keyof GitOpsProvider>(
     ...(node.namespace && { namespace: node.namespace }),
     ...(node.uid && { uid: node.uid }),
   };
-  return {
-    provider,
-    call: (call as Function).bind(provider) as NonNullable<GitOpsProvider[K]>,
-    ref,
-    resource,
-  };
+  return { provider, ref, resource };
 }
 
 /** The container names of a Pod, or of the pod template of a workload. */
@@ -107,14 +93,14 @@ export async function readResourceManifest(
   credentials: BackstageCredentials,
   target: ResourceReadTarget,
 ): Promise<ResourceManifest> {
-  const { call, ref, resource } = await resolveResource(
+  const { provider, ref, resource } = await resolveResource(
     ctx,
     credentials,
     target,
-    'getResourceManifest',
-    'live manifests',
   );
-  const manifest = ctx.scrubber.scrub(await call(ref, resource));
+  const manifest = ctx.scrubber.scrub(
+    await provider.getResourceManifest(ref, resource),
+  );
   const containers = containersOf(manifest);
   return {
     resource,
@@ -129,14 +115,14 @@ export async function listResourceEvents(
   credentials: BackstageCredentials,
   target: ResourceReadTarget,
 ): Promise<{ items: ResourceEvent[] }> {
-  const { call, ref, resource } = await resolveResource(
+  const { provider, ref, resource } = await resolveResource(
     ctx,
     credentials,
     target,
-    'listResourceEvents',
-    'resource events',
   );
-  return { items: ctx.scrubber.scrub(await call(ref, resource)) };
+  return {
+    items: ctx.scrubber.scrub(await provider.listResourceEvents(ref, resource)),
+  };
 }
 
 /**
@@ -156,17 +142,15 @@ export async function streamResourceLogs(
   write: (line: ResourceLogLine) => void,
   signal: AbortSignal,
 ): Promise<void> {
-  const { provider, call, ref, resource } = await resolveResource(
+  const { provider, ref, resource } = await resolveResource(
     ctx,
     credentials,
     target,
-    'streamResourceLogs',
-    'container logs',
   );
   // the container read: the one asked for, else the first one, so every
   // line says which container it came from
   let container = query.container;
-  if (!container && provider.getResourceManifest) {
+  if (!container) {
     const manifest = await provider.getResourceManifest(ref, resource, {
       signal,
     });
@@ -195,7 +179,7 @@ export async function streamResourceLogs(
   let bytes = 0;
   let lines = 0;
   try {
-    await call(
+    await provider.streamResourceLogs(
       ref,
       resource,
       { ...query, container },

@@ -7,7 +7,7 @@ import {
 } from '@gitops-suite/plugin-gitops-common';
 import type { GitOpsServices } from './GitOpsServices';
 import { OperationCaller } from './Operations';
-import { supported } from './resourceOperations';
+import { requireCapability } from '../providers/requireCapability';
 
 /**
  * An ApplicationSet's controller puts a generated application's spec back
@@ -59,7 +59,7 @@ export function updateSyncPolicy(
       parameters.before = { automated, prune, selfHeal };
     },
     call: (provider, ref, options) =>
-      supported(provider, 'setSyncPolicy', 'change sync policies')(
+      requireCapability(provider, 'syncPolicy').setSyncPolicy(
         ref,
         after,
         options,

@@ -2,6 +2,7 @@ import { LoggerService } from '@backstage/backend-plugin-api';
 import {
   GitOpsAgentError,
   GitOpsProjectInfo,
+  hasProviderCapability,
 } from '@gitops-suite/plugin-gitops-node';
 import { ProviderRegistry } from '../providers/ProviderRegistry';
 import { DestinationPattern } from './globMatch';
@@ -125,7 +126,11 @@ export class ProjectFactsReader {
     const kept = this.projects.get(key);
     if (kept && kept.expiresAt > now) return kept.value;
     const provider = this.services.registry.get(agentId);
-    const value = (provider.getProject?.(project) ?? Promise.resolve(undefined))
+    const value = (
+      hasProviderCapability(provider, 'projects')
+        ? provider.getProject(project)
+        : Promise.resolve(undefined)
+    )
       .then(info => ({ info, hidden: false }))
       .catch(error => {
         // a project the portal's token may not read is hidden: its own facts
