@@ -1,6 +1,7 @@
 import { ConfigReader } from '@backstage/config';
 import type { GitOpsApplication } from '@gitops-suite/plugin-gitops-common';
 import {
+  describeProviderCapabilities,
   GitOpsAgentError,
   type WatchEvent,
 } from '@gitops-suite/plugin-gitops-node';
@@ -493,6 +494,19 @@ describe('InMemoryGitOpsProvider', () => {
       state: 'connected',
       version: 'in-memory',
       checkedAt: T0.toISOString(),
+    });
+  });
+
+  it('has whole capabilities only: those it can honour in memory', () => {
+    expect(describeProviderCapabilities(fleet())).toEqual({
+      capabilities: [
+        'syncPolicy',
+        'terminate',
+        'projects',
+        'watch',
+        'applicationSetWatch',
+      ],
+      partial: [],
     });
   });
 
