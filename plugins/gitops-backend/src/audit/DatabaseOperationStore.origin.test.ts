@@ -61,6 +61,7 @@ describe.each(databases.eachSupportedId())(
       expect(listed[1]).toEqual({
         id: expect.any(String),
         actor: 'bob',
+        historyId: 7,
         agentId: 'prod-eu',
         application: 'payments-prod',
         action: 'sync',
@@ -120,6 +121,55 @@ describe.each(databases.eachSupportedId())(
         ['payments-prod', 2],
         ['checkout-prod', 1],
       ]);
+    });
+
+    it('links the history entry to the portal request that explains it, once, the closest', async () => {
+      const store = await createStore();
+      // a dry run at T0, then jane's sync at T0 + 1 s; the agent deploys at
+      // T0 + 3 s (history entry 1)
+      const dryRun = await store.startOperation(
+        operation({ parameters: { dryRun: true } }),
+      );
+      await store.completeOperation(dryRun.id, { outcome: 'succeeded' });
+      clock.tick(1000);
+      const sync = await store.startOperation(
+        operation({ actor: 'user:default/jane' }),
+      );
+      // the agent may record the entry before the request's row completes
+      const first = {
+        startedAt: at(T0, 3000).toISOString(),
+        finishedAt: at(T0, 8000).toISOString(),
+        historyId: 1,
+      };
+      await expect(store.recordAgentOperations([entry(first)])).resolves.toBe(
+        0,
+      );
+      await store.completeOperation(sync.id, { outcome: 'succeeded' });
+      // a second replica reads the same entry: linked already, nothing new
+      await expect(store.recordAgentOperations([entry(first)])).resolves.toBe(
+        0,
+      );
+      // entry 2, 10 s later, has no request of its own: jane's is taken
+      await expect(
+        store.recordAgentOperations([
+          entry({
+            startedAt: at(T0, 13_000).toISOString(),
+            finishedAt: at(T0, 15_000).toISOString(),
+            historyId: 2,
+          }),
+        ]),
+      ).resolves.toBe(1);
+      const portal = await store.listOperations({ origin: 'portal' });
+      expect(
+        portal.map(row => [row.actor, row.parameters.dryRun, row.historyId]),
+      ).toEqual(
+        expect.arrayContaining([
+          ['user:default/jane', false, 1],
+          [expect.any(String), true, undefined],
+        ]),
+      );
+      const agent = await store.listOperations({ origin: 'agent' });
+      expect(agent.map(row => row.historyId)).toEqual([2]);
     });
 
     it('filters by environment, outcome and a team of entities', async () => {

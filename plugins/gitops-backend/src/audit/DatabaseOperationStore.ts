@@ -35,8 +35,10 @@ import {
 const TABLE = 'gitops_operations';
 /**
  * A history entry is the portal's own when a portal sync or rollback of the
- * application started at most this long before the entry's sync started
- * (and no later than it finished).
+ * application (the same namespace) that was not refused, failed or a dry
+ * run started at most this long before the entry's sync started, and no
+ * later than it finished; of several, the closest. The portal's row then
+ * names the entry (`history_id`), the one link the timeline reads.
  */
 const PORTAL_MATCH_MS = 2 * 60_000;
 /** The actor of a history entry that names no initiator. */
@@ -244,7 +246,7 @@ export class DatabaseOperationStore implements OperationStore {
     let recorded = 0;
     for (const [index, input] of inputs.entries()) {
       const valid = parseInput(agentInput, input, `inputs[${index}]`);
-      if (await this.#portalDid(valid)) continue;
+      if (await this.#linkPortalRow(valid)) continue;
       const row: OperationRow = {
         id: randomUUID(),
         actor: valid.initiatedBy ?? UNKNOWN_INITIATOR,
@@ -275,11 +277,16 @@ export class DatabaseOperationStore implements OperationStore {
     return recorded;
   }
 
-  /** Whether a portal sync or rollback explains a history entry. */
-  async #portalDid(entry: {
+  /**
+   * Links the portal sync or rollback that explains a history entry to it
+   * (`history_id`), once, whichever replica reads the entry first; false
+   * when none does (the entry was made outside the portal).
+   */
+  async #linkPortalRow(entry: {
     agentId: string;
     application: string;
     appNamespace: string | null;
+    historyId: number;
     startedAt: Date;
     finishedAt: Date;
   }): Promise<boolean> {
@@ -290,16 +297,34 @@ export class DatabaseOperationStore implements OperationStore {
         application: entry.application,
       })
       .whereIn('action', ['sync', 'rollback'])
-      .whereNot('outcome', 'refused')
+      .whereIn('outcome', ['pending', 'succeeded'])
       .where(
         'started_at',
         '>=',
         new Date(entry.startedAt.getTime() - PORTAL_MATCH_MS),
       )
-      .where('started_at', '<=', entry.finishedAt);
+      .where('started_at', '<=', entry.finishedAt)
+      .where(linked =>
+        linked.whereNull('history_id').orWhere('history_id', entry.historyId),
+      );
     if (entry.appNamespace === null) query.whereNull('app_namespace');
     else query.where('app_namespace', entry.appNamespace);
-    return (await query.first('id')) !== undefined;
+    const candidates = (
+      await query.select('id', 'parameters', 'started_at', 'history_id')
+    ).filter(row => decodeParameters(row as OperationRow).dryRun !== true);
+    if (candidates.some(row => row.history_id === entry.historyId)) return true;
+    const started = entry.startedAt.getTime();
+    const closest = candidates.sort(
+      (a, b) =>
+        Math.abs(started - Date.parse(toIsoTimestamp(a.started_at))) -
+        Math.abs(started - Date.parse(toIsoTimestamp(b.started_at))),
+    )[0];
+    if (!closest) return false;
+    await this.#db<OperationRow>(TABLE)
+      .where({ id: closest.id })
+      .whereNull('history_id')
+      .update({ history_id: entry.historyId });
+    return true;
   }
 
   async completeOperation(
@@ -395,6 +420,7 @@ export class DatabaseOperationStore implements OperationStore {
         finishedAt: toIsoTimestamp(row.finished_at),
       }),
       origin: row.origin,
+      ...(row.history_id !== null && { historyId: Number(row.history_id) }),
       ...(row.environment !== null && { environment: row.environment }),
     };
   }

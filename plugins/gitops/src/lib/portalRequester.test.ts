@@ -10,6 +10,8 @@ const audit = (overrides: Partial<AuditEvent>): AuditEvent => ({
   parameters: { id: 3 },
   outcome: 'succeeded',
   startedAt: '2026-11-24T10:00:00Z',
+  origin: 'portal',
+  historyId: 4,
   ...overrides,
 });
 
@@ -22,30 +24,20 @@ const entry = {
 };
 
 describe('portalRequester', () => {
-  it('finds who asked for a deployment in the audit log', () => {
-    expect(portalRequester(entry, [audit({})])?.actor).toBe(
-      'user:default/jane.doe',
-    );
-  });
-
-  it('takes the request closest to the deployment', () => {
+  it('finds who asked for a deployment: the request the backend linked to it', () => {
     const found = portalRequester(entry, [
-      audit({
-        id: 'early',
-        actor: 'user:default/bob',
-        startedAt: '2026-11-24T09:58:30Z',
-      }),
-      audit({ id: 'close' }),
+      audit({ id: 'other', actor: 'user:default/bob', historyId: 3 }),
+      audit({ id: 'linked' }),
     ]);
-    expect(found?.id).toBe('close');
+    expect(found?.id).toBe('linked');
+    expect(found?.actor).toBe('user:default/jane.doe');
   });
 
   it.each([
-    ['a failed request', { outcome: 'failed' as const }],
-    ['a dry run', { action: 'sync' as const, parameters: { dryRun: true } }],
+    ['a request linked to no entry', { historyId: undefined }],
+    ['a request linked to another entry', { historyId: 5 }],
+    ['the agent row of the entry itself', { origin: 'agent' as const }],
     ['a refresh', { action: 'refresh' as const }],
-    ['a request after the deployment', { startedAt: '2026-11-24T10:05:00Z' }],
-    ['a request long before it', { startedAt: '2026-11-24T09:00:00Z' }],
   ])('does not credit %s', (_, overrides) => {
     expect(portalRequester(entry, [audit(overrides)])).toBeUndefined();
   });

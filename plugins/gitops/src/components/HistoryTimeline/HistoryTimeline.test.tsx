@@ -50,6 +50,9 @@ describe('HistoryTimeline', () => {
       parameters: action === 'rollback' ? { id: 1 } : { prune: true },
       outcome: 'succeeded' as const,
       startedAt: at,
+      origin: 'portal' as const,
+      // the entry the backend linked the request to when it read it
+      historyId: 3,
     });
     // the application's own events: what its readers may see
     const getApplicationEvents = jest.fn(async () => ({

@@ -907,6 +907,11 @@ export const spec = {
             description:
               "portal (also when absent): the portal did it, actor is the Backstage user; agent: a deployment read from the agent's history, made outside the portal (Argo CD's UI or CLI, automated sync), actor is the history entry's initiator.",
           },
+          historyId: {
+            type: 'integer',
+            description:
+              "The agent's history entry the operation deployed: on an agent row, the entry it records; on a portal sync or rollback, the entry the agent recorded for it, once the recorder has read it.",
+          },
           environment: {
             type: 'string',
             description:
