@@ -1,30 +1,13 @@
-import type { RolloutSummary } from '../types';
+import { canaryRolloutSummary } from '../testUtils';
 import {
   isMidRollout,
   rolloutProgress,
   rolloutProgressLabel,
 } from './rolloutProgress';
 
-const canary = (fields: Partial<RolloutSummary> = {}): RolloutSummary => ({
-  strategy: 'canary',
-  steps: [
-    { kind: 'setWeight', weight: 20 },
-    { kind: 'pause' },
-    { kind: 'setWeight', weight: 50 },
-    { kind: 'pause', duration: '10m' },
-  ],
-  stepCount: 4,
-  currentStepIndex: 1,
-  setWeight: 20,
-  actualWeight: 20,
-  paused: true,
-  aborted: false,
-  ...fields,
-});
-
 describe('rolloutProgress', () => {
   it('places a paused canary at its step, from 1, with its weight', () => {
-    const progress = rolloutProgress(canary());
+    const progress = rolloutProgress(canaryRolloutSummary());
     expect(progress).toEqual({
       step: 2,
       steps: 4,
@@ -38,11 +21,15 @@ describe('rolloutProgress', () => {
   it('is progressing between steps, and aborted with its traffic on the stable', () => {
     expect(
       rolloutProgress(
-        canary({ paused: false, currentStepIndex: 2, actualWeight: 20 }),
+        canaryRolloutSummary({
+          paused: false,
+          currentStepIndex: 2,
+          actualWeight: 20,
+        }),
       ),
     ).toMatchObject({ step: 3, stepKind: 'setWeight', state: 'progressing' });
     const aborted = rolloutProgress(
-      canary({
+      canaryRolloutSummary({
         aborted: true,
         paused: false,
         currentStepIndex: 0,
@@ -56,13 +43,23 @@ describe('rolloutProgress', () => {
   it('is not mid-rollout once every step is done, nor for a blue-green or no Rollout', () => {
     expect(
       isMidRollout(
-        canary({ currentStepIndex: 4, paused: false, actualWeight: 100 }),
+        canaryRolloutSummary({
+          currentStepIndex: 4,
+          paused: false,
+          actualWeight: 100,
+        }),
       ),
     ).toBe(false);
     expect(
-      isMidRollout(canary({ strategy: 'blueGreen', steps: [], stepCount: 0 })),
+      isMidRollout(
+        canaryRolloutSummary({
+          strategy: 'blueGreen',
+          steps: [],
+          stepCount: 0,
+        }),
+      ),
     ).toBe(false);
     expect(isMidRollout(undefined)).toBe(false);
-    expect(isMidRollout(canary())).toBe(true);
+    expect(isMidRollout(canaryRolloutSummary())).toBe(true);
   });
 });

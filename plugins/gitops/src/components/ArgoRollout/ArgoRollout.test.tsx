@@ -2,6 +2,7 @@ import type {
   ResourceTree as Tree,
   RolloutSummary,
 } from '@gitops-suite/plugin-gitops-common';
+import { canaryRolloutSummary } from '@gitops-suite/plugin-gitops-common/testUtils';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
@@ -17,30 +18,7 @@ import { toEntityApplicationRef } from '../../lib/entityApplicationRef';
 import { EntityGitOpsContent } from '../EntityGitOpsContent';
 import { ResourceTree } from '../ResourceTree';
 
-const canary: RolloutSummary = {
-  strategy: 'canary',
-  steps: [
-    { kind: 'setWeight', weight: 20 },
-    { kind: 'pause' },
-    { kind: 'setWeight', weight: 50 },
-    { kind: 'pause', duration: '10m' },
-  ],
-  stepCount: 4,
-  currentStepIndex: 1,
-  setWeight: 20,
-  actualWeight: 20,
-  paused: true,
-  aborted: false,
-  phase: 'Paused',
-  message: 'CanaryPauseStep',
-  analysis: {
-    name: 'payments-7c9d-3',
-    phase: 'Running',
-    successful: 4,
-    failed: 0,
-    lastValue: '[0.982]',
-  },
-};
+const canary = canaryRolloutSummary();
 
 const rolloutNode = {
   group: 'argoproj.io',
