@@ -1,12 +1,11 @@
-import { createRevertAction, REVERT_ACTION_ID } from './revert';
+import { REVERT_ACTION_ID } from './revert';
 import { examples } from './revert.examples';
 import { exampleSteps, runAction } from '../__testUtils__/runAction';
 import {
-  gitopsEntity,
-  startGitOpsTestBackend,
-  useGitOpsTestBackend,
-} from '../__testUtils__/startGitOpsTestBackend';
-import { hubScenario } from '../__testUtils__/hubScenario';
+  revertActionOf,
+  startRevertTestBackend,
+} from '../__testUtils__/revertTestBackend';
+import { useGitOpsTestBackend } from '../__testUtils__/startGitOpsTestBackend';
 
 jest.setTimeout(60_000);
 
@@ -17,31 +16,12 @@ jest.setTimeout(60_000);
  */
 describe('gitops:revert examples', () => {
   const gitops = useGitOpsTestBackend(() =>
-    startGitOpsTestBackend({
-      scenario: hubScenario('scaffolder-revert-examples', {
-        services: [
-          {
-            name: 'payments',
-            repo: 'https://github.com/acme/payments-deploy.git',
-            project: 'shop',
-            agents: ['hub'],
-          },
-        ],
-      }),
-      entities: [gitopsEntity('payments')],
-      gitHost: true,
-    }),
+    startRevertTestBackend('scaffolder-revert-examples'),
   );
 
   it.each(exampleSteps(examples))('%s', async (_, step) => {
     expect(step.action).toBe(REVERT_ACTION_ID);
-    const ctx = await runAction(
-      createRevertAction({
-        client: gitops.client,
-        permissions: gitops.permissions,
-      }),
-      step.input,
-    );
+    const ctx = await runAction(revertActionOf(gitops), step.input);
     const url = (ctx.output as jest.Mock).mock.calls.find(
       ([name]) => name === 'pullRequestUrl',
     )?.[1];

@@ -1,12 +1,10 @@
 import { mockCredentials } from '@backstage/backend-test-utils';
-import { createRevertAction } from './revert';
 import { runAction } from '../__testUtils__/runAction';
 import {
-  gitopsEntity,
-  startGitOpsTestBackend,
-  useGitOpsTestBackend,
-} from '../__testUtils__/startGitOpsTestBackend';
-import { hubScenario } from '../__testUtils__/hubScenario';
+  revertActionOf,
+  startRevertTestBackend,
+} from '../__testUtils__/revertTestBackend';
+import { useGitOpsTestBackend } from '../__testUtils__/startGitOpsTestBackend';
 
 jest.setTimeout(60_000);
 
@@ -18,20 +16,7 @@ jest.setTimeout(60_000);
  */
 describe('gitops:revert', () => {
   const gitops = useGitOpsTestBackend(() =>
-    startGitOpsTestBackend({
-      scenario: hubScenario('scaffolder-revert', {
-        services: [
-          {
-            name: 'payments',
-            repo: 'https://github.com/acme/payments-deploy.git',
-            project: 'shop',
-            agents: ['hub'],
-          },
-        ],
-      }),
-      entities: [gitopsEntity('payments')],
-      gitHost: true,
-    }),
+    startRevertTestBackend('scaffolder-revert'),
   );
   const input = {
     entityRef: 'component:default/payments',
@@ -39,14 +24,7 @@ describe('gitops:revert', () => {
     application: 'payments-dev',
   };
   const run = (more: Record<string, unknown> = {}, isDryRun = false) =>
-    runAction(
-      createRevertAction({
-        client: gitops.client,
-        permissions: gitops.permissions,
-      }),
-      { ...input, ...more },
-      { isDryRun },
-    );
+    runAction(revertActionOf(gitops), { ...input, ...more }, { isDryRun });
   const pulls = async () => {
     const { apiBaseUrl, token } = gitops.sandbox.gitHost!;
     const res = await fetch(
