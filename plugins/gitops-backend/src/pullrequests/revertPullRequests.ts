@@ -232,6 +232,15 @@ export async function revertApplication(
     branch,
     files,
   });
+  // the audit row of this revert, refused or run
+  const audited = {
+    actor: actorOf(credentials),
+    entityRef,
+    agentId: app.agentId,
+    application: app.name,
+    appNamespace: app.namespace,
+    ...operation,
+  };
   // a git write is a deploy write: the changed files decide, through the
   // one decision every write takes
   try {
@@ -243,18 +252,7 @@ export async function revertApplication(
     });
   } catch (error) {
     if (error instanceof NotAllowedError && !dryRun) {
-      await ctx.operations.refused(
-        {
-          actor: actorOf(credentials),
-          entityRef,
-          agentId: app.agentId,
-          application: app.name,
-          appNamespace: app.namespace,
-          ...operation,
-        },
-        caller.request,
-        error,
-      );
+      await ctx.operations.refused(audited, caller.request, error);
     }
     throw error;
   }
@@ -279,14 +277,7 @@ export async function revertApplication(
     reason,
   );
   const { auditId, result } = await ctx.operations.audited(
-    {
-      actor: actorOf(credentials),
-      entityRef,
-      agentId: app.agentId,
-      application: app.name,
-      appNamespace: app.namespace,
-      ...operation,
-    },
+    audited,
     caller.request,
     () =>
       ctx.pullRequests
