@@ -4,6 +4,7 @@ import { eventually, guestToken } from './support/portalCalls';
 import { usePortalPage } from './support/portalPage';
 import { fillServiceTemplate } from './support/serviceTemplate';
 import { gitHostRepository } from './support/gitHostRepository';
+import { agentApplication } from './support/agentApplication';
 
 /*
  * The whole promotion loop in the running portal, with the sandbox's git
@@ -146,15 +147,6 @@ async function promoteThroughPullRequest(
   return { application, tag, before, after };
 }
 
-/** An application as the sandbox agent reports it (what its cluster runs). */
-async function agentApplication(agentId: string, name: string) {
-  const agent = session.portal.sandbox.agent(agentId);
-  const res = await fetch(`${agent.url}/api/v1/applications/${name}`, {
-    headers: { authorization: `Bearer ${agent.token}` },
-  });
-  return res.status === 200 ? res.json() : undefined;
-}
-
 /** Whether an application is synced, its last sync done, and runs `image`. */
 function runs(app: any, image: string): boolean {
   return (
@@ -267,7 +259,13 @@ describe('the promotion loop', () => {
       const image = `ghcr.io/acme/${name}`;
       const deployed = (environment: string, tag: string) =>
         eventually(
-          () => agentApplication(agentId, `${name}-${environment}`),
+          () =>
+            // undefined until the agent has it
+            agentApplication(
+              session.portal,
+              agentId,
+              `${name}-${environment}`,
+            ).catch(() => undefined),
           app => runs(app, `${image}:${tag}`),
           120_000,
         );

@@ -2,6 +2,7 @@ import { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchChromium, waitForProgress } from './support/browser';
 import { openApplicationDrawer } from './support/entityTab';
 import { Portal, startPortal } from './support/startPortal';
+import { agentApplication } from './support/agentApplication';
 
 /*
  * The user's own identity at the agents, on the portal `npm start` runs:
@@ -98,15 +99,6 @@ async function sync(
   return { status: res.status, body: await res.json() };
 }
 
-/** The application as the sandbox's agent has it (its own API). */
-async function agentApplication(agentId: string, name: string) {
-  const agent = portal.sandbox.agent(agentId);
-  const res = await fetch(`${agent.url}/api/v1/applications/${name}`, {
-    headers: { authorization: `Bearer ${agent.token}` },
-  });
-  return res.json();
-}
-
 describe('Sandbox SSO: the agents decide as the signed-in user', () => {
   it("refuses dana's sync of payments-api-qa with Argo CD's message, in the drawer and through the API", async () => {
     const { context, page } = await signInWithSso('dana');
@@ -153,7 +145,11 @@ describe('Sandbox SSO: the agents decide as the signed-in user', () => {
       const tokens = await sessionTokens(page);
       const ran = await sync(QA, tokens);
       expect(ran.status).toBe(200);
-      const app = await agentApplication('argocd-nonprod', 'payments-api-qa');
+      const app = await agentApplication(
+        portal,
+        'argocd-nonprod',
+        'payments-api-qa',
+      );
       expect(app.operation?.initiatedBy?.username).toBe('ada');
       const events = await fetch(`${portal.baseUrl}${QA}/events`, {
         headers: { authorization: `Bearer ${tokens.backstage}` },
