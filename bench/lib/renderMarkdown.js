@@ -101,6 +101,25 @@ function appSetPreviewSection(a) {
   ].join('\n');
 }
 
+/** One table: a row per figure, a column per page (and build). */
+function firstRenderSection(f) {
+  const columns = Object.keys(f.figures);
+  const rows = [...new Set(columns.flatMap(c => Object.keys(f.figures[c])))];
+  const cell = v => {
+    if (v === undefined) return '';
+    if (Array.isArray(v)) return v.join('<br>');
+    if (v && typeof v === 'object') return lat(v);
+    return String(v);
+  };
+  return [
+    `### First render of the built app (${f.description})`,
+    '',
+    `| figure | ${columns.join(' | ')} |`,
+    `|---|${columns.map(() => '---').join('|')}|`,
+    ...rows.map(row => `| ${row} | ${columns.map(c => cell(f.figures[c][row])).join(' | ')} |`),
+  ].join('\n');
+}
+
 const SECTIONS = {
   peers: peersSection,
   appsPerAgent: appsPerAgentSection,
@@ -111,6 +130,7 @@ const SECTIONS = {
   fleetPage: fleetPageSection,
   proxy: proxySection,
   tti: ttiSection,
+  firstRender: firstRenderSection,
   appSetPreview: appSetPreviewSection,
 };
 
