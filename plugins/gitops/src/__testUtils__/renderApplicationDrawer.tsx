@@ -1,5 +1,6 @@
 import type { GitOpsApplication } from '@gitops-suite/plugin-gitops-common';
 import { ApplicationDrawer } from '../components/ApplicationDrawer';
+import './loadSplitViews';
 import { devApp, entityRef as defaultEntityRef } from './fixtures';
 import { renderWithEntity } from './renderWithEntity';
 

@@ -1,7 +1,14 @@
+import { Progress } from '@backstage/core-components';
 import type { GitOpsApplication } from '@gitops-suite/plugin-gitops-common';
 import Drawer from '@material-ui/core/Drawer';
+import { lazy, Suspense } from 'react';
 import type { OperationOptions } from '../../hooks/useOperation';
-import { ApplicationDetails } from './ApplicationDetails';
+
+// the details (tabs, diffs, manifests, logs, operation dialogs) load when an
+// application is first opened, not with the page that lists it
+const ApplicationDetails = lazy(() =>
+  import('./ApplicationDetails').then(m => ({ default: m.ApplicationDetails })),
+);
 
 /** A side panel with one application's details; closed without one. */
 export function ApplicationDrawer(props: {
@@ -16,14 +23,16 @@ export function ApplicationDrawer(props: {
   return (
     <Drawer anchor="right" open={Boolean(application)} onClose={onClose}>
       {application && (
-        <ApplicationDetails
-          key={application.key}
-          entityRef={entityRef}
-          initial={application}
-          onClose={onClose}
-          onChanged={onChanged}
-          operationOptions={operationOptions}
-        />
+        <Suspense fallback={<Progress />}>
+          <ApplicationDetails
+            key={application.key}
+            entityRef={entityRef}
+            initial={application}
+            onClose={onClose}
+            onChanged={onChanged}
+            operationOptions={operationOptions}
+          />
+        </Suspense>
       )}
     </Drawer>
   );

@@ -11,7 +11,7 @@ import type {
   FleetApplicationFilter,
 } from '@gitops-suite/plugin-gitops-common';
 import Grid from '@material-ui/core/Grid';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useFleetDeliveryMetrics } from '../../hooks/useDeliveryMetrics';
 import { useEnvironmentTitles } from '../../hooks/useEnvironmentTitles';
 import { hasStatus } from '../../lib/errorMessage';
@@ -25,7 +25,11 @@ import {
 } from '../DeliveryMetricsCard/formatMetrics';
 import { WindowSelect } from '../DeliveryMetricsCard/WindowSelect';
 import { listTableOptions } from '../WordWrapTableHead';
-import { DeliveryTrendChart } from './DeliveryTrendChart';
+
+// the chart library loads beside the metrics, not before the fleet page shows
+const DeliveryTrendChart = lazy(() =>
+  import('./DeliveryTrendChart').then(m => ({ default: m.DeliveryTrendChart })),
+);
 
 type Row = DeliveryMetrics & { id: string };
 
@@ -147,7 +151,12 @@ export function FleetDeliveryMetrics(props: {
           title="Delivery trend"
           subheader="Deployments and failed changes"
         >
-          <DeliveryTrendChart environments={value.environments} title={title} />
+          <Suspense fallback={<Progress />}>
+            <DeliveryTrendChart
+              environments={value.environments}
+              title={title}
+            />
+          </Suspense>
         </InfoCard>
       </Grid>
       <Grid item xs={12}>

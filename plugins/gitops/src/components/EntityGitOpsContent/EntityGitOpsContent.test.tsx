@@ -10,6 +10,7 @@ import {
 import { renderWithEntity } from '../../__testUtils__/renderWithEntity';
 import { testGitOpsApi } from '../../__testUtils__/testGitOpsApi';
 import { EntityGitOpsContent } from './EntityGitOpsContent';
+import '../../__testUtils__/loadSplitViews';
 
 async function notFound() {
   return ResponseError.fromResponse(

@@ -11,6 +11,7 @@ import {
 } from '../../__testUtils__/testGitOpsApi';
 import { EntityGitOpsEnvironmentContent } from './EntityGitOpsEnvironmentContent';
 import { isGitOpsEnvironment } from './fleetScope';
+import '../../__testUtils__/loadSplitViews';
 
 const resource = (
   name: string,

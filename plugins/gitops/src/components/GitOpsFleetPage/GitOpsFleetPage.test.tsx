@@ -11,6 +11,7 @@ import {
 } from '../../__testUtils__/testGitOpsApi';
 import { InMemoryCatalogClient } from '@backstage/catalog-client/testUtils';
 import { GitOpsFleetPage } from './GitOpsFleetPage';
+import '../../__testUtils__/loadSplitViews';
 
 const summary: FleetSummary = {
   total: 12,

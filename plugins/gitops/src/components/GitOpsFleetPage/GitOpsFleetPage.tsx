@@ -12,6 +12,7 @@ import type { AgentError } from '@gitops-suite/plugin-gitops-common';
 import Grid from '@material-ui/core/Grid';
 import Tab from '@material-ui/core/Tab';
 import Tabs from '@material-ui/core/Tabs';
+import { lazy, Suspense } from 'react';
 import { useAgents } from '../../hooks/useAgents';
 import { useFleet } from '../../hooks/useFleet';
 import { useEnvironmentTitles } from '../../hooks/useEnvironmentTitles';
@@ -21,14 +22,20 @@ import { AgentErrorBanners } from '../AgentErrorBanners';
 import { TruncatedListNotice } from '../TruncatedListNotice';
 import { FleetDeliveryMetrics } from '../DeliveryMetricsFleet';
 import { AgentsTable } from './AgentsTable';
-import { AuditView } from './AuditView';
 import { BreakdownCard } from './BreakdownCard';
 import { FleetFilters } from './FleetFilters';
 import { FleetStatusCard } from './FleetStatusCard';
 import { ProblemApplicationsTable } from './ProblemApplicationsTable';
-import { RepositoriesView } from './RepositoriesView';
 import { useFilterOptions } from './useFilterOptions';
 import { FLEET_VIEWS, FleetView, useFleetView } from './useFleetView';
+
+// the audit and repositories views load when their tab is first shown
+const AuditView = lazy(() =>
+  import('./AuditView').then(m => ({ default: m.AuditView })),
+);
+const RepositoriesView = lazy(() =>
+  import('./RepositoriesView').then(m => ({ default: m.RepositoriesView })),
+);
 
 const VIEW_TITLES: Record<FleetView, string> = {
   overview: 'Overview',
@@ -190,13 +197,15 @@ export function GitOpsFleetPage(props: GitOpsFleetPageProps = {}) {
               {body}
             </>
           )}
-          {view === 'audit' && (
-            <AuditView
-              agents={options.agent}
-              environments={options.environment}
-            />
-          )}
-          {view === 'repositories' && <RepositoriesView />}
+          <Suspense fallback={<Progress />}>
+            {view === 'audit' && (
+              <AuditView
+                agents={options.agent}
+                environments={options.environment}
+              />
+            )}
+            {view === 'repositories' && <RepositoriesView />}
+          </Suspense>
         </div>
       </Content>
     </Page>
