@@ -54,6 +54,8 @@ export class AgentFleet {
   private readonly listedBy = (name: string) => this.generatedBy.get(name);
   /** The copy of each application with its ApplicationSet owner set. */
   private readonly owned = new WeakMap<GitOpsApplication, GitOpsApplication>();
+  /** The application keys in order, kept until one is added or removed. */
+  private sortedKeys?: string[];
   clusters: GitOpsCluster[] = [];
   repositories: GitOpsRepository[] = [];
   status?: GitOpsAgentStatus;
@@ -66,6 +68,8 @@ export class AgentFleet {
     if (before) {
       if (JSON.stringify(before) === JSON.stringify(app)) return false;
       this.unindex(before);
+    } else {
+      this.sortedKeys = undefined;
     }
     this.apps.set(app.key, app);
     this.index(app);
@@ -78,7 +82,18 @@ export class AgentFleet {
     if (!app) return undefined;
     this.unindex(app);
     this.apps.delete(key);
+    this.sortedKeys = undefined;
     return app;
+  }
+
+  /**
+   * Every application key in the one stable order pages follow (by key);
+   * sorted again only after an application was added or removed, never
+   * for a change of one.
+   */
+  orderedKeys(): readonly string[] {
+    this.sortedKeys ??= [...this.apps.keys()].sort();
+    return this.sortedKeys;
   }
 
   /**

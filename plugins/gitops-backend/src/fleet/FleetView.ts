@@ -145,16 +145,20 @@ export class FleetView {
     );
   }
 
-  /** The fleet's applications narrowed by `filter`, through the indexes. */
+  /**
+   * The fleet's applications narrowed by `filter`, through the indexes, in
+   * the one stable order pages follow: by agent id, then by key.
+   */
   filteredApplications(
     filter: FleetApplicationFilter,
     agentsById: AgentsById,
   ): Promise<FleetResult<GitOpsApplication>> {
     const pick = (fleet: AgentFleet) =>
       filterAgentFleet(fleet, filter, agentsById);
-    return this.read(this.registry.list(filter.agent), pick, (p, signal) =>
-      this.loaded(p, signal, pick),
-    );
+    const byId = this.registry
+      .list(filter.agent)
+      .sort((a, b) => compareText(a.agent.id, b.agent.id));
+    return this.read(byId, pick, (p, signal) => this.loaded(p, signal, pick));
   }
 
   /**
@@ -321,4 +325,10 @@ export class FleetView {
       (p, signal) => p.listRepositories({ signal }),
     );
   }
+}
+
+/** Text in code unit order, as `Array.prototype.sort` orders it. */
+export function compareText(a: string, b: string): number {
+  if (a === b) return 0;
+  return a < b ? -1 : 1;
 }

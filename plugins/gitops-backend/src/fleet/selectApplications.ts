@@ -68,12 +68,25 @@ export function filterAgentFleet(
   if (filter.sync?.length) sets.push(fleet.bySync.union(filter.sync));
   if (filter.health?.length) sets.push(fleet.byHealth.union(filter.health));
   if (filter.attention) sets.push(fleet.byAttention.get('attention'));
-  const apps = sets.length
-    ? [...intersect(sets)].map(key => fleet.apps.get(key)!)
-    : [...fleet.apps.values()];
+  const ordered = fleet.orderedKeys();
+  const keys = sets.length ? inKeyOrder(intersect(sets), ordered) : ordered;
+  const apps = keys.map(key => fleet.apps.get(key)!);
   return filterFleetApplications(
     apps.map(app => fleet.withOwner(app)),
     filter,
     agentsById,
   );
+}
+
+/**
+ * The keys of `selected` in the agent's key order: sorted on their own
+ * when they are few, else picked from the order kept (no sort).
+ */
+function inKeyOrder(
+  selected: ReadonlySet<string>,
+  ordered: readonly string[],
+): readonly string[] {
+  return selected.size * 16 < ordered.length
+    ? [...selected].sort()
+    : ordered.filter(key => selected.has(key));
 }

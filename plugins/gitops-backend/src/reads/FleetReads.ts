@@ -11,6 +11,7 @@ import {
   gitopsFleetReadPermission,
   OperationOutcome,
 } from '@gitops-suite/plugin-gitops-common';
+import { fleetPage } from './fleetPages';
 import type { GitOpsServices } from '../service/GitOpsServices';
 
 /** Narrows the audit log and the drift events (see the spec's `/audit`). */
@@ -52,26 +53,22 @@ export class FleetReads {
   }
 
   /**
-   * The applications `filter` selects, from `offset`, at most `limit`: a
-   * page says when more follow it, and where the next one starts.
+   * The applications `filter` selects, after `cursor`, at most `limit`, in
+   * one stable order: a page says when more follow, and the cursor of the
+   * next one (`fleetPage`).
    */
   async applications(
     credentials: BackstageCredentials,
-    page: FleetApplicationFilter & { offset: number; limit: number },
+    page: FleetApplicationFilter & { cursor?: string; limit: number },
   ) {
-    const { offset, limit, ...filter } = page;
+    const { cursor, limit, ...filter } = page;
     const { items, errors, freshness } =
       await this.ctx.access.fleetApplications(credentials, filter);
-    const end = offset + limit;
-    const truncated = end < items.length;
     return {
-      items: items.slice(offset, end),
+      ...fleetPage(items, { cursor, limit }),
       errors,
       freshness,
       total: items.length,
-      offset,
-      truncated,
-      ...(truncated && { nextOffset: end }),
     };
   }
 

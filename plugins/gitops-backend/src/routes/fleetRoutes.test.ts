@@ -115,29 +115,52 @@ describe('fleet routes (router over real sandbox agents)', () => {
       expect(tooFew.body.error.message).toBe(
         'request/query/limit must be >= 1',
       );
-      const notANumber = await read('offset=x');
+      const notANumber = await read('limit=x');
       expect(notANumber.status).toBe(400);
-      expect(notANumber.body.error.message).toMatch(/offset must be integer/);
+      expect(notANumber.body.error.message).toMatch(/limit must be integer/);
+      const forged = await read('cursor=not-a-cursor');
+      expect(forged.status).toBe(400);
+      expect(forged.body.error.message).toBe(
+        "cursor 'not-a-cursor' is not one this API gave: pass the nextCursor of the previous page as it is",
+      );
       const unknown = await read('limt=5');
       expect(unknown.status).toBe(400);
       expect(unknown.body.error.message).toBe("Unknown query parameter 'limt'");
     });
 
-    it('takes repeated and comma-separated lists alike, and pages with defaults', async () => {
-      const res = await env
-        .api()
-        .get(
-          '/api/gitops/fleet/applications?agent=prod&agent=nonprod,%20hx&limit=3',
-        )
-        .set('Authorization', env.auth);
-      expect(res.status).toBe(200);
-      expect(res.body).toMatchObject({
-        offset: 0,
-        total: 8,
-        truncated: true,
-        nextOffset: 3,
-      });
-      expect(res.body.items).toHaveLength(3);
+    it('takes repeated and comma-separated lists alike, and pages by cursor in one stable order', async () => {
+      const page = async (cursor?: string) => {
+        const res = await env
+          .api()
+          .get('/api/gitops/fleet/applications')
+          .query({
+            agent: ['prod', 'nonprod, hx'],
+            limit: 3,
+            ...(cursor && { cursor }),
+          })
+          .set('Authorization', env.auth);
+        expect(res.status).toBe(200);
+        return res.body;
+      };
+      const first = await page();
+      expect(first).toMatchObject({ total: 8, truncated: true });
+      expect(first.items).toHaveLength(3);
+      const keys: string[] = [];
+      let body = first;
+      for (;;) {
+        keys.push(...body.items.map((app: { key: string }) => app.key));
+        if (!body.nextCursor) break;
+        body = await page(body.nextCursor);
+      }
+      // every application once, by agent id and then by key
+      const order = (app: { agentId: string; key: string }) =>
+        `${app.agentId}\u0000${app.key}`;
+      const all = await page();
+      expect(keys).toHaveLength(8);
+      expect(new Set(keys).size).toBe(8);
+      expect(all.items.map(order)).toEqual([...all.items.map(order)].sort());
+      expect(body.truncated).toBe(false);
+      expect(body.nextCursor).toBeUndefined();
     });
   });
 });

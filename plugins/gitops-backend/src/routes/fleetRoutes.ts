@@ -21,7 +21,7 @@ export function fleetRoutes(
 
   router.get('/fleet/applications', async (req, res) => {
     const credentials = await requestCredentials(ctx, req);
-    const page = defaulted(listQuery(req.query), ['offset', 'limit']);
+    const page = defaulted(listQuery(req.query), ['limit']);
     sendJson(ctx, res, await fleet.applications(credentials, page));
   });
 

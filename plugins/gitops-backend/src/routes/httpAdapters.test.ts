@@ -25,7 +25,7 @@ describe('listQuery', () => {
   });
 
   it('drops a list that holds nothing', () => {
-    expect(listQuery({ agent: [' , '], offset: 0 })).toEqual({ offset: 0 });
+    expect(listQuery({ agent: [' , '], limit: 3 })).toEqual({ limit: 3 });
   });
 });
 

@@ -6,8 +6,8 @@ import {
 } from './gitopsApiClient';
 
 /**
- * One page of `GET /fleet/applications`: `truncated` and `nextOffset` say
- * whether, and where, more follow.
+ * One page of `GET /fleet/applications`: `truncated` and `nextCursor` say
+ * whether, and from where, more follow.
  * @public
  */
 export type FleetApplicationsPage = GitOpsApiAnswer<
@@ -16,8 +16,8 @@ export type FleetApplicationsPage = GitOpsApiAnswer<
 >;
 
 /**
- * The query of `GET /fleet/applications`: the fleet filters, `offset` and
- * `limit` (the page size).
+ * The query of `GET /fleet/applications`: the fleet filters, `cursor` (a
+ * page's `nextCursor`) and `limit` (the page size).
  * @public
  */
 export type FleetApplicationsQuery = NonNullable<
@@ -26,9 +26,9 @@ export type FleetApplicationsQuery = NonNullable<
 
 /**
  * Every page of `GET /fleet/applications` the query selects, in order,
- * from `query.offset`: the next page is asked for only when the previous
- * one says where it starts (`nextOffset`), so a loop over them never stops
- * at the server's page size.
+ * from `query.cursor`: the next page is asked for only when the previous
+ * one says where it goes on from (`nextCursor`), so a loop over them never
+ * stops at the server's page size.
  *
  * ```ts
  * for await (const page of fleetApplicationPages(api, { attention: true })) {
@@ -41,23 +41,23 @@ export async function* fleetApplicationPages(
   api: GitOpsApiClient,
   query: FleetApplicationsQuery = {},
 ): AsyncGenerator<FleetApplicationsPage, void, undefined> {
-  let offset = query.offset ?? 0;
+  let cursor = query.cursor;
   for (;;) {
     const page = await answerBody(
       // openapi-fetch names its methods after HTTP's
       // eslint-disable-next-line new-cap
       api.GET('/fleet/applications', {
-        params: { query: { ...query, offset } },
+        params: { query: { ...query, ...(cursor && { cursor }) } },
       }),
     );
     yield page;
-    if (page.nextOffset === undefined) return;
-    if (page.nextOffset <= offset) {
+    if (page.nextCursor === undefined) return;
+    if (page.nextCursor === cursor) {
       throw new Error(
-        `The gitops backend answered a page at ${offset} whose next page starts at ${page.nextOffset}`,
+        `The gitops backend answered the page after ${cursor} with the same cursor again`,
       );
     }
-    offset = page.nextOffset;
+    cursor = page.nextCursor;
   }
 }
 
@@ -68,7 +68,7 @@ export async function* fleetApplicationPages(
  * errors of every page (each agent's and code once), the last page's
  * `total` and freshness. With `maxItems`, reading stops at the first page
  * that reaches it, and the answer says it is cut (`truncated`,
- * `nextOffset`), as a page does.
+ * `nextCursor`), as a page does.
  * @public
  */
 export async function readAllFleetApplications(
@@ -89,13 +89,12 @@ export async function readAllFleetApplications(
       break;
     }
   }
-  const { nextOffset, truncated, ...rest } = last!;
+  const { nextCursor, truncated, ...rest } = last!;
   return {
     ...rest,
     items: [...items.values()],
     errors: [...errors.values()],
-    offset: query.offset ?? 0,
     truncated,
-    ...(truncated && nextOffset !== undefined && { nextOffset }),
+    ...(truncated && nextCursor !== undefined && { nextCursor }),
   };
 }

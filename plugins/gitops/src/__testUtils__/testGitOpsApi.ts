@@ -27,7 +27,6 @@ export function fleetApplicationsOf(items: GitOpsApplication[]) {
       items: selected,
       errors: [],
       total: selected.length,
-      offset: 0,
       truncated: false,
     };
   };

@@ -92,7 +92,7 @@ describe('the fleet page at several thousand applications', () => {
     expect(res.body.total).toBe(total);
     expect(res.body.items).toHaveLength(5_000);
     expect(res.body.truncated).toBe(true);
-    expect(res.body.nextOffset).toBe(5_000);
+    expect(res.body.nextCursor).toEqual(expect.any(String));
     // the problem is not on the first page: a client that stops there misses it
     expect(res.body.items.map((a: { name: string }) => a.name)).not.toContain(
       LAST,

@@ -2561,7 +2561,8 @@ export interface operations {
         /** The destination cluster's API server URL (trailing slashes ignored). An application sent to a cluster by name matches by `cluster` instead. */
         server?: string[];
         limit?: number;
-        offset?: number;
+        /** Where to go on from: the `nextCursor` of the previous page, as it is. */
+        cursor?: string;
       };
       header?: never;
       path?: never;
@@ -2569,7 +2570,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** One page of the applications of every agent, filtered: `limit` of them from `offset`. `total` counts every application the filter selects; when more follow this page, `truncated` is true and `nextOffset` is where the next page starts (a client reads pages until `nextOffset` is absent). */
+      /** One page of the applications of every agent, filtered, in one stable order (by agent id, then by application): `limit` of them after `cursor`. `total` counts every application the filter selects; when more follow this page, `truncated` is true and `nextCursor` names where the next page goes on from. A cursor names a position, not an index, so an application added or removed meanwhile skips or repeats no other one. */
       200: {
         headers: {
           [name: string]: unknown;
@@ -2581,11 +2582,10 @@ export interface operations {
             freshness?: components['schemas']['AgentFreshness'][];
             /** Every application the filter selects, on every page. */
             total: number;
-            offset: number;
             /** True when applications the filter selects follow this page. */
             truncated: boolean;
-            /** Where the next page starts; absent on the last page. */
-            nextOffset?: number;
+            /** The cursor of the next page; absent on the last page. */
+            nextCursor?: string;
           };
         };
       };

@@ -111,9 +111,8 @@ describe('EntityGitOpsEnvironmentContent', () => {
         items: [prodApp],
         errors: [],
         total: 7000,
-        offset: 0,
         truncated: true,
-        nextOffset: 1,
+        nextCursor: 'WyJwcm9kLWFnZW50IiwicGF5bWVudHMtcHJvZCJd',
       }),
     });
     await renderWithEntity(<EntityGitOpsEnvironmentContent />, {

@@ -4676,20 +4676,22 @@ export const spec = {
             },
           },
           {
-            name: 'offset',
+            name: 'cursor',
             in: 'query',
             allowReserved: true,
+            description:
+              'Where to go on from: the `nextCursor` of the previous page, as it is.',
             schema: {
-              type: 'integer',
-              minimum: 0,
-              default: 0,
+              type: 'string',
+              minLength: 1,
+              maxLength: 2000,
             },
           },
         ],
         responses: {
           '200': {
             description:
-              'One page of the applications of every agent, filtered: `limit` of them from `offset`. `total` counts every application the filter selects; when more follow this page, `truncated` is true and `nextOffset` is where the next page starts (a client reads pages until `nextOffset` is absent).',
+              'One page of the applications of every agent, filtered, in one stable order (by agent id, then by application): `limit` of them after `cursor`. `total` counts every application the filter selects; when more follow this page, `truncated` is true and `nextCursor` names where the next page goes on from. A cursor names a position, not an index, so an application added or removed meanwhile skips or repeats no other one.',
             content: {
               'application/json': {
                 schema: {
@@ -4718,21 +4720,18 @@ export const spec = {
                       description:
                         'Every application the filter selects, on every page.',
                     },
-                    offset: {
-                      type: 'integer',
-                    },
                     truncated: {
                       type: 'boolean',
                       description:
                         'True when applications the filter selects follow this page.',
                     },
-                    nextOffset: {
-                      type: 'integer',
+                    nextCursor: {
+                      type: 'string',
                       description:
-                        'Where the next page starts; absent on the last page.',
+                        'The cursor of the next page; absent on the last page.',
                     },
                   },
-                  required: ['items', 'errors', 'total', 'offset', 'truncated'],
+                  required: ['items', 'errors', 'total', 'truncated'],
                 },
               },
             },
