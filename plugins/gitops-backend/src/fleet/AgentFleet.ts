@@ -54,8 +54,8 @@ export class AgentFleet {
   private readonly listedBy = (name: string) => this.generatedBy.get(name);
   /** The copy of each application with its ApplicationSet owner set. */
   private readonly owned = new WeakMap<GitOpsApplication, GitOpsApplication>();
-  /** The application keys in order, kept until one is added or removed. */
-  private sortedKeys?: string[];
+  /** Whether an application was added since `apps` was last put in key order. */
+  private unordered = false;
   clusters: GitOpsCluster[] = [];
   repositories: GitOpsRepository[] = [];
   status?: GitOpsAgentStatus;
@@ -69,7 +69,8 @@ export class AgentFleet {
       if (JSON.stringify(before) === JSON.stringify(app)) return false;
       this.unindex(before);
     } else {
-      this.sortedKeys = undefined;
+      // a new key goes to the end of the map: order it at the next read
+      this.unordered = true;
     }
     this.apps.set(app.key, app);
     this.index(app);
@@ -82,18 +83,24 @@ export class AgentFleet {
     if (!app) return undefined;
     this.unindex(app);
     this.apps.delete(key);
-    this.sortedKeys = undefined;
     return app;
   }
 
   /**
-   * Every application key in the one stable order pages follow (by key);
-   * sorted again only after an application was added or removed, never
-   * for a change of one.
+   * `apps` in the one stable order pages follow (by key): a map keeps the
+   * place of a key that changes, so it is put in order again only after
+   * an application was added, never for a change of one.
    */
-  orderedKeys(): readonly string[] {
-    this.sortedKeys ??= [...this.apps.keys()].sort();
-    return this.sortedKeys;
+  inKeyOrder(): ReadonlyMap<string, GitOpsApplication> {
+    if (this.unordered) {
+      const entries = [...this.apps.entries()].sort(([a], [b]) =>
+        a < b ? -1 : 1,
+      );
+      this.apps.clear();
+      for (const [key, app] of entries) this.apps.set(key, app);
+      this.unordered = false;
+    }
+    return this.apps;
   }
 
   /**

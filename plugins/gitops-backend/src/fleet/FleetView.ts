@@ -149,7 +149,7 @@ export class FleetView {
    * The fleet's applications narrowed by `filter`, through the indexes, in
    * the one stable order pages follow: by agent id, then by key.
    */
-  filteredApplications(
+  async filteredApplications(
     filter: FleetApplicationFilter,
     agentsById: AgentsById,
   ): Promise<FleetResult<GitOpsApplication>> {
@@ -158,7 +158,15 @@ export class FleetView {
     const byId = this.registry
       .list(filter.agent)
       .sort((a, b) => compareText(a.agent.id, b.agent.id));
-    return this.read(byId, pick, (p, signal) => this.loaded(p, signal, pick));
+    const result = await this.read(byId, pick, (p, signal) =>
+      this.loaded(p, signal, pick),
+    );
+    // agents read cold answer after the loaded ones: put them in place
+    // (a stable sort keeps each agent's own order)
+    if (!byAgentId(result.items)) {
+      result.items.sort((a, b) => compareText(a.agentId, b.agentId));
+    }
+    return result;
   }
 
   /**
@@ -331,4 +339,13 @@ export class FleetView {
 export function compareText(a: string, b: string): number {
   if (a === b) return 0;
   return a < b ? -1 : 1;
+}
+
+/** Whether each agent's applications come together, agents by id. */
+function byAgentId(items: GitOpsApplication[]): boolean {
+  for (let i = 1; i < items.length; i++) {
+    const [before, agentId] = [items[i - 1].agentId, items[i].agentId];
+    if (before !== agentId && compareText(before, agentId) > 0) return false;
+  }
+  return true;
 }

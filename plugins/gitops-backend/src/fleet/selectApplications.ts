@@ -68,9 +68,10 @@ export function filterAgentFleet(
   if (filter.sync?.length) sets.push(fleet.bySync.union(filter.sync));
   if (filter.health?.length) sets.push(fleet.byHealth.union(filter.health));
   if (filter.attention) sets.push(fleet.byAttention.get('attention'));
-  const ordered = fleet.orderedKeys();
-  const keys = sets.length ? inKeyOrder(intersect(sets), ordered) : ordered;
-  const apps = keys.map(key => fleet.apps.get(key)!);
+  const ordered = fleet.inKeyOrder();
+  const apps = sets.length
+    ? selectedInOrder(intersect(sets), ordered)
+    : [...ordered.values()];
   return filterFleetApplications(
     apps.map(app => fleet.withOwner(app)),
     filter,
@@ -79,14 +80,17 @@ export function filterAgentFleet(
 }
 
 /**
- * The keys of `selected` in the agent's key order: sorted on their own
- * when they are few, else picked from the order kept (no sort).
+ * The applications of `selected` in the agent's key order: sorted on
+ * their own when they are few, else picked from the order kept (no sort).
  */
-function inKeyOrder(
+function selectedInOrder(
   selected: ReadonlySet<string>,
-  ordered: readonly string[],
-): readonly string[] {
-  return selected.size * 16 < ordered.length
-    ? [...selected].sort()
-    : ordered.filter(key => selected.has(key));
+  ordered: ReadonlyMap<string, GitOpsApplication>,
+): GitOpsApplication[] {
+  if (selected.size * 16 < ordered.size) {
+    return [...selected].sort().map(key => ordered.get(key)!);
+  }
+  const apps: GitOpsApplication[] = [];
+  for (const [key, app] of ordered) if (selected.has(key)) apps.push(app);
+  return apps;
 }

@@ -21,15 +21,16 @@ function readAll(items: ReturnType<typeof app>[], limit: number) {
 }
 
 describe('fleetPage', () => {
+  // as FleetView answers: by agent id, then key
   const fleet = [
-    app('b', 'payments-dev'),
-    app('b', 'payments-prod'),
     app('a', 'checkout-dev'),
     app('a', 'checkout-prod'),
     app('a', 'checkout-qa'),
+    app('b', 'payments-dev'),
+    app('b', 'payments-prod'),
   ];
 
-  it('pages in one order, by agent id and then key, each application once', () => {
+  it('pages through the order, each application once', () => {
     expect(readAll(fleet, 2)).toEqual([
       'a/checkout-dev',
       'a/checkout-prod',

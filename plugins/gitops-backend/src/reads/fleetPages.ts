@@ -38,19 +38,16 @@ function decode(cursor: string): Position {
 }
 
 /**
- * One page of `items` in the stable order (agent id, then key), after
- * `cursor` (a page's `nextCursor`), at most `limit`. A cursor names a
- * position, not an index: an application added or removed before it moves
- * no row between pages, so none is skipped or repeated.
+ * One page of `items`, given in the stable order (agent id, then key: as
+ * `FleetView.filteredApplications` answers), after `cursor` (a page's
+ * `nextCursor`), at most `limit`. A cursor names a position, not an index:
+ * an application added or removed before it moves no row between pages,
+ * so none is skipped or repeated.
  */
 export function fleetPage(
   items: GitOpsApplication[],
   options: { cursor?: string; limit: number },
 ): { items: GitOpsApplication[]; truncated: boolean; nextCursor?: string } {
-  // agents read cold answer after the loaded ones: put them in place
-  if (items.some((app, i) => i > 0 && compare(items[i - 1], app) > 0)) {
-    items.sort(compare);
-  }
   let start = 0;
   if (options.cursor) {
     const after = decode(options.cursor);
