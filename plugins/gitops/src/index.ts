@@ -21,6 +21,7 @@ export type { DeliveryMetricsCardProps } from './components/DeliveryMetricsCard'
 export { gitopsApiRef, GitOpsClient, gitOpsUserIdentityApiRef } from './api';
 export type {
   AgentPermissions,
+  EntitySyncWindows,
   ApplicationRef,
   FleetApplicationsResponse,
   GitOpsAgent,

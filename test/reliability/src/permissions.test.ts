@@ -98,6 +98,7 @@ describe('permissions', () => {
       '/api/gitops/agents/nonprod/applicationsets',
       '/api/gitops/entity/default/component/payments/applications',
       '/api/gitops/entity/default/component/payments/events',
+      '/api/gitops/entity/default/component/payments/syncwindows',
       appPath('payments', 'nonprod', 'payments-dev'),
       `${appPath('payments', 'nonprod', 'payments-dev')}/diff`,
       `${appPath('payments', 'nonprod', 'payments-dev')}/resource-tree`,

@@ -52,6 +52,7 @@ const READ_ROUTES = [
   '/api/gitops/agents/nonprod/applicationsets',
   '/api/gitops/entity/default/component/payments/applications',
   '/api/gitops/entity/default/component/payments/events',
+  '/api/gitops/entity/default/component/payments/syncwindows',
   '/api/gitops/entity/default/component/payments/applicationsets',
   '/api/gitops/entity/default/component/payments/metrics',
   '/api/gitops/entity/default/component/payments/promotion',

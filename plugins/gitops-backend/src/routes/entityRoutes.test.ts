@@ -125,6 +125,39 @@ describe('entity routes (router over real sandbox agents)', () => {
       expect(total).toBe(3);
     });
 
+    it("reads every application's sync windows in one request, as each application's own route answers them", async () => {
+      const get = (path: string) =>
+        env
+          .api()
+          .get(`/api/gitops/entity/default/component/payments${path}`)
+          .set('Authorization', env.auth);
+      const [entity, applications] = await Promise.all([
+        get('/syncwindows'),
+        get('/applications'),
+      ]);
+      expect(entity.status).toBe(200);
+      const apps = applications.body.environments.flatMap(
+        (group: { applications: Array<{ key: string }> }) => group.applications,
+      );
+      expect(
+        entity.body.items.map((item: { key: string }) => item.key).sort(),
+      ).toEqual(apps.map((app: { key: string }) => app.key).sort());
+      for (const app of apps) {
+        const own = await get(
+          `/applications/${app.agentId}/${app.name}/syncwindows`,
+        );
+        expect(
+          entity.body.items.find(
+            (item: { key: string }) => item.key === app.key,
+          ).windows,
+        ).toEqual(own.body.items);
+      }
+      // the agents that are down, as the applications' read names them
+      const agents = (body: { errors: Array<{ agentId: string }> }) =>
+        body.errors.map(error => error.agentId).sort();
+      expect(agents(entity.body)).toEqual(agents(applications.body));
+    });
+
     it('is 404 for unknown entities and entities without GitOps annotations', async () => {
       for (const name of ['nope', 'plain']) {
         const res = await env
@@ -207,6 +240,10 @@ describe('entity routes (router over real sandbox agents)', () => {
       [
         gitopsApplicationReadPermission.name,
         '/api/gitops/entity/default/component/payments/events',
+      ],
+      [
+        gitopsApplicationReadPermission.name,
+        '/api/gitops/entity/default/component/payments/syncwindows',
       ],
       [gitopsFleetReadPermission.name, '/api/gitops/fleet/applications'],
       [gitopsFleetReadPermission.name, '/api/gitops/repositories'],

@@ -21,6 +21,12 @@ export function entityRoutes(
     ),
   );
   router.get(
+    '/entity/:namespace/:kind/:name/syncwindows',
+    entityAnswer(ctx, (credentials, ref) =>
+      entities.syncWindows(credentials, ref),
+    ),
+  );
+  router.get(
     '/entity/:namespace/:kind/:name/events',
     entityAnswer(ctx, (credentials, ref) => entities.events(credentials, ref)),
   );

@@ -158,6 +158,7 @@ export function testGitOpsApi(overrides: Partial<GitOpsApi> = {}): GitOpsApi {
       },
     }),
     getSyncWindows: async () => [],
+    getEntitySyncWindows: async () => ({ items: [], errors: [] }),
     getApplicationEvents: async () => ({ audit: [], drift: [] }),
     getResourceManifest: async (_app, resource) => ({
       resource,

@@ -68,6 +68,16 @@ export type GitOpsAgent = GitOpsApiSchemas['Agent'];
 export type AgentPermissions = GitOpsApiSchemas['AgentPermissions'];
 
 /**
+ * Each of an entity's applications' sync windows, by application key, and
+ * the agents whose windows could not be read.
+ * @public
+ */
+export type EntitySyncWindows = GitOpsApiAnswer<
+  '/entity/{namespace}/{kind}/{name}/syncwindows',
+  'get'
+>;
+
+/**
  * The fleet list of applications.
  * @public
  */
@@ -104,6 +114,8 @@ export interface GitOpsApi {
     entityRef: string,
   ): Promise<MultiAgentResult<GitOpsApplicationSet>>;
   getEntityEvents(entityRef: string): Promise<GitOpsEvents>;
+  /** Each of the entity's applications' sync windows, in one read. */
+  getEntitySyncWindows(entityRef: string): Promise<EntitySyncWindows>;
 
   getApplication(app: EntityApplicationRef): Promise<GitOpsApplication>;
   getResourceTree(app: EntityApplicationRef): Promise<ResourceTree>;

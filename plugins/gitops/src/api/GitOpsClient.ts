@@ -81,6 +81,14 @@ export class GitOpsClient implements GitOpsApi {
     );
   }
 
+  async getEntitySyncWindows(entityRef: string) {
+    return answerBody(
+      (await this.api()).GET('/entity/{namespace}/{kind}/{name}/syncwindows', {
+        params: { path: entityRouteParams(entityRef) },
+      }),
+    );
+  }
+
   async getEntityEvents(entityRef: string) {
     return answerBody(
       (await this.api()).GET('/entity/{namespace}/{kind}/{name}/events', {

@@ -1,6 +1,7 @@
 export { gitopsApiRef } from './GitOpsApi';
 export type {
   AgentPermissions,
+  EntitySyncWindows,
   ApplicationRef,
   FleetApplicationsResponse,
   GitOpsAgent,

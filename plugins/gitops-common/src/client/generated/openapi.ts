@@ -37,6 +37,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/entity/{namespace}/{kind}/{name}/syncwindows': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The sync windows of each of the entity's applications, read from their agents in one request (a few at a time per agent), for the entity tab's blockers. An application whose windows could not be read is left out, and its agent's error listed. */
+    get: operations['GetEntitySyncWindows'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/entity/{namespace}/{kind}/{name}/events': {
     parameters: {
       query?: never;
@@ -1676,6 +1693,37 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['ApplicationSetList'];
+        };
+      };
+      default: components['responses']['Error'];
+    };
+  };
+  GetEntitySyncWindows: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        namespace: components['parameters']['namespace'];
+        kind: components['parameters']['kind'];
+        name: components['parameters']['name'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** Each application's sync windows, by application key. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            items: {
+              key: string;
+              windows: components['schemas']['SyncWindow'][];
+            }[];
+            errors: components['schemas']['AgentError'][];
+          };
         };
       };
       default: components['responses']['Error'];

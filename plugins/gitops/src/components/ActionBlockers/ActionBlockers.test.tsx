@@ -30,6 +30,17 @@ const windowsFor =
   async ({ name }: { name: string }) =>
     name.endsWith('-prod') ? windows : [];
 
+/** The same, for the entity tab: one read of every application's windows. */
+const entityWindowsFor = (windows: SyncWindow[]) => async () => ({
+  items: entityApplications.environments
+    .flatMap(group => group.applications)
+    .map(app => ({
+      key: app.key,
+      windows: app.name.endsWith('-prod') ? windows : [],
+    })),
+  errors: [],
+});
+
 const hydrationFailed: GitOpsApplication = {
   ...devApp,
   sourceHydrator: {
@@ -115,7 +126,7 @@ describe('what should stop someone before acting', () => {
   it('marks a running sync, a failed hydration and a freeze in the matrix and the table', async () => {
     const api = testGitOpsApi({
       getEntityApplications: withApplications(hydrationFailed, syncing),
-      getSyncWindows: windowsFor([freeze]),
+      getEntitySyncWindows: entityWindowsFor([freeze]),
     });
     await renderWithEntity(<EntityGitOpsContent />, { api });
     const matrix = await screen.findByRole('table', {
@@ -139,6 +150,9 @@ describe('what should stop someone before acting', () => {
   it('shows a freeze of the target environment beside Promote and in the merge confirmation', async () => {
     const api = testGitOpsApi({
       getSyncWindows: windowsFor([{ ...freeze, manualSync: false }]),
+      getEntitySyncWindows: entityWindowsFor([
+        { ...freeze, manualSync: false },
+      ]),
       getEntityPullRequests: async () => ({
         entityRef: 'component:default/payments',
         pullRequests: [

@@ -3118,6 +3118,66 @@ export const spec = {
         },
       },
     },
+    '/entity/{namespace}/{kind}/{name}/syncwindows': {
+      get: {
+        operationId: 'GetEntitySyncWindows',
+        description:
+          "The sync windows of each of the entity's applications, read from their agents in one request (a few at a time per agent), for the entity tab's blockers. An application whose windows could not be read is left out, and its agent's error listed.",
+        parameters: [
+          {
+            $ref: '#/components/parameters/namespace',
+          },
+          {
+            $ref: '#/components/parameters/kind',
+          },
+          {
+            $ref: '#/components/parameters/name',
+          },
+        ],
+        responses: {
+          '200': {
+            description: "Each application's sync windows, by application key.",
+            content: {
+              'application/json': {
+                schema: {
+                  type: 'object',
+                  required: ['items', 'errors'],
+                  properties: {
+                    items: {
+                      type: 'array',
+                      items: {
+                        type: 'object',
+                        required: ['key', 'windows'],
+                        properties: {
+                          key: {
+                            type: 'string',
+                          },
+                          windows: {
+                            type: 'array',
+                            items: {
+                              $ref: '#/components/schemas/SyncWindow',
+                            },
+                          },
+                        },
+                      },
+                    },
+                    errors: {
+                      type: 'array',
+                      items: {
+                        $ref: '#/components/schemas/AgentError',
+                      },
+                    },
+                  },
+                },
+              },
+            },
+          },
+          default: {
+            $ref: '#/components/responses/Error',
+          },
+        },
+      },
+    },
     '/entity/{namespace}/{kind}/{name}/events': {
       get: {
         operationId: 'GetEntityEvents',
