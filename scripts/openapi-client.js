@@ -26,8 +26,11 @@ async function generate() {
       paths: [path.join(root, 'plugins/gitops-common')],
     }),
   );
+  // enumValues: every enum of the spec also as a list of its values
+  // (`syncStatusValues`...), so the lists common exports are the spec's
   const ast = await openapiTS(fs.readFileSync(spec, 'utf8'), {
     alphabetize: false,
+    enumValues: true,
   });
   const header = [
     '/*',

@@ -1,4 +1,5 @@
 import type { GitOpsApiSchemas } from '../client/gitopsApiClient';
+import { agentErrorCodeValues } from '../client/generated/openapi';
 /**
  * Why a call to an agent failed.
  * @public
@@ -6,21 +7,11 @@ import type { GitOpsApiSchemas } from '../client/gitopsApiClient';
 export type AgentErrorCode = AgentError['code'];
 
 /**
- * Every {@link AgentErrorCode}.
+ * Every {@link AgentErrorCode} (the spec's).
  * @public
  */
-export const AGENT_ERROR_CODES: readonly AgentErrorCode[] = [
-  'unauthorized',
-  'forbidden',
-  'not_found',
-  'timeout',
-  'unreachable',
-  'rate_limited',
-  'malformed_response',
-  'upstream_error',
-  'conflict',
-  'invalid_request',
-];
+export const AGENT_ERROR_CODES: readonly AgentErrorCode[] =
+  agentErrorCodeValues;
 
 /**
  * A per-agent failure, reported next to the results of the other agents.

@@ -3026,3 +3026,161 @@ export interface operations {
     };
   };
 }
+type FlattenedDeepRequired<T> = {
+  [K in keyof T]-?: FlattenedDeepRequired<
+    T[K] extends unknown[] | undefined | null
+      ? Extract<T[K], unknown[]>[number]
+      : T[K]
+  >;
+};
+type ReadonlyArray<T> = [Exclude<T, undefined>] extends [unknown[]]
+  ? Readonly<Exclude<T, undefined>>
+  : Readonly<Exclude<T, undefined>[]>;
+export const pathsEntityNamespaceKindNameGitWritesAuthorizePostRequestBodyContentApplicationJsonPermissionValues: ReadonlyArray<
+  FlattenedDeepRequired<paths>['/entity/{namespace}/{kind}/{name}/git-writes/authorize']['post']['requestBody']['content']['application/json']['permission']
+> = [
+  'gitops.promote',
+  'gitops.applicationset.create',
+  'gitops.pullrequest.merge',
+];
+export const pathsEntityNamespaceKindNameApplicationsAgentIdAppNameRevisionsRevisionGetResponses200ContentApplicationJsonSignatureStateValues: ReadonlyArray<
+  FlattenedDeepRequired<paths>['/entity/{namespace}/{kind}/{name}/applications/{agentId}/{appName}/revisions/{revision}']['get']['responses']['200']['content']['application/json']['signature']['state']
+> = ['signed', 'unsigned', 'invalid', 'unknown'];
+export const pathsEntityNamespaceKindNameApplicationsAgentIdAppNameRefreshPostRequestBodyContentApplicationJsonModeValues: ReadonlyArray<
+  FlattenedDeepRequired<paths>['/entity/{namespace}/{kind}/{name}/applications/{agentId}/{appName}/refresh']['post']['requestBody']['content']['application/json']['mode']
+> = ['normal', 'hard'];
+export const pathsHealthGetResponses200ContentApplicationJsonStatusValues: ReadonlyArray<
+  FlattenedDeepRequired<paths>['/health']['get']['responses']['200']['content']['application/json']['status']
+> = ['ok'];
+export const pathsAuditGetParametersQueryOutcomeValues: ReadonlyArray<
+  FlattenedDeepRequired<paths>['/audit']['get']['parameters']['query']['outcome']
+> = ['pending', 'succeeded', 'failed', 'refused', 'unknown'];
+export const syncStatusValues: ReadonlyArray<
+  FlattenedDeepRequired<components>['schemas']['SyncStatus']
+> = ['Synced', 'OutOfSync', 'Unknown'];
+export const healthStatusValues: ReadonlyArray<
+  FlattenedDeepRequired<components>['schemas']['HealthStatus']
+> = ['Healthy', 'Progressing', 'Degraded', 'Suspended', 'Missing', 'Unknown'];
+export const agentErrorCodeValues: ReadonlyArray<
+  FlattenedDeepRequired<components>['schemas']['AgentError']['code']
+> = [
+  'unauthorized',
+  'forbidden',
+  'not_found',
+  'timeout',
+  'unreachable',
+  'rate_limited',
+  'malformed_response',
+  'upstream_error',
+  'conflict',
+  'invalid_request',
+];
+export const applicationSourceTypeValues: ReadonlyArray<
+  FlattenedDeepRequired<components>['schemas']['ApplicationSource']['type']
+> = ['helm', 'kustomize', 'directory', 'plugin', 'unknown'];
+export const sourceHydratorCurrentOperationPhaseValues: ReadonlyArray<
+  FlattenedDeepRequired<components>['schemas']['SourceHydrator']['currentOperation']['phase']
+> = ['Hydrating', 'Failed', 'Hydrated'];
+export const applicationNoticeSeverityValues: ReadonlyArray<
+  FlattenedDeepRequired<components>['schemas']['ApplicationNotice']['severity']
+> = ['info', 'warning', 'critical'];
+export const applicationNoticeScopeValues: ReadonlyArray<
+  FlattenedDeepRequired<components>['schemas']['ApplicationNotice']['scope']
+> = ['banner', 'icon', 'both'];
+export const applicationOperationPhaseValues: ReadonlyArray<
+  FlattenedDeepRequired<components>['schemas']['Application']['operation']['phase']
+> = ['Running', 'Succeeded', 'Failed', 'Error', 'Terminating'];
+export const auditEventActionValues: ReadonlyArray<
+  FlattenedDeepRequired<components>['schemas']['AuditEvent']['action']
+> = [
+  'refresh',
+  'sync',
+  'rollback',
+  'terminate',
+  'resource.action',
+  'applicationset.create',
+  'applicationset.delete',
+  'pullrequest.merge',
+  'syncpolicy.update',
+  'rollback.revert',
+];
+export const auditEventOutcomeValues: ReadonlyArray<
+  FlattenedDeepRequired<components>['schemas']['AuditEvent']['outcome']
+> = ['pending', 'succeeded', 'failed', 'refused', 'unknown'];
+export const auditEventOriginValues: ReadonlyArray<
+  FlattenedDeepRequired<components>['schemas']['AuditEvent']['origin']
+> = ['portal', 'agent'];
+export const agentPermissionsIdentityValues: ReadonlyArray<
+  FlattenedDeepRequired<components>['schemas']['AgentPermissions']['identity']
+> = ['forwarded-oidc-token', 'harness-acl', 'shared-credential'];
+export const syncOptionValues: ReadonlyArray<
+  FlattenedDeepRequired<components>['schemas']['SyncOption']
+> = [
+  'Validate=false',
+  'CreateNamespace=true',
+  'PruneLast=true',
+  'ApplyOutOfSyncOnly=true',
+  'RespectIgnoreDifferences=true',
+  'ServerSideApply=true',
+  'Replace=true',
+];
+export const agentStatusStateValues: ReadonlyArray<
+  FlattenedDeepRequired<components>['schemas']['AgentStatus']['state']
+> = ['connected', 'disconnected', 'error'];
+export const agentComponentHealthStatusValues: ReadonlyArray<
+  FlattenedDeepRequired<components>['schemas']['AgentComponentHealth']['status']
+> = ['Healthy', 'Unhealthy', 'Unknown'];
+export const agentFreshnessFeedValues: ReadonlyArray<
+  FlattenedDeepRequired<components>['schemas']['AgentFreshness']['feed']
+> = ['watch', 'poll'];
+export const applicationSetManifestApiVersionValues: ReadonlyArray<
+  FlattenedDeepRequired<components>['schemas']['ApplicationSetManifest']['apiVersion']
+> = ['argoproj.io/v1alpha1'];
+export const applicationSetManifestKindValues: ReadonlyArray<
+  FlattenedDeepRequired<components>['schemas']['ApplicationSetManifest']['kind']
+> = ['ApplicationSet'];
+export const rolloutStepKindValues: ReadonlyArray<
+  FlattenedDeepRequired<components>['schemas']['RolloutStep']['kind']
+> = [
+  'setWeight',
+  'pause',
+  'analysis',
+  'experiment',
+  'setCanaryScale',
+  'setHeaderRoute',
+  'setMirrorRoute',
+  'plugin',
+  'unknown',
+];
+export const rolloutSummaryStrategyValues: ReadonlyArray<
+  FlattenedDeepRequired<components>['schemas']['RolloutSummary']['strategy']
+> = ['canary', 'blueGreen', 'unknown'];
+export const rolloutSummaryAnalysisPhaseValues: ReadonlyArray<
+  FlattenedDeepRequired<components>['schemas']['RolloutSummary']['analysis']['phase']
+> = [
+  'Pending',
+  'Running',
+  'Successful',
+  'Failed',
+  'Error',
+  'Inconclusive',
+  'Unknown',
+];
+export const resourceLogLineTruncatedReasonValues: ReadonlyArray<
+  FlattenedDeepRequired<components>['schemas']['ResourceLogLine']['truncated']['reason']
+> = ['size', 'time'];
+export const syncWindowKindValues: ReadonlyArray<
+  FlattenedDeepRequired<components>['schemas']['SyncWindow']['kind']
+> = ['allow', 'deny'];
+export const writeDecisionResultValues: ReadonlyArray<
+  FlattenedDeepRequired<components>['schemas']['WriteDecision']['result']
+> = ['allow', 'deny'];
+export const promotionPullRequestKindValues: ReadonlyArray<
+  FlattenedDeepRequired<components>['schemas']['PromotionPullRequest']['kind']
+> = ['promotion', 'revert'];
+export const promotionInsightStepsStatusValues: ReadonlyArray<
+  FlattenedDeepRequired<components>['schemas']['PromotionInsight']['steps']['status']
+> = ['in-sync', 'behind', 'ahead', 'unknown'];
+export const promotionInsightStepsComparedByValues: ReadonlyArray<
+  FlattenedDeepRequired<components>['schemas']['PromotionInsight']['steps']['comparedBy']
+> = ['release', 'revision'];
