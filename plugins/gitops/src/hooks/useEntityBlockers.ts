@@ -28,6 +28,8 @@ export function useEntityBlockers(
   const api = useApi(gitopsApiRef);
   const keys = applications.map(app => app.key).join('\n');
   const windows = useAsyncRetry(async () => {
+    // nothing to read before the entity's applications are known
+    if (!keys) return new Map<string, SyncWindow[]>();
     const { items } = await api.getEntitySyncWindows(entityRef);
     return new Map<string, SyncWindow[]>(
       items.map(item => [item.key, item.windows]),
