@@ -120,9 +120,11 @@ function nextChange(
 ): Promise<FleetChange> {
   return new Promise(resolve => {
     const stop = state.subscribe(change => {
-      if (!accepts(change)) return;
-      stop();
-      resolve(change);
+      // changes before the one awaited pass by
+      if (accepts(change)) {
+        stop();
+        resolve(change);
+      }
     }, 'the test');
   });
 }
