@@ -1,6 +1,6 @@
 import { mockServices } from '@backstage/backend-test-utils';
 import { createTestDatabases } from '../testUtils/testDatabases';
-import { at, invalid, T0, testClock } from '../testUtils/auditFixtures';
+import { at, T0, testClock } from '../testUtils/auditFixtures';
 import { DatabaseDriftEventStore } from './DatabaseDriftEventStore';
 
 jest.setTimeout(60_000);
@@ -226,62 +226,6 @@ describe.each(databases.eachSupportedId())(
         apps({ before: '2026-11-22T10:02:00.000Z' }),
       ).resolves.toEqual(['b', 'a']);
       await expect(apps({ limit: 1 })).resolves.toEqual(['d']);
-    });
-
-    describe('input validation', () => {
-      it('rejects bad drift records', async () => {
-        const { store } = await createStore();
-        const base = {
-          agentId: 'prod-eu',
-          application: 'api',
-          syncStatus: 'OutOfSync' as const,
-        };
-        await expect(
-          store.recordDriftStart({
-            ...base,
-            syncStatus: 'Drifting' as 'Synced',
-          }),
-        ).rejects.toMatchObject(invalid('syncStatus'));
-        await expect(
-          store.recordDriftStart({ ...base, health: 'Sick' as 'Healthy' }),
-        ).rejects.toMatchObject(invalid('health'));
-        await expect(
-          store.recordDriftStart({ ...base, startedAt: '22/11/2026' }),
-        ).rejects.toMatchObject(invalid('startedAt'));
-        await expect(
-          store.recordDriftStart({ ...base, application: '' }),
-        ).rejects.toMatchObject(invalid('application'));
-        await expect(
-          store.recordDriftEnd('prod-eu', 'api', 'later'),
-        ).rejects.toMatchObject(invalid('endedAt'));
-        await expect(store.openDrift('', 'api')).rejects.toMatchObject(
-          invalid('agentId'),
-        );
-        await expect(store.listDriftEvents()).resolves.toEqual([]);
-      });
-
-      it('rejects bad list filters', async () => {
-        const { store } = await createStore();
-        for (const limit of [0, -1, 501, 1.5, Number.NaN, '10']) {
-          await expect(
-            store.listDriftEvents({ limit: limit as number }),
-          ).rejects.toMatchObject(invalid('limit'));
-        }
-        for (const time of ['now', '2026-11-22', '2026-11-22T10:00:00']) {
-          await expect(
-            store.listDriftEvents({ since: time }),
-          ).rejects.toMatchObject(invalid('since'));
-          await expect(
-            store.listDriftEvents({ before: time }),
-          ).rejects.toMatchObject(invalid('before'));
-        }
-        await expect(
-          store.listDriftEvents({ open: 'yes' as unknown as boolean }),
-        ).rejects.toMatchObject(invalid('open'));
-        await expect(
-          store.listDriftEvents({ environment: '' }),
-        ).rejects.toMatchObject(invalid('environment'));
-      });
     });
   },
 );

@@ -1,23 +1,10 @@
 import { InputError } from '@backstage/errors';
-import {
-  HEALTH_STATUSES,
+import type {
   HealthStatusCode,
-  SYNC_STATUSES,
   SyncStatusCode,
 } from '@gitops-suite/plugin-gitops-common';
 import { Knex } from 'knex';
 import { randomUUID } from 'node:crypto';
-import { z } from 'zod';
-import {
-  entityRefs,
-  limit,
-  name,
-  oneOf,
-  optionalName,
-  parseInput,
-  record,
-  timestamp,
-} from '../database/inputSchemas';
 import {
   connectDatabase,
   DatabaseStoreOptions,
@@ -48,39 +35,6 @@ type DriftRow = {
   ended_at: DbTimestamp | null;
 };
 
-const locatorFields = {
-  agentId: name(),
-  application: name(),
-  appNamespace: optionalName(),
-};
-
-const locatorInput = record(locatorFields);
-
-const startInput = record({
-  ...locatorFields,
-  entityRef: optionalName(),
-  environment: optionalName(),
-  syncStatus: oneOf(SYNC_STATUSES),
-  health: oneOf(HEALTH_STATUSES)
-    .nullish()
-    .transform(value => value ?? null),
-  revision: optionalName(),
-  startedAt: timestamp.optional(),
-});
-
-const filterInput = record({
-  entityRef: optionalName(),
-  agentId: optionalName(),
-  application: optionalName(),
-  appNamespace: optionalName(),
-  environment: optionalName(),
-  entityRefs,
-  open: z.boolean({ invalid_type_error: 'must be a boolean' }).optional(),
-  since: timestamp.optional(),
-  before: timestamp.optional(),
-  limit,
-});
-
 /**
  * The knex implementation of {@link DriftEventStore} (table
  * `gitops_drift_events`), on SQLite or PostgreSQL.
@@ -106,22 +60,27 @@ export class DatabaseDriftEventStore implements DriftEventStore {
   }
 
   async recordDriftStart(input: DriftStartInput): Promise<DriftRecord> {
-    const valid = parseInput(startInput, input, 'drift');
     const row: DriftRow = {
       id: randomUUID(),
-      agent_id: valid.agentId,
-      application: valid.application,
-      app_namespace: valid.appNamespace,
-      entity_ref: valid.entityRef,
-      environment: valid.environment,
-      sync_status: valid.syncStatus,
-      health: valid.health,
-      revision: valid.revision,
-      started_at: valid.startedAt ?? new Date(this.#clock().getTime()),
+      agent_id: input.agentId,
+      application: input.application,
+      app_namespace: input.appNamespace ?? null,
+      entity_ref: input.entityRef ?? null,
+      environment: input.environment ?? null,
+      sync_status: input.syncStatus,
+      health: input.health ?? null,
+      revision: input.revision ?? null,
+      started_at: input.startedAt
+        ? new Date(input.startedAt)
+        : new Date(this.#clock().getTime()),
       ended_at: null,
     };
 
-    const locator = toLocator(valid);
+    const locator = locatorOf(
+      input.agentId,
+      input.application,
+      input.appNamespace,
+    );
     return this.#db.transaction(async tx => {
       await lockApplication(tx, locator);
       // One row per drift, whichever replica writes first: a drift of the
@@ -152,8 +111,8 @@ export class DatabaseDriftEventStore implements DriftEventStore {
     endedAt: string,
     appNamespace?: string,
   ): Promise<DriftRecord | undefined> {
-    const locator = parseLocator(agentId, application, appNamespace);
-    const end = parseInput(timestamp, endedAt, 'endedAt');
+    const locator = locatorOf(agentId, application, appNamespace);
+    const end = new Date(endedAt);
 
     return this.#db.transaction(async tx => {
       await lockApplication(tx, locator);
@@ -184,27 +143,25 @@ export class DatabaseDriftEventStore implements DriftEventStore {
     application: string,
     appNamespace?: string,
   ): Promise<DriftRecord | undefined> {
-    const locator = parseLocator(agentId, application, appNamespace);
+    const locator = locatorOf(agentId, application, appNamespace);
     const row = await whereOpenDrift(this.#db, locator).first();
     return row ? toDrift(row) : undefined;
   }
 
   async listOpenDrifts(agentId: string): Promise<DriftRecord[]> {
-    const valid = parseInput(name(), agentId, 'agentId');
     const rows = await this.#db<DriftRow>(TABLE)
-      .where('agent_id', valid)
+      .where('agent_id', agentId)
       .whereNull('ended_at')
       .select();
     return rows.map(toDrift);
   }
 
   async listDriftEvents(filter: DriftEventFilter = {}): Promise<DriftRecord[]> {
-    const valid = parseInput(filterInput, filter, 'filter');
     const query = this.#db<DriftRow>(TABLE);
-    if (valid.open === true) query.whereNull('ended_at');
-    if (valid.open === false) query.whereNotNull('ended_at');
-    const since = valid.since;
-    if (since !== undefined) {
+    if (filter.open === true) query.whereNull('ended_at');
+    if (filter.open === false) query.whereNotNull('ended_at');
+    if (filter.since !== undefined) {
+      const since = new Date(filter.since);
       query.where(inner =>
         inner.whereNull('ended_at').orWhere('ended_at', '>=', since),
       );
@@ -212,41 +169,27 @@ export class DatabaseDriftEventStore implements DriftEventStore {
     const rows = await newestFirstPage(
       query,
       {
-        entity_ref: valid.entityRef,
-        agent_id: valid.agentId,
-        application: valid.application,
-        app_namespace: valid.appNamespace,
-        environment: valid.environment,
+        entity_ref: filter.entityRef,
+        agent_id: filter.agentId,
+        application: filter.application,
+        app_namespace: filter.appNamespace,
+        environment: filter.environment,
       },
-      valid,
+      filter,
     );
     return rows.map(toDrift);
   }
 }
 
-function parseLocator(
+function locatorOf(
   agentId: string,
   application: string,
   appNamespace: string | undefined,
 ): ApplicationLocator {
-  return toLocator(
-    parseInput(
-      locatorInput,
-      { agentId, application, appNamespace },
-      'application',
-    ),
-  );
-}
-
-function toLocator(valid: {
-  agentId: string;
-  application: string;
-  appNamespace: string | null;
-}): ApplicationLocator {
   return {
-    agentId: valid.agentId,
-    application: valid.application,
-    ...(valid.appNamespace !== null && { appNamespace: valid.appNamespace }),
+    agentId,
+    application,
+    ...(appNamespace !== undefined && { appNamespace }),
   };
 }
 

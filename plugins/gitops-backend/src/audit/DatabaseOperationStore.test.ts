@@ -1,7 +1,7 @@
 import { mockServices } from '@backstage/backend-test-utils';
 import { HumanDuration } from '@backstage/types';
 import { createTestDatabases } from '../testUtils/testDatabases';
-import { invalid, operation, T0, testClock } from '../testUtils/auditFixtures';
+import { operation, T0, testClock } from '../testUtils/auditFixtures';
 import { DatabaseOperationStore } from './DatabaseOperationStore';
 import { StartOperationInput } from './types';
 
@@ -250,79 +250,6 @@ describe.each(databases.eachSupportedId())(
         101,
       );
       await expect(store.listOperations({ limit: 1 })).resolves.toHaveLength(1);
-    });
-
-    describe('input validation', () => {
-      it('rejects bad operations', async () => {
-        const { store } = await createStore();
-        const cases: Array<[string, Record<string, unknown>]> = [
-          ['actor', { actor: '' }],
-          ['actor', { actor: undefined }],
-          ['agentId', { agentId: 42 }],
-          ['action', { action: 'delete' }],
-          ['parameters', { parameters: ['prune'] }],
-          ['parameters', { parameters: null }],
-          ['parameters', { parameters: { big: 'x'.repeat(70_000) } }],
-          ['entityRef', { entityRef: 'x'.repeat(256) }],
-          ['application', { application: '' }],
-          ['appNamespace', { appNamespace: 7 }],
-        ];
-        for (const [field, override] of cases) {
-          await expect(
-            store.startOperation({
-              ...operation(),
-              ...override,
-            } as StartOperationInput),
-          ).rejects.toMatchObject(invalid(field));
-        }
-        const circular: Record<string, unknown> = {};
-        circular.self = circular;
-        await expect(
-          store.startOperation(operation({ parameters: circular })),
-        ).rejects.toMatchObject(invalid('parameters'));
-        await expect(store.listOperations()).resolves.toEqual([]);
-      });
-
-      it('rejects bad completions', async () => {
-        const { store } = await createStore();
-        const { id: opId } = await store.startOperation(operation());
-        await expect(
-          store.completeOperation('42', { outcome: 'succeeded' }),
-        ).rejects.toMatchObject(invalid('id'));
-        await expect(
-          store.completeOperation(opId, { outcome: 'pending' as 'failed' }),
-        ).rejects.toMatchObject(invalid('outcome'));
-        await expect(
-          store.completeOperation(opId, {
-            outcome: 'failed',
-            message: 42 as unknown as string,
-          }),
-        ).rejects.toMatchObject(invalid('message'));
-        await expect(store.getOperation(opId)).resolves.toMatchObject({
-          outcome: 'pending',
-        });
-      });
-
-      it('rejects bad list filters', async () => {
-        const { store } = await createStore();
-        for (const limit of [0, -1, 501, 1.5, Number.NaN, '10']) {
-          await expect(
-            store.listOperations({ limit: limit as number }),
-          ).rejects.toMatchObject(invalid('limit'));
-        }
-        for (const before of [
-          'yesterday',
-          '2026-11-22',
-          '2026-11-22T10:00:00',
-        ]) {
-          await expect(store.listOperations({ before })).rejects.toMatchObject(
-            invalid('before'),
-          );
-        }
-        await expect(
-          store.listOperations({ agentId: '' }),
-        ).rejects.toMatchObject(invalid('agentId'));
-      });
     });
   },
 );

@@ -6,17 +6,6 @@ import type {
 } from '@gitops-suite/plugin-gitops-common';
 import { Knex } from 'knex';
 import { randomUUID } from 'node:crypto';
-import { z } from 'zod';
-import {
-  entityRefs,
-  limit,
-  name,
-  oneOf,
-  optionalName,
-  parseInput,
-  record,
-  timestamp,
-} from '../database/inputSchemas';
 import {
   connectDatabase,
   DatabaseStoreOptions,
@@ -44,25 +33,9 @@ const PORTAL_MATCH_MS = 2 * 60_000;
 /** The actor of a history entry that names no initiator. */
 const UNKNOWN_INITIATOR = 'unknown initiator';
 const DEFAULT_PENDING_TIMEOUT: HumanDuration = { minutes: 15 };
-/** Largest JSON encoding of an operation's parameters. */
-const MAX_PARAMETERS_LENGTH = 64 * 1024;
-/** Longer outcome messages are truncated, never rejected. */
+/** Longer outcome messages are truncated, never refused. */
 const MAX_MESSAGE_LENGTH = 8 * 1024;
 
-// A record (not an array) so that the compiler flags an action added to or
-// removed from the domain type in gitops-common.
-const ACTIONS: Record<OperationAction, true> = {
-  refresh: true,
-  sync: true,
-  rollback: true,
-  terminate: true,
-  'resource.action': true,
-  'applicationset.create': true,
-  'applicationset.delete': true,
-  'pullrequest.merge': true,
-  'syncpolicy.update': true,
-  'rollback.revert': true,
-};
 const UUID_PATTERN =
   /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -83,95 +56,6 @@ type OperationRow = {
   history_id: number | null;
   environment: string | null;
 };
-
-const message = z
-  .string({ invalid_type_error: 'must be a string' })
-  .nullish()
-  .transform(value => {
-    if (value === undefined || value === null) return null;
-    return value.length > MAX_MESSAGE_LENGTH
-      ? `${value.slice(0, MAX_MESSAGE_LENGTH - 1)}…`
-      : value;
-  });
-
-const parameters = z
-  .record(z.unknown(), { invalid_type_error: 'must be an object' })
-  .transform((value, ctx) => {
-    let encoded: string;
-    try {
-      encoded = JSON.stringify(value);
-    } catch {
-      ctx.addIssue({ code: 'custom', message: 'not serializable as JSON' });
-      return z.NEVER;
-    }
-    if (encoded.length > MAX_PARAMETERS_LENGTH) {
-      ctx.addIssue({
-        code: 'custom',
-        message: `larger than ${MAX_PARAMETERS_LENGTH} characters as JSON`,
-      });
-      return z.NEVER;
-    }
-    return encoded;
-  });
-
-const startInput = record({
-  actor: name(),
-  entityRef: optionalName(),
-  agentId: name(),
-  application: optionalName(),
-  appNamespace: optionalName(),
-  action: oneOf(Object.keys(ACTIONS) as OperationAction[]),
-  parameters,
-  message,
-  environment: optionalName(),
-});
-
-const agentInput = record({
-  agentId: name(),
-  application: name(),
-  appNamespace: optionalName(),
-  environment: optionalName(),
-  initiatedBy: optionalName(),
-  historyId: z
-    .number({ invalid_type_error: 'must be an integer' })
-    .int('must be an integer'),
-  revision: optionalName(),
-  startedAt: timestamp,
-  finishedAt: timestamp,
-});
-
-const OUTCOMES: OperationOutcome[] = [
-  'pending',
-  'succeeded',
-  'failed',
-  'refused',
-  'unknown',
-];
-
-const completion = record({
-  outcome: oneOf<CompleteOperationInput['outcome']>([
-    'succeeded',
-    'failed',
-    'refused',
-  ]),
-  message,
-});
-
-const filterInput = record({
-  entityRef: optionalName(),
-  agentId: optionalName(),
-  application: optionalName(),
-  appNamespace: optionalName(),
-  entityRefs,
-  environment: optionalName(),
-  outcome: oneOf(OUTCOMES).optional(),
-  origin: oneOf<NonNullable<AuditOperation['origin']>>([
-    'portal',
-    'agent',
-  ]).optional(),
-  limit,
-  before: timestamp.optional(),
-});
 
 /**
  * Options of {@link DatabaseOperationStore.create}.
@@ -220,23 +104,22 @@ export class DatabaseOperationStore implements OperationStore {
   }
 
   async startOperation(input: StartOperationInput): Promise<AuditOperation> {
-    const valid = parseInput(startInput, input, 'operation');
     const row: OperationRow = {
       id: randomUUID(),
-      actor: valid.actor,
-      entity_ref: valid.entityRef,
-      agent_id: valid.agentId,
-      application: valid.application,
-      app_namespace: valid.appNamespace,
-      action: valid.action,
-      parameters: valid.parameters,
+      actor: input.actor,
+      entity_ref: input.entityRef ?? null,
+      agent_id: input.agentId,
+      application: input.application ?? null,
+      app_namespace: input.appNamespace ?? null,
+      action: input.action,
+      parameters: JSON.stringify(input.parameters),
       outcome: 'pending',
-      message: valid.message,
+      message: storedMessage(input.message),
       started_at: this.#now(),
       finished_at: null,
       origin: 'portal',
       history_id: null,
-      environment: valid.environment,
+      environment: input.environment ?? null,
     };
     await this.#db<OperationRow>(TABLE).insert(row);
     return this.#toOperation(row);
@@ -244,28 +127,33 @@ export class DatabaseOperationStore implements OperationStore {
 
   async recordAgentOperations(inputs: AgentOperationInput[]): Promise<number> {
     let recorded = 0;
-    for (const [index, input] of inputs.entries()) {
-      const valid = parseInput(agentInput, input, `inputs[${index}]`);
-      if (await this.#linkPortalRow(valid)) continue;
+    for (const input of inputs) {
+      const entry = {
+        ...input,
+        appNamespace: input.appNamespace ?? null,
+        startedAt: new Date(input.startedAt),
+        finishedAt: new Date(input.finishedAt),
+      };
+      if (await this.#linkPortalRow(entry)) continue;
       const row: OperationRow = {
         id: randomUUID(),
-        actor: valid.initiatedBy ?? UNKNOWN_INITIATOR,
+        actor: input.initiatedBy ?? UNKNOWN_INITIATOR,
         entity_ref: null,
-        agent_id: valid.agentId,
-        application: valid.application,
-        app_namespace: valid.appNamespace,
+        agent_id: input.agentId,
+        application: input.application,
+        app_namespace: entry.appNamespace,
         action: 'sync',
         parameters: JSON.stringify({
-          historyId: valid.historyId,
-          ...(valid.revision !== null && { revision: valid.revision }),
+          historyId: input.historyId,
+          ...(input.revision !== undefined && { revision: input.revision }),
         }),
         outcome: 'succeeded',
         message: null,
-        started_at: valid.startedAt,
-        finished_at: valid.finishedAt,
+        started_at: entry.startedAt,
+        finished_at: entry.finishedAt,
         origin: 'agent',
-        history_id: valid.historyId,
-        environment: valid.environment,
+        history_id: input.historyId,
+        environment: input.environment ?? null,
       };
       // replicas that read the same history insert the same entry once
       const inserted = await this.#db<OperationRow>(TABLE)
@@ -331,14 +219,13 @@ export class DatabaseOperationStore implements OperationStore {
     id: string,
     result: CompleteOperationInput,
   ): Promise<void> {
-    if (typeof id !== 'string' || !UUID_PATTERN.test(id)) {
-      throw new InputError('Invalid id: must be a UUID');
-    }
-    const { outcome, message: text } = parseInput(completion, result, 'result');
-
     const updated = await this.#db<OperationRow>(TABLE)
       .where({ id, outcome: 'pending' })
-      .update({ outcome, message: text, finished_at: this.#now() });
+      .update({
+        outcome: result.outcome,
+        message: storedMessage(result.message),
+        finished_at: this.#now(),
+      });
     if (updated > 0) {
       return;
     }
@@ -365,32 +252,31 @@ export class DatabaseOperationStore implements OperationStore {
   async listOperations(
     filter: OperationFilter = {},
   ): Promise<AuditOperation[]> {
-    const valid = parseInput(filterInput, filter, 'filter');
     const query = this.#db<OperationRow>(TABLE);
     // `unknown` and `pending` are one stored outcome, told apart by age
     const staleBefore = new Date(
       this.#clock().getTime() - this.#pendingTimeoutMs,
     );
-    if (valid.outcome === 'unknown') {
+    if (filter.outcome === 'unknown') {
       query.where('outcome', 'pending').where('started_at', '<', staleBefore);
-    } else if (valid.outcome === 'pending') {
+    } else if (filter.outcome === 'pending') {
       query.where('outcome', 'pending').where('started_at', '>=', staleBefore);
     }
     const rows = await newestFirstPage(
       query,
       {
-        entity_ref: valid.entityRef,
-        agent_id: valid.agentId,
-        application: valid.application,
-        app_namespace: valid.appNamespace,
-        environment: valid.environment,
-        origin: valid.origin ?? null,
+        entity_ref: filter.entityRef,
+        agent_id: filter.agentId,
+        application: filter.application,
+        app_namespace: filter.appNamespace,
+        environment: filter.environment,
+        origin: filter.origin,
         outcome:
-          valid.outcome === 'unknown' || valid.outcome === 'pending'
-            ? null
-            : valid.outcome ?? null,
+          filter.outcome === 'unknown' || filter.outcome === 'pending'
+            ? undefined
+            : filter.outcome,
       },
-      valid,
+      filter,
     );
     return rows.map(row => this.#toOperation(row));
   }
@@ -424,6 +310,14 @@ export class DatabaseOperationStore implements OperationStore {
       ...(row.environment !== null && { environment: row.environment }),
     };
   }
+}
+
+/** Longer outcome messages are kept shortened, never refused. */
+function storedMessage(message: string | undefined): string | null {
+  if (message === undefined) return null;
+  return message.length > MAX_MESSAGE_LENGTH
+    ? `${message.slice(0, MAX_MESSAGE_LENGTH - 1)}…`
+    : message;
 }
 
 function decodeParameters(row: OperationRow): Record<string, unknown> {

@@ -1,5 +1,4 @@
 import { DatabaseService } from '@backstage/backend-plugin-api';
-import { InputError } from '@backstage/errors';
 import { Knex } from 'knex';
 import { randomUUID } from 'node:crypto';
 import { connectDatabase } from '../database/migrateDatabase';
@@ -91,10 +90,10 @@ export class DatabaseDeliveryEventStore implements DeliveryEventStore {
   async addDeployments(deployments: DeploymentEvent[]): Promise<void> {
     const rows = deployments.map(d => ({
       ...identityRow(d),
-      history_id: integer(d.historyId, 'historyId'),
-      revision: name(d.revision, 'revision'),
-      deployed_at: timestamp(d.deployedAt, 'deployedAt'),
-      commit_date: d.commitDate ? timestamp(d.commitDate, 'commitDate') : null,
+      history_id: d.historyId,
+      revision: d.revision,
+      deployed_at: new Date(d.deployedAt),
+      commit_date: d.commitDate ? new Date(d.commitDate) : null,
       commit_date_checked: Boolean(d.commitDate),
       revision_changed: d.revisionChanged,
       rollback: d.rollback,
@@ -133,13 +132,13 @@ export class DatabaseDeliveryEventStore implements DeliveryEventStore {
     await this.db<DeploymentRow>(DEPLOYMENTS)
       .where({ app_key: appKey, revision })
       .update({
-        commit_date: commitDate ? timestamp(commitDate, 'commitDate') : null,
+        commit_date: commitDate ? new Date(commitDate) : null,
         commit_date_checked: true,
       });
   }
 
   async addSyncFailure(failure: SyncFailureEvent): Promise<boolean> {
-    const startedAt = timestamp(failure.startedAt, 'startedAt');
+    const startedAt = new Date(failure.startedAt);
     const existing = await this.db<FailureRow>(FAILURES)
       .where({ app_key: failure.appKey, started_at: startedAt })
       .first('app_key');
@@ -148,7 +147,7 @@ export class DatabaseDeliveryEventStore implements DeliveryEventStore {
       .insert({
         ...identityRow(failure),
         started_at: startedAt,
-        finished_at: timestamp(failure.finishedAt, 'finishedAt'),
+        finished_at: new Date(failure.finishedAt),
         revision: failure.revision ?? null,
         phase: failure.phase,
       })
@@ -162,7 +161,7 @@ export class DatabaseDeliveryEventStore implements DeliveryEventStore {
     health: string,
     at: string,
   ): Promise<'opened' | 'closed' | 'unchanged'> {
-    const when = timestamp(at, 'at');
+    const when = new Date(at);
     if (health === 'Healthy') {
       // whichever replica comes first closes it; the others change nothing
       const closed = await this.db<HealthRow>(HEALTH)
@@ -185,15 +184,13 @@ export class DatabaseDeliveryEventStore implements DeliveryEventStore {
       })
       .onConflict()
       .ignore();
-    const open = await this.db<HealthRow>(HEALTH)
-      .where({ id })
-      .first('id');
+    const open = await this.db<HealthRow>(HEALTH).where({ id }).first('id');
     return open ? 'opened' : 'unchanged';
   }
 
   async listOpenUnhealthy(agentId: string): Promise<UnhealthyPeriod[]> {
     const rows = await this.db<HealthRow>(HEALTH)
-      .where({ agent_id: name(agentId, 'agentId') })
+      .where({ agent_id: agentId })
       .whereNull('ended_at');
     return rows.map(toUnhealthy);
   }
@@ -214,7 +211,7 @@ export class DatabaseDeliveryEventStore implements DeliveryEventStore {
   async listEvents(
     query: DeliveryEventQuery,
   ): Promise<Omit<DeliveryEvents, 'rollbacks'>> {
-    const since = timestamp(query.since, 'since');
+    const since = new Date(query.since);
     const batches = query.appKeys ? chunk(query.appKeys) : [undefined];
     const rows = await Promise.all(
       batches.map(batch => this.eventRows(since, batch)),
@@ -289,14 +286,12 @@ export class DatabaseDeliveryEventStore implements DeliveryEventStore {
 
 function identityRow(id: AppIdentity): IdentityRow {
   return {
-    app_key: name(id.appKey, 'appKey', 512),
-    agent_id: name(id.agentId, 'agentId'),
-    application: name(id.application, 'application'),
-    app_namespace: id.appNamespace
-      ? name(id.appNamespace, 'appNamespace')
-      : null,
-    service: id.service ? name(id.service, 'service') : null,
-    environment: name(id.environment, 'environment'),
+    app_key: id.appKey,
+    agent_id: id.agentId,
+    application: id.application,
+    app_namespace: id.appNamespace || null,
+    service: id.service || null,
+    environment: id.environment,
   };
 }
 
@@ -330,29 +325,4 @@ function toDeployment(row: DeploymentRow): DeploymentEvent {
     revisionChanged: Boolean(row.revision_changed),
     rollback: Boolean(row.rollback),
   };
-}
-
-function name(value: unknown, field: string, max = 255): string {
-  if (typeof value !== 'string' || value.trim() === '') {
-    throw new InputError(`Invalid ${field}: must be a non-empty string`);
-  }
-  if (value.length > max) {
-    throw new InputError(`Invalid ${field}: longer than ${max} characters`);
-  }
-  return value;
-}
-
-function integer(value: unknown, field: string): number {
-  if (typeof value !== 'number' || !Number.isInteger(value)) {
-    throw new InputError(`Invalid ${field}: must be an integer`);
-  }
-  return value;
-}
-
-function timestamp(value: unknown, field: string): Date {
-  const date = typeof value === 'string' ? new Date(value) : undefined;
-  if (!date || Number.isNaN(date.getTime())) {
-    throw new InputError(`Invalid ${field}: must be an ISO 8601 timestamp`);
-  }
-  return date;
 }

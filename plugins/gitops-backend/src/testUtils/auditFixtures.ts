@@ -39,11 +39,3 @@ export function operation(
     ...overrides,
   };
 }
-
-/** What a rejected call with a bad `field` throws. */
-export function invalid(field: string) {
-  return {
-    name: 'InputError',
-    message: expect.stringContaining(field),
-  };
-}
