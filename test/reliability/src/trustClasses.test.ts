@@ -242,16 +242,9 @@ describe('trust classes: foreign project, destination, repository and label', ()
 
   /** The input an action needs beyond its application, per action. */
   async function actionInput(id: string, foreign: ForeignClass) {
+    // an action's input is its route's body (one schema, the spec's)
     if (id !== 'gitops:run-resource-action') return {};
-    const d = plantedDeployment(foreign);
-    return {
-      kind: d.kind,
-      group: d.group,
-      version: d.version,
-      resourceNamespace: d.namespace,
-      resourceName: d.name,
-      action: 'restart',
-    };
+    return operationBody('resource-actions', foreign);
   }
 
   it('refuses every operation route on a foreign application (derived from the spec)', async () => {

@@ -45,11 +45,26 @@ export function applicationTarget(input: {
   };
 }
 
-/** An operation body as an HTTP client would send it: no undefined fields. */
-export function definedFields(fields: Record<string, unknown>) {
-  return Object.fromEntries(
-    Object.entries(fields).filter(([, value]) => value !== undefined),
-  );
+/** The input fields of {@link applicationTargetFields}. */
+const TARGET_FIELDS = ['entityRef', 'agentId', 'application', 'appNamespace'];
+
+/**
+ * An action's parsed input split into the application it names and the
+ * rest, the operation's body as an HTTP client would send it (no
+ * undefined fields). `Body` is the spec's body the rest was checked as.
+ */
+export function targetAndBody<Body>(
+  input: Parameters<typeof applicationTarget>[0],
+): { target: ApplicationTarget; body: Body } {
+  return {
+    target: applicationTarget(input),
+    body: Object.fromEntries(
+      Object.entries(input).filter(
+        ([field, value]) =>
+          !TARGET_FIELDS.includes(field) && value !== undefined,
+      ),
+    ) as Body,
+  };
 }
 
 /** The application the actions' examples name: payments in production. */

@@ -1,14 +1,16 @@
 import type { GitOpsServices } from '../service/GitOpsServices';
 import {
-  runResourceAction,
-  terminateOperation,
+  resourceAction,
+  ResourceActionRequest,
+  terminate,
 } from '../service/resourceOperations';
 import {
   applicationTarget,
   applicationTargetFields,
-  definedFields,
   exampleTarget,
+  targetAndBody,
 } from './applicationTargetInput';
+import { APPLICATION_PATH, specBodyFields } from './specBodyInput';
 import { gitOpsAction } from './gitOpsAction';
 import { operationOutput, operationOutputSchema } from './operationOutput';
 
@@ -33,7 +35,11 @@ gitops.application.terminate permission on the entity.
     `,
     attributes: { destructive: true, readOnly: false, idempotent: false },
     schema: {
-      input: z => z.object(applicationTargetFields(z)),
+      input: z =>
+        z.object({
+          ...applicationTargetFields(z),
+          ...specBodyFields(z, `${APPLICATION_PATH}/terminate`),
+        }),
       output: operationOutputSchema('termination'),
     },
     examples: [
@@ -46,11 +52,10 @@ gitops.application.terminate permission on the entity.
       logger.info(
         `Terminating the operation of ${input.agentId}/${input.application} of ${input.entityRef}`,
       );
-      const { auditId, application } = await terminateOperation(
-        ctx,
-        { credentials, target: applicationTarget(input) },
-        {},
-      );
+      const { auditId, application } = await terminate(ctx, {
+        credentials,
+        target: applicationTarget(input),
+      });
       return operationOutput(ctx, { auditId, application });
     },
   }),
@@ -71,28 +76,11 @@ gitops.application.action permission on the entity.
       input: z =>
         z.object({
           ...applicationTargetFields(z),
-          kind: z
-            .string()
-            .min(1)
-            .describe('The resource kind, e.g. Deployment.'),
-          resourceName: z.string().min(1).describe('The resource name.'),
-          resourceNamespace: z
-            .string()
-            .optional()
-            .describe('The resource namespace (none for cluster-scoped ones).'),
-          group: z
-            .string()
-            .optional()
-            .describe('The API group, e.g. "apps" ("" or absent for core).'),
-          version: z
-            .string()
-            .optional()
-            .describe('The API version, e.g. "v1".'),
-          action: z
-            .string()
-            .min(1)
-            .max(128)
-            .describe('The action, e.g. "restart".'),
+          ...specBodyFields(z, `${APPLICATION_PATH}/resource-actions`, {
+            resource:
+              'The resource: its kind (e.g. Deployment) and name, its namespace (none for cluster-scoped ones), API group (e.g. "apps"; "" or absent for core) and version (e.g. "v1").',
+            action: 'The action, e.g. "restart".',
+          }),
         }),
       output: operationOutputSchema('action'),
     },
@@ -101,32 +89,26 @@ gitops.application.action permission on the entity.
         title: 'Restart the payments Deployment in production',
         input: {
           ...exampleTarget,
-          kind: 'Deployment',
-          group: 'apps',
-          version: 'v1',
-          resourceNamespace: 'payments-prod',
-          resourceName: 'payments',
+          resource: {
+            kind: 'Deployment',
+            group: 'apps',
+            version: 'v1',
+            namespace: 'payments-prod',
+            name: 'payments',
+          },
           action: 'restart',
         },
       },
     ],
     action: async ({ input, credentials, logger }) => {
+      const { target, body } = targetAndBody<ResourceActionRequest>(input);
       logger.info(
-        `Running ${input.action} on ${input.kind} ${input.resourceName} of ${input.agentId}/${input.application}`,
+        `Running ${body.action} on ${body.resource.kind} ${body.resource.name} of ${target.agentId}/${target.name}`,
       );
-      const { auditId, application } = await runResourceAction(
+      const { auditId, application } = await resourceAction(
         ctx,
-        { credentials, target: applicationTarget(input) },
-        {
-          action: input.action,
-          resource: definedFields({
-            kind: input.kind,
-            name: input.resourceName,
-            namespace: input.resourceNamespace,
-            group: input.group,
-            version: input.version,
-          }),
-        },
+        { credentials, target },
+        body,
       );
       return operationOutput(ctx, { auditId, application });
     },

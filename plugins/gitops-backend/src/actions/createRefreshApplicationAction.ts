@@ -1,11 +1,12 @@
 import type { GitOpsServices } from '../service/GitOpsServices';
-import { refreshApplication } from '../service/applicationOperations';
+import type { RefreshRequest } from '@gitops-suite/plugin-gitops-common';
+import { refresh } from '../service/applicationOperations';
 import {
-  applicationTarget,
   applicationTargetFields,
-  definedFields,
   exampleTarget,
+  targetAndBody,
 } from './applicationTargetInput';
+import { APPLICATION_PATH, specBodyFields } from './specBodyInput';
 import { gitOpsAction } from './gitOpsAction';
 import { operationOutput, operationOutputSchema } from './operationOutput';
 
@@ -29,12 +30,9 @@ gitops.application.refresh permission on the entity.
       input: z =>
         z.object({
           ...applicationTargetFields(z),
-          mode: z
-            .enum(['normal', 'hard'])
-            .optional()
-            .describe(
-              '"normal" (default) compares again; "hard" also regenerates manifests.',
-            ),
+          ...specBodyFields(z, `${APPLICATION_PATH}/refresh`, {
+            mode: '"normal" (default) compares again; "hard" also regenerates manifests.',
+          }),
         }),
       output: operationOutputSchema('refresh'),
     },
@@ -48,10 +46,11 @@ gitops.application.refresh permission on the entity.
       logger.info(
         `Refreshing ${input.agentId}/${input.application} of ${input.entityRef}`,
       );
-      const { auditId, application } = await refreshApplication(
+      const { target, body } = targetAndBody<Required<RefreshRequest>>(input);
+      const { auditId, application } = await refresh(
         ctx,
-        { credentials, target: applicationTarget(input) },
-        definedFields({ mode: input.mode }),
+        { credentials, target },
+        body,
       );
       return operationOutput(ctx, { auditId, application });
     },

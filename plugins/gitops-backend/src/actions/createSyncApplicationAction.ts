@@ -1,17 +1,14 @@
-import { spec } from '../schema/openapi';
+import type { SyncRequest } from '@gitops-suite/plugin-gitops-common';
 import type { GitOpsServices } from '../service/GitOpsServices';
-import { syncApplication } from '../service/applicationOperations';
+import { sync } from '../service/applicationOperations';
 import {
-  applicationTarget,
   applicationTargetFields,
-  definedFields,
   exampleTarget,
+  targetAndBody,
 } from './applicationTargetInput';
+import { APPLICATION_PATH, specBodyFields } from './specBodyInput';
 import { gitOpsAction } from './gitOpsAction';
 import { operationOutput, operationOutputSchema } from './operationOutput';
-
-/** The sync options the spec offers (SyncOption); the spec checks the rest. */
-const SYNC_OPTIONS = spec.components.schemas.SyncOption.enum;
 
 export const createSyncApplicationAction = (
   ctx: Pick<GitOpsServices, 'operations' | 'scrubber'>,
@@ -35,56 +32,22 @@ gitops.application.sync permission on the entity.
       input: z =>
         z.object({
           ...applicationTargetFields(z),
-          revision: z
-            .string()
-            .min(1)
-            .max(256)
-            .optional()
-            .describe(
+          ...specBodyFields(z, `${APPLICATION_PATH}/sync`, {
+            revision:
               'Sync to this Git revision (branch, tag or commit) instead of the tracked one.',
-            ),
-          prune: z
-            .boolean()
-            .optional()
-            .describe('Also delete live resources that are no longer in Git.'),
-          dryRun: z
-            .boolean()
-            .optional()
-            .describe('Only show what would change; apply nothing.'),
-          syncOptions: z
-            .array(z.enum(SYNC_OPTIONS))
-            .optional()
-            .describe(
+            prune: 'Also delete live resources that are no longer in Git.',
+            dryRun: 'Only show what would change; apply nothing.',
+            resources:
+              'Sync only these resources of the application (all when absent).',
+            syncOptions:
               "Argo CD sync options for this sync; given, they replace the application's own (spec.syncPolicy.syncOptions) among these.",
-            ),
-          force: z
-            .boolean()
-            .optional()
-            .describe(
+            force:
               'Apply with --force: a resource whose patch conflicts is deleted and recreated.',
-            ),
-          applyOnly: z
-            .boolean()
-            .optional()
-            .describe(
+            applyOnly:
               'Apply only: run no sync hooks (PreSync, Sync, PostSync).',
-            ),
-          retry: z
-            .object({
-              limit: z.number().int().describe('Retries, 1 to 10.'),
-              backoff: z
-                .object({
-                  duration: z.string().optional(),
-                  factor: z.number().int().optional(),
-                  maxDuration: z.string().optional(),
-                })
-                .optional()
-                .describe(
-                  'First wait (duration, such as 5s), its growth per retry (factor, 1 to 10) and the longest wait (maxDuration, such as 3m).',
-                ),
-            })
-            .optional()
-            .describe('Retry a failed sync, with backoff.'),
+            retry:
+              'Retry a failed sync: limit (1 to 10) retries, the first after backoff.duration (such as 5s), each next one backoff.factor (1 to 10) times longer, at most backoff.maxDuration (such as 3m).',
+          }),
         }),
       output: operationOutputSchema(
         'sync',
@@ -115,18 +78,11 @@ gitops.application.sync permission on the entity.
       logger.info(
         `Syncing ${input.agentId}/${input.application} of ${input.entityRef}`,
       );
-      const { auditId, application } = await syncApplication(
+      const { target, body } = targetAndBody<SyncRequest>(input);
+      const { auditId, application } = await sync(
         ctx,
-        { credentials, target: applicationTarget(input) },
-        definedFields({
-          revision: input.revision,
-          prune: input.prune,
-          dryRun: input.dryRun,
-          syncOptions: input.syncOptions,
-          force: input.force,
-          applyOnly: input.applyOnly,
-          retry: input.retry,
-        }),
+        { credentials, target },
+        body,
       );
       return operationOutput(ctx, { auditId, application });
     },

@@ -78,11 +78,13 @@ describe('gitops actions: terminate-operation and run-resource-action', () => {
     const d = before.deployment;
     const res = await invoke(RUN_ACTION, {
       ...target,
-      kind: 'Deployment',
-      group: 'apps',
-      version: 'v1',
-      resourceNamespace: d.namespace,
-      resourceName: d.name,
+      resource: {
+        kind: 'Deployment',
+        group: 'apps',
+        version: 'v1',
+        namespace: d.namespace,
+        name: d.name,
+      },
       action: 'restart',
     });
     expect(res.status).toBe(200);
@@ -96,15 +98,31 @@ describe('gitops actions: terminate-operation and run-resource-action', () => {
     const { deployment: d } = await deployment();
     const input = {
       ...target,
-      kind: 'Deployment',
-      group: 'apps',
-      resourceNamespace: d.namespace,
-      resourceName: d.name,
+      resource: {
+        kind: 'Deployment',
+        group: 'apps',
+        namespace: d.namespace,
+        name: d.name,
+      },
     };
     const unknown = await invoke(RUN_ACTION, { ...input, action: 'explode' });
     expect(unknown.status).toBe(400);
     expect(unknown.body.error.message).toBe(
       `Deployment ${d.namespace}/${d.name} has no action 'explode'; it offers pause, restart, resume`,
+    );
+    // the spec's body is the action's input: a resource without its name
+    // is refused by the registry, naming the field, before any read
+    const nameless = await invoke(RUN_ACTION, {
+      ...input,
+      resource: { kind: 'Deployment' },
+      action: 'restart',
+    });
+    expect(nameless.status).toBe(400);
+    expect(nameless.body.error.message).toMatch(
+      /^Invalid input to action "gitops:run-resource-action"; caused by /,
+    );
+    expect(nameless.body.error.message).toMatch(
+      /"path": \[\s*"resource",\s*"name"\s*\]/,
     );
     env.denied.add('gitops.application.action');
     const denied = await invoke(RUN_ACTION, { ...input, action: 'restart' });

@@ -10,16 +10,7 @@ import {
 } from '@gitops-suite/plugin-gitops-common';
 import type { GitOpsServices } from './GitOpsServices';
 import { OperationCaller } from './Operations';
-import { requestBodyCheck } from './requestBodies';
 import { syncOptionsFor } from './syncOptions';
-
-const APP =
-  '/entity/{namespace}/{kind}/{name}/applications/{agentId}/{appName}';
-const refreshBody = requestBodyCheck(`${APP}/refresh`, 'refresh request', [
-  'mode',
-]);
-const syncBody = requestBodyCheck(`${APP}/sync`, 'sync request');
-const rollbackBody = requestBodyCheck(`${APP}/rollback`, 'rollback request');
 
 /**
  * The agent refuses a second operation while one runs: answer 409 at once,
@@ -101,36 +92,4 @@ export function rollback(
     call: (provider, ref, options) =>
       provider.rollback(ref, parameters, options),
   });
-}
-
-/*
- * For callers whose input no spec has checked (actions, other in-process
- * callers): `body` is checked against the spec's request body first.
- */
-
-/** {@link refresh}, `body` checked (and `mode` defaulted) first. */
-export function refreshApplication(
-  ctx: Pick<GitOpsServices, 'operations'>,
-  caller: OperationCaller,
-  body: unknown,
-) {
-  return refresh(ctx, caller, refreshBody(body));
-}
-
-/** {@link sync}, `body` checked first. */
-export function syncApplication(
-  ctx: Pick<GitOpsServices, 'operations'>,
-  caller: OperationCaller,
-  body: unknown,
-) {
-  return sync(ctx, caller, syncBody(body));
-}
-
-/** {@link rollback}, `body` checked first. */
-export function rollbackApplication(
-  ctx: Pick<GitOpsServices, 'operations'>,
-  caller: OperationCaller,
-  body: unknown,
-) {
-  return rollback(ctx, caller, rollbackBody(body));
 }

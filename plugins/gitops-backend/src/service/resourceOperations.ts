@@ -15,22 +15,16 @@ import {
 } from '@gitops-suite/plugin-gitops-node';
 import type { GitOpsServices } from './GitOpsServices';
 import { OperationCaller } from './Operations';
-import { requestBodyCheck } from './requestBodies';
 import { ApplicationTarget } from './applicationTarget';
 import { requireCapability } from '../providers/requireCapability';
 
 const APP =
   '/entity/{namespace}/{kind}/{name}/applications/{agentId}/{appName}';
-const terminateBody = requestBodyCheck(`${APP}/terminate`, 'terminate request');
-type ResourceActionRequest = GitOpsApiRequestBody<
+/** The body of a resource action, as the spec checked it. */
+export type ResourceActionRequest = GitOpsApiRequestBody<
   `${typeof APP}/resource-actions`,
   'post'
 >;
-
-const actionBody = requestBodyCheck(
-  `${APP}/resource-actions`,
-  'resource action request',
-);
 
 /** Only a running operation can be terminated: 409 at once otherwise. */
 function requireRunning(app: GitOpsApplication): void {
@@ -68,16 +62,6 @@ export function terminate(
       return provider.getApplication(ref);
     },
   });
-}
-
-/** {@link terminate}, `body` checked first (for callers no spec checked). */
-export function terminateOperation(
-  ctx: Pick<GitOpsServices, 'access' | 'operations'>,
-  caller: OperationCaller,
-  body: unknown,
-) {
-  terminateBody(body);
-  return terminate(ctx, caller);
 }
 
 /** A resource named in a request: its kind and name at least. */
@@ -186,13 +170,4 @@ export function resourceAction(
       return provider.getApplication(ref);
     },
   });
-}
-
-/** {@link resourceAction}, `body` checked first (for callers no spec checked). */
-export function runResourceAction(
-  ctx: Pick<GitOpsServices, 'access' | 'operations'>,
-  caller: OperationCaller,
-  body: unknown,
-) {
-  return resourceAction(ctx, caller, actionBody(body));
 }
