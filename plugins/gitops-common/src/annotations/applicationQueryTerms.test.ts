@@ -10,7 +10,7 @@ import {
 } from './applicationMatchesQuery';
 import type { GitOpsEntityQuery } from './GitOpsEntityQuery';
 import type { GitOpsApplication } from '../types';
-import { testApplication } from '../__testUtils__/testApplication';
+import { testApplication } from '../testUtils/testApplication';
 
 const app = (overrides: Partial<GitOpsApplication> = {}) =>
   testApplication({ name: 'payments-dev', ...overrides });

@@ -1,5 +1,5 @@
 import type { EnvironmentDefinition, GitOpsApplication } from '../types';
-import { testApplication } from '../__testUtils__/testApplication';
+import { testApplication } from '../testUtils/testApplication';
 import { groupByEnvironment } from './groupByEnvironment';
 
 const app = (

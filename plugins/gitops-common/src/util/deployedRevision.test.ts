@@ -1,4 +1,4 @@
-import { testApplication } from '../__testUtils__/testApplication';
+import { testApplication } from '../testUtils/testApplication';
 import { deployedRevision } from './deployedRevision';
 
 describe('deployedRevision', () => {

@@ -1,6 +1,6 @@
 import type { FleetApplicationFilter } from '../types';
 import { filterFleetApplications } from './filterFleetApplications';
-import { testApplication as app } from '../__testUtils__/testApplication';
+import { testApplication as app } from '../testUtils/testApplication';
 
 const apps = [
   app({

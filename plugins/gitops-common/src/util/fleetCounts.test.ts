@@ -2,7 +2,7 @@ import type { GitOpsApplication } from '../types';
 import {
   testApplication as app,
   testFleet,
-} from '../__testUtils__/testApplication';
+} from '../testUtils/testApplication';
 import {
   countedHealthStatus,
   countedSyncStatus,

@@ -1,4 +1,4 @@
-import { testApplication } from '../__testUtils__/testApplication';
+import { testApplication } from '../testUtils/testApplication';
 import type { SourceHydrator } from '../types';
 import { attentionMessage, needsAttention } from './applicationAttention';
 import { hydratedRevision, hydrationFailed } from './hydratedRevision';

@@ -7,7 +7,7 @@ import { isDrifting, summarizeFleet } from './summarizeFleet';
 import {
   testApplication as app,
   testFleet,
-} from '../__testUtils__/testApplication';
+} from '../testUtils/testApplication';
 
 const agents: GitOpsAgentStatus[] = [
   {
