@@ -24,30 +24,16 @@ export interface GitOpsOperationPermissions {
 export function useGitOpsPermissions(
   entityRef: string,
 ): GitOpsOperationPermissions {
-  const refresh = usePermission({
-    permission: gitopsApplicationRefreshPermission,
-    resourceRef: entityRef,
-  });
-  const sync = usePermission({
-    permission: gitopsApplicationSyncPermission,
-    resourceRef: entityRef,
-  });
-  const rollback = usePermission({
-    permission: gitopsApplicationRollbackPermission,
-    resourceRef: entityRef,
-  });
-  const terminate = usePermission({
-    permission: gitopsApplicationTerminatePermission,
-    resourceRef: entityRef,
-  });
-  const action = usePermission({
-    permission: gitopsApplicationResourceActionPermission,
-    resourceRef: entityRef,
-  });
-  const syncPolicy = usePermission({
-    permission: gitopsApplicationSyncPolicyUpdatePermission,
-    resourceRef: entityRef,
-  });
+  // Each permission is checked on the entity; the number and order of the
+  // calls never change, as hooks require.
+  const useAllowed = (permission: typeof gitopsApplicationSyncPermission) =>
+    usePermission({ permission, resourceRef: entityRef });
+  const refresh = useAllowed(gitopsApplicationRefreshPermission);
+  const sync = useAllowed(gitopsApplicationSyncPermission);
+  const rollback = useAllowed(gitopsApplicationRollbackPermission);
+  const terminate = useAllowed(gitopsApplicationTerminatePermission);
+  const action = useAllowed(gitopsApplicationResourceActionPermission);
+  const syncPolicy = useAllowed(gitopsApplicationSyncPolicyUpdatePermission);
   return {
     canRefresh: refresh.allowed,
     canSync: sync.allowed,
