@@ -58,7 +58,10 @@ const api = testGitOpsApi({
 });
 const apis = TestApiRegistry.from([gitopsApiRef, api]);
 
-/** Renders a field the way the scaffolder form does, keeping its value. */
+/**
+ * Renders a field the way the scaffolder form does, keeping its value, with
+ * the test GitOps API.
+ */
 function Field<T>(props: {
   component: (p: FieldExtensionComponentProps<any, any>) => JSX.Element | null;
   initial?: T;
@@ -84,8 +87,18 @@ function Field<T>(props: {
     rawErrors: [],
     required: true,
   } as unknown as FieldExtensionComponentProps<T, any>;
-  return <Component {...fieldProps} />;
+  return (
+    <TestApiProvider apis={[[gitopsApiRef, api]]}>
+      <Component {...fieldProps} />
+    </TestApiProvider>
+  );
 }
+
+/** The add-environment template's options of the environments field. */
+const addEnvironmentOptions = {
+  entityField: 'entity',
+  newEnvironmentField: 'environment',
+};
 
 function validation() {
   const errors: string[] = [];
@@ -96,13 +109,11 @@ describe('GitOpsAgentPicker', () => {
   it('lists the configured agents with what they serve and sets the picked one', async () => {
     const onValue = jest.fn();
     render(
-      <TestApiProvider apis={[[gitopsApiRef, api]]}>
-        <Field
-          component={GitOpsAgentPicker}
-          title="GitOps agent"
-          onValue={onValue}
-        />
-      </TestApiProvider>,
+      <Field
+        component={GitOpsAgentPicker}
+        title="GitOps agent"
+        onValue={onValue}
+      />,
     );
     const select = await screen.findByRole('button', { name: /GitOps agent/ });
     await waitFor(() => expect(select).not.toHaveAttribute('aria-disabled'));
@@ -139,14 +150,12 @@ describe('GitOpsAgentPicker', () => {
 describe('GitOpsEnvironmentPicker', () => {
   it('offers the configured environments in promotion order, labelled for people', async () => {
     render(
-      <TestApiProvider apis={[[gitopsApiRef, api]]}>
-        <Field
-          component={GitOpsEnvironmentPicker}
-          title="Environments"
-          initial={['dev']}
-          onValue={jest.fn()}
-        />
-      </TestApiProvider>,
+      <Field
+        component={GitOpsEnvironmentPicker}
+        title="Environments"
+        initial={['dev']}
+        onValue={jest.fn()}
+      />,
     );
     const group = await screen.findByRole('group', { name: /Environments/ });
     await within(group).findByRole('checkbox', { name: /^Production/ });
@@ -160,21 +169,16 @@ describe('GitOpsEnvironmentPicker', () => {
   it('starts add-environment from what runs today and warns before dropping it', async () => {
     const onValue = jest.fn();
     render(
-      <TestApiProvider apis={[[gitopsApiRef, api]]}>
-        <Field
-          component={GitOpsEnvironmentPicker}
-          title="Environments after the change"
-          uiOptions={{
-            entityField: 'entity',
-            newEnvironmentField: 'environment',
-          }}
-          form={{
-            entity: entityApplications.entityRef,
-            environment: 'staging',
-          }}
-          onValue={onValue}
-        />
-      </TestApiProvider>,
+      <Field
+        component={GitOpsEnvironmentPicker}
+        title="Environments after the change"
+        uiOptions={addEnvironmentOptions}
+        form={{
+          entity: entityApplications.entityRef,
+          environment: 'staging',
+        }}
+        onValue={onValue}
+      />,
     );
     // the entity runs in dev and prod (fixtures)
     await waitFor(() =>
@@ -197,20 +201,15 @@ describe('GitOpsEnvironmentPicker', () => {
   it('checks the new environment too when it is named after the service is picked, and lets the list be emptied', async () => {
     const onValue = jest.fn();
     const picker = (form: Record<string, unknown>) => (
-      <TestApiProvider apis={[[gitopsApiRef, api]]}>
-        <Field
-          component={GitOpsEnvironmentPicker}
-          title="Environments after the change"
-          uiOptions={{
-            entityField: 'entity',
-            newEnvironmentField: 'environment',
-          }}
-          // the form starts a list with minItems with an empty entry
-          initial={[undefined]}
-          form={form}
-          onValue={onValue}
-        />
-      </TestApiProvider>
+      <Field
+        component={GitOpsEnvironmentPicker}
+        title="Environments after the change"
+        uiOptions={addEnvironmentOptions}
+        // the form starts a list with minItems with an empty entry
+        initial={[undefined]}
+        form={form}
+        onValue={onValue}
+      />
     );
     const { rerender } = render(
       picker({ entity: entityApplications.entityRef }),
@@ -243,12 +242,7 @@ describe('GitOpsEnvironmentPicker', () => {
       apiHolder: apis,
       formData: { entity: entityApplications.entityRef, environment: 'stage' },
       schema: {},
-      uiSchema: {
-        'ui:options': {
-          entityField: 'entity',
-          newEnvironmentField: 'environment',
-        },
-      },
+      uiSchema: { 'ui:options': addEnvironmentOptions },
     });
     expect(result.errors).toEqual(['Pick at least one environment.']);
   });
@@ -256,8 +250,7 @@ describe('GitOpsEnvironmentPicker', () => {
   it('refuses to drop a deployed environment unless the removal is confirmed', async () => {
     const options = {
       'ui:options': {
-        entityField: 'entity',
-        newEnvironmentField: 'environment',
+        ...addEnvironmentOptions,
         confirmRemovalField: 'removeEnvironments',
       },
     };
@@ -293,16 +286,14 @@ describe('GitOpsEnvironmentPicker for one environment (promote-release)', () => 
   it('offers the environments the entity runs in, one to pick', async () => {
     const onValue = jest.fn();
     render(
-      <TestApiProvider apis={[[gitopsApiRef, api]]}>
-        <Field
-          component={GitOpsEnvironmentPicker}
-          title="Target environment"
-          type="string"
-          uiOptions={{ entityField: 'entity' }}
-          form={{ entity: entityApplications.entityRef }}
-          onValue={onValue}
-        />
-      </TestApiProvider>,
+      <Field
+        component={GitOpsEnvironmentPicker}
+        title="Target environment"
+        type="string"
+        uiOptions={{ entityField: 'entity' }}
+        form={{ entity: entityApplications.entityRef }}
+        onValue={onValue}
+      />,
     );
     const group = await screen.findByRole('radiogroup', {
       name: 'Target environment',
