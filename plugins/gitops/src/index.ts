@@ -36,14 +36,4 @@ export type { GitOpsFleetPageProps } from './components/GitOpsFleetPage';
 export { isGitOpsEnvironment } from './components/EntityGitOpsEnvironmentContent';
 export { isGitOpsAgent } from './components/AgentHealth/EntityGitOpsAgentCard';
 export { isGitOpsAvailable } from '@gitops-suite/plugin-gitops-common';
-export {
-  GitOpsAgentPickerFieldExtension,
-  GitOpsEnvironmentPickerFieldExtension,
-  GitOpsRepoUrlPickerFieldExtension,
-  gitopsFormErrors,
-} from './scaffolder';
-export type {
-  FormValidationError,
-  GitOpsEnvironmentPickerOptions,
-  GitOpsRepoUrlPickerOptions,
-} from './scaffolder';
+export * from './scaffolder';
