@@ -33,6 +33,30 @@ export function fleetApplicationsOf(items: GitOpsApplication[]) {
 }
 
 /**
+ * `getFleetApplicationsPage` as the backend answers it over `items`:
+ * filtered by the same rule, `limit` at a time in the order given, the
+ * cursor an opaque position.
+ */
+export function fleetApplicationPagesOf(items: GitOpsApplication[]) {
+  return async (
+    filter: FleetApplicationFilter,
+    page: { cursor?: string; limit: number },
+  ) => {
+    const selected = filterFleetApplications(items, filter);
+    const start = page.cursor === undefined ? 0 : Number(page.cursor);
+    const end = start + page.limit;
+    const more = end < selected.length;
+    return {
+      items: selected.slice(start, end),
+      errors: [],
+      total: selected.length,
+      truncated: more,
+      ...(more && { nextCursor: String(end) }),
+    };
+  };
+}
+
+/**
  * A GitOpsApi answering with fixed data; each method can be replaced.
  * It stands for the backend boundary in component tests.
  */
@@ -225,6 +249,7 @@ export function testGitOpsApi(overrides: Partial<GitOpsApi> = {}): GitOpsApi {
       throw new Error('getFleetSummary not set up');
     },
     getFleetApplications: fleetApplicationsOf([]),
+    getFleetApplicationsPage: fleetApplicationPagesOf([]),
     getClusters: async () => ({ items: [], errors: [] }),
     getRepositories: async () => ({ items: [], errors: [] }),
     getAuditEvents: async () => [],

@@ -217,6 +217,15 @@ export interface GitOpsApi {
   getFleetApplications(
     filter?: FleetApplicationFilter,
   ): Promise<FleetApplicationsResponse>;
+  /**
+   * One page of the applications `filter` selects, in the backend's stable
+   * order: at most `page.limit` from `page.cursor` (a page's `nextCursor`;
+   * the first page without one), with the total the filter selects.
+   */
+  getFleetApplicationsPage(
+    filter: FleetApplicationFilter,
+    page: { cursor?: string; limit: number },
+  ): Promise<FleetApplicationsResponse>;
   getClusters(): Promise<MultiAgentResult<GitOpsCluster>>;
   getRepositories(): Promise<MultiAgentResult<GitOpsRepository>>;
   getAuditEvents(query?: GitOpsEventQuery): Promise<AuditEvent[]>;

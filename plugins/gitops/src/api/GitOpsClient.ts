@@ -18,6 +18,7 @@ import {
   type SyncRequest,
 } from '@gitops-suite/plugin-gitops-common';
 import type {
+  FleetApplicationsResponse,
   GitOpsApi,
   GitOpsEventQuery,
   ResourceLogRequest,
@@ -335,6 +336,23 @@ export class GitOpsClient implements GitOpsApi {
   /** Every page of the filtered list (the backend answers 5,000 a page). */
   async getFleetApplications(filter: FleetApplicationFilter = {}) {
     return readAllFleetApplications(await this.api(), fleetQuery(filter));
+  }
+
+  async getFleetApplicationsPage(
+    filter: FleetApplicationFilter,
+    page: { cursor?: string; limit: number },
+  ): Promise<FleetApplicationsResponse> {
+    return answerBody(
+      (await this.api()).GET('/fleet/applications', {
+        params: {
+          query: {
+            ...fleetQuery(filter),
+            limit: page.limit,
+            ...(page.cursor !== undefined && { cursor: page.cursor }),
+          },
+        },
+      }),
+    );
   }
 
   async getClusters() {

@@ -9,7 +9,10 @@ import {
   waitFor,
 } from '@gitops-suite/plugin-gitops-backend/testUtils';
 import { GitOpsClient } from '../api/GitOpsClient';
-import { readFleetPage } from './useFleet';
+import {
+  ATTENTION_PAGE_SIZE,
+  readAttentionPage,
+} from './useFleetAttentionPage';
 
 jest.setTimeout(180_000);
 
@@ -99,8 +102,12 @@ describe('the fleet page at several thousand applications', () => {
     );
   });
 
-  it('shows the one degraded application under needs attention', async () => {
-    const { summary, applications } = await readFleetPage(client(), {});
+  it('shows the one degraded application under needs attention, reading one page', async () => {
+    const api = client();
+    const [summary, applications] = await Promise.all([
+      api.getFleetSummary({}),
+      readAttentionPage(api, {}),
+    ]);
     expect(summary.total).toBe(total);
     expect(summary.byHealth.Degraded).toBe(1);
     expect(applications.truncated).toBe(false);
@@ -108,6 +115,24 @@ describe('the fleet page at several thousand applications', () => {
       `${LAST_AGENT}/${LAST}`,
     ]);
     expect(applications.total).toBe(1);
+  });
+
+  it('pages the applications that need attention by cursor, a page read at a time', async () => {
+    const api = client();
+    const first = await api.getFleetApplicationsPage(
+      { agent: [LAST_AGENT] },
+      { limit: ATTENTION_PAGE_SIZE },
+    );
+    expect(first.items).toHaveLength(ATTENTION_PAGE_SIZE);
+    expect(first.total).toBe(APPS_PER_AGENT + 1);
+    expect(first.nextCursor).toEqual(expect.any(String));
+    const second = await api.getFleetApplicationsPage(
+      { agent: [LAST_AGENT] },
+      { limit: ATTENTION_PAGE_SIZE, cursor: first.nextCursor },
+    );
+    expect(second.items).toHaveLength(ATTENTION_PAGE_SIZE);
+    const keys = new Set([...first.items, ...second.items].map(a => a.key));
+    expect(keys.size).toBe(2 * ATTENTION_PAGE_SIZE);
   });
 
   it('pages through every application, the last one included', async () => {

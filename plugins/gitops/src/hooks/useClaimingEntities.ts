@@ -1,4 +1,4 @@
-import { CATALOG_FILTER_EXISTS } from '@backstage/catalog-client';
+import { CATALOG_FILTER_EXISTS, CatalogApi } from '@backstage/catalog-client';
 import { stringifyEntityRef } from '@backstage/catalog-model';
 import { useApiHolder } from '@backstage/core-plugin-api';
 import { catalogApiRef } from '@backstage/plugin-catalog-react';
@@ -31,57 +31,70 @@ const SELECTING_ANNOTATIONS = [
  * `gitops/applicationset`), matched by the same rule the backend uses
  * (`createApplicationMatcher` over `getGitOpsEntityQuery`). One catalog
  * query: entities of the applications' services, or with a selecting
- * annotation. Empty while loading or without a catalog.
+ * annotation.
+ */
+export async function readClaimingEntities(
+  catalogApi: CatalogApi,
+  applications: readonly GitOpsApplication[],
+): Promise<Map<string, string[]>> {
+  const claims = new Map<string, string[]>();
+  if (applications.length === 0) return claims;
+  const services = [
+    ...new Set(applications.flatMap(app => (app.service ? [app.service] : []))),
+  ].sort();
+  const { items } = await catalogApi.getEntities({
+    // a list of filters is their union
+    filter: [
+      ...(services.length
+        ? [
+            {
+              [`metadata.annotations.${GITOPS_ANNOTATION_SERVICE}`]: services,
+            },
+          ]
+        : []),
+      ...SELECTING_ANNOTATIONS.map(annotation => ({
+        [`metadata.annotations.${annotation}`]: CATALOG_FILTER_EXISTS,
+      })),
+    ],
+    fields: [
+      'kind',
+      'metadata.namespace',
+      'metadata.name',
+      'metadata.annotations',
+    ],
+  });
+  for (const entity of items) {
+    let query;
+    try {
+      query = getGitOpsEntityQuery(entity);
+    } catch {
+      // a malformed annotation claims nothing, as in the backend
+      continue;
+    }
+    if (!query) continue;
+    const matches = createApplicationMatcher(query);
+    const ref = stringifyEntityRef(entity);
+    for (const app of applications) {
+      if (!matches(app)) continue;
+      claims.set(app.key, [...(claims.get(app.key) ?? []), ref]);
+    }
+  }
+  return claims;
+}
+
+/**
+ * {@link readClaimingEntities} as a hook: empty while loading or without a
+ * catalog.
  */
 export function useClaimingEntities(
   applications: GitOpsApplication[],
 ): Map<string, string[]> {
   const catalogApi = useApiHolder().get(catalogApiRef);
-  const services = [
-    ...new Set(applications.flatMap(app => (app.service ? [app.service] : []))),
-  ].sort();
-  const { value } = useAsync(async () => {
-    const claims = new Map<string, string[]>();
-    if (!catalogApi || applications.length === 0) return claims;
-    const { items } = await catalogApi.getEntities({
-      // a list of filters is their union
-      filter: [
-        ...(services.length
-          ? [
-              {
-                [`metadata.annotations.${GITOPS_ANNOTATION_SERVICE}`]: services,
-              },
-            ]
-          : []),
-        ...SELECTING_ANNOTATIONS.map(annotation => ({
-          [`metadata.annotations.${annotation}`]: CATALOG_FILTER_EXISTS,
-        })),
-      ],
-      fields: [
-        'kind',
-        'metadata.namespace',
-        'metadata.name',
-        'metadata.annotations',
-      ],
-    });
-    for (const entity of items) {
-      let query;
-      try {
-        query = getGitOpsEntityQuery(entity);
-      } catch {
-        // a malformed annotation claims nothing, as in the backend
-        continue;
-      }
-      if (!query) continue;
-      const matches = createApplicationMatcher(query);
-      const ref = stringifyEntityRef(entity);
-      for (const app of applications) {
-        if (!matches(app)) continue;
-        claims.set(app.key, [...(claims.get(app.key) ?? []), ref]);
-      }
-    }
-    return claims;
+  const { value } = useAsync(
+    async () =>
+      catalogApi ? readClaimingEntities(catalogApi, applications) : new Map(),
     // the applications' keys and services decide the answer
-  }, [catalogApi, applications]);
+    [catalogApi, applications],
+  );
   return value ?? new Map();
 }

@@ -6,7 +6,7 @@ import { application, devApp, prodApp } from '../../__testUtils__/fixtures';
 import { serviceComponent } from '../../__testUtils__/catalog';
 import { renderWithEntity } from '../../__testUtils__/renderWithEntity';
 import {
-  fleetApplicationsOf,
+  fleetApplicationPagesOf,
   testGitOpsApi,
 } from '../../__testUtils__/testGitOpsApi';
 import { InMemoryCatalogClient } from '@backstage/catalog-client/testUtils';
@@ -69,8 +69,8 @@ const agents = {
 function fleetApi(overrides: Parameters<typeof testGitOpsApi>[0] = {}) {
   return testGitOpsApi({
     getFleetSummary: jest.fn(async () => summary),
-    getFleetApplications: jest.fn(
-      fleetApplicationsOf([
+    getFleetApplicationsPage: jest.fn(
+      fleetApplicationPagesOf([
         devApp,
         { ...prodApp, entityRefs: ['component:default/payments'] } as never,
       ]),
@@ -131,7 +131,9 @@ describe('GitOpsFleetPage', () => {
     };
     await renderWithEntity(<GitOpsFleetPage />, {
       api: fleetApi({
-        getFleetApplications: jest.fn(fleetApplicationsOf([devApp, failed])),
+        getFleetApplicationsPage: jest.fn(
+          fleetApplicationPagesOf([devApp, failed]),
+        ),
         getApplication: async () => failed,
       }),
       catalogApi: new InMemoryCatalogClient({
@@ -186,8 +188,8 @@ describe('GitOpsFleetPage', () => {
       serviceComponent(name, { annotations });
     await renderWithEntity(<GitOpsFleetPage />, {
       api: fleetApi({
-        getFleetApplications: jest.fn(
-          fleetApplicationsOf([byName, bySelector]),
+        getFleetApplicationsPage: jest.fn(
+          fleetApplicationPagesOf([byName, bySelector]),
         ),
         getApplication: async ref =>
           ref.name === byName.name ? byName : bySelector,
@@ -244,6 +246,75 @@ describe('GitOpsFleetPage', () => {
     expect(screen.getByText('in-cluster (cluster) (3)')).toBeInTheDocument();
   });
 
+  it('reads only the page of applications it shows, and moves by cursors', async () => {
+    const degraded = Array.from({ length: 45 }, (_, i) =>
+      application({
+        name: `svc-${String(i).padStart(2, '0')}-prod`,
+        service: `svc-${String(i).padStart(2, '0')}`,
+        health: { status: 'Degraded', message: `probe ${i} failed` },
+      }),
+    );
+    const api = fleetApi({
+      getFleetApplicationsPage: jest.fn(fleetApplicationPagesOf(degraded)),
+    });
+    await renderWithEntity(<GitOpsFleetPage />, { api });
+    expect(await screen.findByText('Needs attention (45)')).toBeInTheDocument();
+    const names = () =>
+      screen
+        .getAllByRole('row')
+        .flatMap(row => row.textContent?.match(/svc-\d+-prod/)?.[0] ?? []);
+    expect(names()).toHaveLength(20);
+    expect(names()[0]).toBe('svc-00-prod');
+    expect(api.getFleetApplicationsPage).toHaveBeenLastCalledWith(
+      { attention: true },
+      { limit: 20 },
+    );
+
+    await userEvent.click(screen.getByRole('button', { name: /next page/i }));
+    await waitFor(() => expect(names()[0]).toBe('svc-20-prod'));
+    expect(api.getFleetApplicationsPage).toHaveBeenLastCalledWith(
+      { attention: true },
+      { limit: 20, cursor: '20' },
+    );
+    await userEvent.click(screen.getByRole('button', { name: /next page/i }));
+    await waitFor(() => expect(names()).toHaveLength(5));
+    expect(names()[4]).toBe('svc-44-prod');
+    await userEvent.click(
+      screen.getByRole('button', { name: /previous page/i }),
+    );
+    await waitFor(() => expect(names()[0]).toBe('svc-20-prod'));
+    // no page is read whole: every read asked for 20 at most
+    for (const [, page] of jest.mocked(api.getFleetApplicationsPage).mock
+      .calls) {
+      expect(page.limit).toBe(20);
+    }
+  });
+
+  it('searches the applications that need attention at the backend', async () => {
+    const api = fleetApi();
+    await renderWithEntity(<GitOpsFleetPage />, { api });
+    await screen.findByText('Needs attention (1)');
+    await userEvent.type(
+      screen.getByLabelText('Search the applications that need attention'),
+      'ledger',
+    );
+    await waitFor(() =>
+      expect(api.getFleetApplicationsPage).toHaveBeenLastCalledWith(
+        { attention: true, search: 'ledger' },
+        { limit: 20 },
+      ),
+    );
+    // the table settles once the empty page's claims are read
+    await waitFor(() =>
+      expect(
+        screen.getByText(
+          'No application that needs attention matches "ledger".',
+        ),
+      ).toBeInTheDocument(),
+    );
+    expect(screen.getByText('Needs attention (0)')).toBeInTheDocument();
+  });
+
   it('reads its filters from the URL', async () => {
     const api = fleetApi();
     await renderWithEntity(<GitOpsFleetPage />, {
@@ -257,11 +328,14 @@ describe('GitOpsFleetPage', () => {
       health: ['Degraded'],
       agent: ['prod-agent', 'dev-agent'],
     });
-    expect(api.getFleetApplications).toHaveBeenCalledWith({
-      health: ['Degraded'],
-      agent: ['prod-agent', 'dev-agent'],
-      attention: true,
-    });
+    expect(api.getFleetApplicationsPage).toHaveBeenCalledWith(
+      {
+        health: ['Degraded'],
+        agent: ['prod-agent', 'dev-agent'],
+        attention: true,
+      },
+      { limit: 20 },
+    );
   });
 
   it('filters by a status when its legend entry is clicked', async () => {
@@ -271,10 +345,10 @@ describe('GitOpsFleetPage', () => {
       await screen.findByRole('button', { name: /^Filter by Degraded \d/ }),
     );
     await waitFor(() =>
-      expect(api.getFleetApplications).toHaveBeenLastCalledWith({
-        health: ['Degraded'],
-        attention: true,
-      }),
+      expect(api.getFleetApplicationsPage).toHaveBeenLastCalledWith(
+        { health: ['Degraded'], attention: true },
+        { limit: 20 },
+      ),
     );
   });
 

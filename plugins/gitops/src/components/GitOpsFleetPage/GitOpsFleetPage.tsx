@@ -8,7 +8,6 @@ import {
   SupportButton,
   WarningPanel,
 } from '@backstage/core-components';
-import type { AgentError } from '@gitops-suite/plugin-gitops-common';
 import Grid from '@material-ui/core/Grid';
 import Tab from '@material-ui/core/Tab';
 import Tabs from '@material-ui/core/Tabs';
@@ -19,7 +18,6 @@ import { useEnvironmentTitles } from '../../hooks/useEnvironmentTitles';
 import { FleetFilterKey, useFleetFilters } from '../../hooks/useFleetFilters';
 import { hasStatus } from '../../lib/errorMessage';
 import { AgentErrorBanners } from '../AgentErrorBanners';
-import { TruncatedListNotice } from '../TruncatedListNotice';
 import { FleetDeliveryMetrics } from '../DeliveryMetricsFleet';
 import { AgentsTable } from './AgentsTable';
 import { BreakdownCard } from './BreakdownCard';
@@ -45,14 +43,6 @@ const VIEW_TITLES: Record<FleetView, string> = {
 
 const tabId = (view: FleetView) => `gitops-fleet-tab-${view}`;
 const panelId = (view: FleetView) => `gitops-fleet-tabpanel-${view}`;
-
-function uniqueErrors(...lists: AgentError[][]): AgentError[] {
-  const seen = new Map<string, AgentError>();
-  lists
-    .flat()
-    .forEach(error => seen.set(`${error.agentId}:${error.code}`, error));
-  return [...seen.values()];
-}
 
 /**
  * Props of {@link GitOpsFleetPage}.
@@ -106,12 +96,10 @@ export function GitOpsFleetPage(props: GitOpsFleetPageProps = {}) {
       <ResponseErrorPanel error={fleet.error} />
     );
   } else if (fleet.value) {
-    const { summary, applications } = fleet.value;
+    const summary = fleet.value;
     body = (
       <>
-        <AgentErrorBanners
-          errors={uniqueErrors(summary.errors, applications.errors)}
-        />
+        <AgentErrorBanners errors={summary.errors} />
         <Grid container spacing={3}>
           <Grid item xs={12} md={6}>
             <FleetStatusCard summary={summary} onFilter={toggle} />
@@ -128,9 +116,9 @@ export function GitOpsFleetPage(props: GitOpsFleetPageProps = {}) {
             />
           </Grid>
           <Grid item xs={12}>
-            <TruncatedListNotice list={applications} />
             <ProblemApplicationsTable
-              applications={applications.items}
+              filter={filter}
+              refreshIntervalMs={refreshIntervalMs}
               onChanged={fleet.retry}
             />
           </Grid>

@@ -1,13 +1,19 @@
-import { Table, TableColumn } from '@backstage/core-components';
+import {
+  ResponseErrorPanel,
+  Table,
+  TableColumn,
+} from '@backstage/core-components';
 import { EntityRefLinks } from '@backstage/plugin-catalog-react';
 import {
   attentionMessage,
-  needsAttention,
+  type GitOpsApplication,
 } from '@gitops-suite/plugin-gitops-common';
 import MuiLink from '@material-ui/core/Link';
 import Typography from '@material-ui/core/Typography';
-import { useMemo } from 'react';
-import type { GitOpsApplication } from '@gitops-suite/plugin-gitops-common';
+import TextField from '@material-ui/core/TextField';
+import { useMemo, useState } from 'react';
+import useDebounce from 'react-use/esm/useDebounce';
+import type { FleetApplicationFilter } from '@gitops-suite/plugin-gitops-common';
 import { useClaimingEntities } from '../../hooks/useClaimingEntities';
 import { useSelectedApplication } from '../../hooks/useSelectedApplication';
 import { timeSince } from '../../lib/timeSince';
@@ -15,7 +21,10 @@ import { rowClickOpens } from '../../lib/rowClickOpens';
 import { ApplicationDrawer } from '../ApplicationDrawer';
 import { AgentUiLink } from '../Links';
 import { healthColumn, SyncStatusChip } from '../StatusChips';
-import { listTableOptions } from '../WordWrapTableHead';
+import {
+  ATTENTION_PAGE_SIZE,
+  useFleetAttentionPage,
+} from '../../hooks/useFleetAttentionPage';
 
 /** A problem row: the application, and the catalog entities that own it. */
 type Row = GitOpsApplication & {
@@ -98,18 +107,28 @@ function columns(open: (row: Row) => void): TableColumn<Row>[] {
 }
 
 /**
- * The applications that need attention, with the agent's message. A row
- * opens the application in a drawer, on behalf of the entity owning it;
- * "Owned by" links to that entity.
+ * The applications that need attention, a page at a time as the backend
+ * orders them, with the agent's message: only the page shown is read,
+ * whatever the size of the fleet, and the search asks the backend too. A
+ * row opens the application in a drawer, on behalf of the entity owning
+ * it; "Owned by" links to that entity.
  */
 export function ProblemApplicationsTable(props: {
-  applications: GitOpsApplication[];
+  filter: FleetApplicationFilter;
+  refreshIntervalMs?: number;
   onChanged?: () => void;
 }) {
-  const problems = useMemo(
-    () => props.applications.filter(needsAttention),
-    [props.applications],
+  const [search, setSearch] = useState('');
+  const [debouncedSearch, setDebouncedSearch] = useState('');
+  useDebounce(() => setDebouncedSearch(search.trim()), 300, [search]);
+  const page = useFleetAttentionPage(
+    {
+      ...props.filter,
+      ...(debouncedSearch && { search: debouncedSearch }),
+    },
+    { intervalMs: props.refreshIntervalMs },
   );
+  const problems = useMemo(() => page.value?.items ?? [], [page.value]);
   // the entities that claim them, by any supported annotation
   const claims = useClaimingEntities(problems);
   const rows: Row[] = problems.map(app => {
@@ -128,17 +147,52 @@ export function ProblemApplicationsTable(props: {
   const open = (row: Row) => {
     if (row.entityRefs?.length) setSelected(row);
   };
+  const total = page.value?.total;
   return (
     <>
+      {page.error && <ResponseErrorPanel error={page.error} />}
+      <TextField
+        id="gitops-fleet-attention-search"
+        label="Search the applications that need attention"
+        placeholder="name, service, environment, agent"
+        value={search}
+        onChange={event => setSearch(event.target.value)}
+        size="small"
+        variant="outlined"
+        fullWidth
+        style={{ marginBottom: 8 }}
+      />
       <Table
-        title={`Needs attention (${rows.length})`}
+        title={
+          total === undefined ? 'Needs attention' : `Needs attention (${total})`
+        }
+        isLoading={page.loading}
         columns={columns(open)}
         data={rows}
         onRowClick={rowClickOpens(open)}
-        options={listTableOptions(rows.length)}
+        options={{
+          padding: 'dense',
+          search: false,
+          sorting: false,
+          // column dragging nests a focusable handle in each sort button
+          draggable: false,
+          // the backend pages: one page of rows, moved by its cursors
+          paging: (total ?? 0) > ATTENTION_PAGE_SIZE,
+          pageSize: ATTENTION_PAGE_SIZE,
+          pageSizeOptions: [],
+          showFirstLastPageButtons: false,
+          emptyRowsWhenPaging: false,
+        }}
+        page={page.pageIndex}
+        totalCount={total ?? 0}
+        onPageChange={next =>
+          next > page.pageIndex ? page.next?.() : page.previous?.()
+        }
         emptyContent={
           <div style={{ padding: 16 }}>
-            Every application is synced and healthy.
+            {debouncedSearch
+              ? `No application that needs attention matches "${debouncedSearch}".`
+              : 'Every application is synced and healthy.'}
           </div>
         }
       />
