@@ -1,15 +1,6 @@
 import { RELATION_OWNED_BY } from '@backstage/catalog-model';
-import {
-  componentEntity,
-  configEnvironments,
-  shopNonprodAgent,
-  shopProdAgent,
-  shopScenario,
-  shopService,
-  startGitOpsTestBackend,
-  useGitOpsTestBackend,
-  waitFor,
-} from '../testUtils';
+import { componentEntity, waitFor } from '../testUtils';
+import { shopFleet, useShopFleet } from '../testUtils/shopFleet';
 
 jest.setTimeout(60_000);
 
@@ -17,12 +8,9 @@ jest.setTimeout(60_000);
  * The fleet audit, narrowed as the fleet page's Audit view asks: by the
  * team owning the entity, by environment and by outcome, a page at a time.
  */
-const scenario = shopScenario('gitops-backend-audit-routes', {
-  services: [shopService('payments'), shopService('checkout')],
-  agents: [
-    shopNonprodAgent({ syncDurationMs: 50 }),
-    shopProdAgent({ syncDurationMs: 50 }),
-  ],
+const scenario = shopFleet('gitops-backend-audit-routes', {
+  services: { payments: {}, checkout: {} },
+  agents: ['nonprod', 'prod'],
 });
 
 /** A component as the catalog serves it: its owner also as a relation. */
@@ -34,13 +22,9 @@ const owned = (name: string, owner: string) => ({
 const APPS = '/api/gitops/entity/default/component';
 
 describe('the fleet audit (router over real sandbox agents)', () => {
-  const env = useGitOpsTestBackend(() =>
-    startGitOpsTestBackend({
-      scenario,
-      entities: [owned('payments', 'team-a'), owned('checkout', 'team-b')],
-      environments: configEnvironments,
-    }),
-  );
+  const env = useShopFleet(scenario, {
+    entities: [owned('payments', 'team-a'), owned('checkout', 'team-b')],
+  });
 
   const audit = async (query: Record<string, string>) => {
     const res = await env

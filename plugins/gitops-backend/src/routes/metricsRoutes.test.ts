@@ -8,18 +8,8 @@ import {
   gitopsFleetReadPermission,
   PromotionInsight,
 } from '@gitops-suite/plugin-gitops-common';
-import {
-  configEnvironments,
-  useGitOpsTestBackend,
-  startGitOpsTestBackend,
-  waitFor,
-} from '../testUtils';
-import {
-  shopNonprodAgent,
-  shopProdAgent,
-  shopScenario,
-  shopService,
-} from '../testUtils/shopScenario';
+import { shopNonprodAgent, shopProdAgent, waitFor } from '../testUtils';
+import { shopFleet, useShopFleet } from '../testUtils/shopFleet';
 
 jest.setTimeout(60_000);
 
@@ -33,19 +23,19 @@ jest.setTimeout(60_000);
 const HOUR = 3600_000;
 const sandboxNow = new Date(Math.floor(Date.now() / HOUR) * HOUR - HOUR);
 
-const scenario = shopScenario('gitops-backend-metrics-test', {
+const scenario = shopFleet('gitops-backend-metrics-test', {
   now: sandboxNow.toISOString(),
-  services: [
-    shopService('payments', {
+  services: {
+    payments: {
       image: 'ghcr.io/acme/payments',
       version: '3.1',
       overrides: {
         qa: { health: 'Degraded', operation: 'Failed' },
         prod: { revisionsBehind: 2, rolledBack: true },
       },
-    }),
-    shopService('checkout'),
-  ],
+    },
+    checkout: {},
+  },
   agents: [shopNonprodAgent(), shopProdAgent()],
 });
 
@@ -159,13 +149,7 @@ const EXPECTED_STEPS = [
 ];
 
 describe('delivery metrics and promotion routes (real sandbox agents)', () => {
-  const env = useGitOpsTestBackend(() =>
-    startGitOpsTestBackend({
-      scenario,
-      entities,
-      environments: configEnvironments,
-    }),
-  );
+  const env = useShopFleet(scenario, { entities });
   const auth = mockCredentials.user.header();
   const api = () => env.api();
 

@@ -1,12 +1,5 @@
-import { useGitOpsTestBackend } from '../testUtils';
-import { startShopFleet } from '../testUtils/startShopFleet';
-import {
-  shopHarnessAgent,
-  shopNonprodAgent,
-  shopProdAgent,
-  shopScenario,
-  shopService,
-} from '../testUtils/shopScenario';
+import { shopHarnessAgent, shopProdAgent } from '../testUtils';
+import { shopFleet, useShopFleet } from '../testUtils/shopFleet';
 
 jest.setTimeout(60_000);
 
@@ -17,10 +10,10 @@ jest.setTimeout(60_000);
  * side effect, and leave the audit log as it was.
  */
 
-const scenario = shopScenario('gitops-backend-operation-guards', {
-  services: [shopService('payments', { agents: ['nonprod', 'prod', 'hx'] })],
+const scenario = shopFleet('gitops-backend-operation-guards', {
+  services: { payments: { agents: ['nonprod', 'prod', 'hx'] } },
   agents: [
-    shopNonprodAgent({ syncDurationMs: 50 }),
+    'nonprod',
     shopProdAgent({
       // long enough for a second operation to arrive while one runs
       syncDurationMs: 3000,
@@ -48,7 +41,7 @@ const sideEffects = (requests: Array<{ method: string; url: string }>) =>
   );
 
 describe('operation guards', () => {
-  const env = useGitOpsTestBackend(() => startShopFleet(scenario));
+  const env = useShopFleet(scenario);
 
   const auditRows = async () => {
     const res = await env

@@ -1,12 +1,6 @@
-import {
-  shopNonprodAgent,
-  shopProdAgent,
-  shopScenario,
-  shopService,
-  useGitOpsTestBackend,
-  waitFor,
-} from '../testUtils';
-import { startShopFleet } from '../testUtils/startShopFleet';
+import { waitFor } from '../testUtils';
+import { shopFleet, useShopFleet } from '../testUtils/shopFleet';
+import { openPullRequest } from '../testUtils/gitHostPullRequests';
 
 jest.setTimeout(60_000);
 
@@ -16,75 +10,38 @@ jest.setTimeout(60_000);
  * (permission-gated, audited), and the merge reaches the agent, whose
  * applications then point at the merge commit.
  */
-const scenario = shopScenario('gitops-backend-pull-requests-test', {
-  services: [shopService('payments', { agents: ['nonprod', 'prod'] })],
-  agents: [
-    shopNonprodAgent({ syncDurationMs: 50 }),
-    shopProdAgent({ syncDurationMs: 50 }),
-  ],
+const scenario = shopFleet('gitops-backend-pull-requests-test', {
+  services: { payments: { agents: ['nonprod', 'prod'] } },
+  agents: ['nonprod', 'prod'],
 });
 
 const PATH = '/api/gitops/entity/default/component/payments/pull-requests';
 
 describe('promotion pull request routes (git host of the sandbox)', () => {
-  const env = useGitOpsTestBackend(() =>
-    startShopFleet(scenario, {
-      gitHost: true,
-      // a merge is a deploy write: its applications' project must be mapped
-      // to their owners
-      gitops: {
-        projects: [{ name: 'shop', owners: ['group:default/team-a'] }],
-      },
-    }),
-  );
+  const env = useShopFleet(scenario, {
+    gitHost: true,
+    // a merge is a deploy write: its applications' project must be mapped
+    // to their owners
+    gitops: {
+      projects: [{ name: 'shop', owners: ['group:default/team-a'] }],
+    },
+  });
 
-  /** Opens a pull request on the host as publish:github:pull-request does (git data, a ref, a pull). */
+  /** Opens a promotion of payments to `tag` in `overlay` on the host. */
   const openPromotion = async (
     branch: string,
     overlay: string,
     tag: string,
   ) => {
-    const { apiBaseUrl, token } = env.sandbox.gitHost!;
-    const call = async (method: string, path: string, body?: unknown) => {
-      const res = await fetch(
-        `${apiBaseUrl}/repos/acme/payments-deploy${path}`,
-        {
-          method,
-          headers: {
-            authorization: `token ${token}`,
-            'content-type': 'application/json',
-          },
-          body: body ? JSON.stringify(body) : undefined,
-        },
-      );
-      expect(res.ok).toBe(true);
-      return res.json();
-    };
-    const [head] = await call('GET', '/commits?sha=main&per_page=1');
-    const tree = await call('POST', '/git/trees', {
-      base_tree: head.commit.tree.sha,
-      tree: [
-        {
-          path: `${overlay}/kustomization.yaml`,
-          mode: '100644',
-          content: `images:\n  - name: ghcr.io/acme/payments\n    newTag: ${tag}\n`,
-        },
-      ],
-    });
-    const commit = await call('POST', '/git/commits', {
+    const { pull } = await openPullRequest(env, 'payments-deploy', {
+      branch,
+      files: {
+        [`${overlay}/kustomization.yaml`]: `images:\n  - name: ghcr.io/acme/payments\n    newTag: ${tag}\n`,
+      },
       message: `Promote ${tag}`,
-      tree: tree.sha,
-      parents: [head.sha],
-    });
-    await call('POST', '/git/refs', {
-      ref: `refs/heads/${branch}`,
-      sha: commit.sha,
-    });
-    return call('POST', '/pulls', {
       title: `Promote payments ${tag}`,
-      head: branch,
-      base: 'main',
     });
+    return pull;
   };
 
   it('lists the open promotion pull requests with the environment each promotes to', async () => {

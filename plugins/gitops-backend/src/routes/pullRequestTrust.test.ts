@@ -1,13 +1,6 @@
-import {
-  componentEntity,
-  configEnvironments,
-  shopNonprodAgent,
-  shopScenario,
-  shopService,
-  startGitOpsTestBackend,
-  useGitOpsTestBackend,
-  waitFor,
-} from '../testUtils';
+import { componentEntity, waitFor } from '../testUtils';
+import { shopFleet, useShopFleet } from '../testUtils/shopFleet';
+import { gitHostRepo, openPullRequest } from '../testUtils/gitHostPullRequests';
 
 jest.setTimeout(60_000);
 
@@ -18,53 +11,33 @@ jest.setTimeout(60_000);
  * merge checkout's promotion; checkout's own component may; a change
  * outside every overlay touches every application of the repository.
  */
-const scenario = shopScenario('gitops-backend-pull-request-trust-test', {
-  services: [
-    shopService('payments', { agents: ['nonprod'], project: 'payments' }),
-    shopService('checkout', { agents: ['nonprod'], project: 'checkout' }),
-  ],
-  agents: [shopNonprodAgent({ syncDurationMs: 50 })],
+const scenario = shopFleet('gitops-backend-pull-request-trust-test', {
+  services: {
+    payments: { agents: ['nonprod'], project: 'payments' },
+    checkout: { agents: ['nonprod'], project: 'checkout' },
+  },
+  agents: ['nonprod'],
 });
 
 const entity = (name: string) =>
   `/api/gitops/entity/default/component/${name}/pull-requests`;
 
 describe('merging a promotion pull request: the changed files decide', () => {
-  const env = useGitOpsTestBackend(() =>
-    startGitOpsTestBackend({
-      scenario,
-      gitHost: true,
-      environments: configEnvironments,
-      gitops: {
-        projects: [
-          { name: 'payments', owners: ['group:default/team-a'] },
-          { name: 'checkout', owners: ['group:default/team-b'] },
-        ],
-      },
-      entities: [
-        componentEntity('payments', { 'gitops/service': 'payments' }),
-        componentEntity('checkout', { 'gitops/service': 'checkout' }, 'team-b'),
-        // team-a's entity that claims team-b's applications
-        componentEntity('payments-tools', { 'gitops/service': 'checkout' }),
+  const env = useShopFleet(scenario, {
+    gitHost: true,
+    gitops: {
+      projects: [
+        { name: 'payments', owners: ['group:default/team-a'] },
+        { name: 'checkout', owners: ['group:default/team-b'] },
       ],
-    }),
-  );
-
-  /** The git host's REST API on one repository. */
-  const repoCall =
-    (repo: string) => async (method: string, path: string, body?: unknown) => {
-      const { apiBaseUrl, token } = env.sandbox.gitHost!;
-      const res = await fetch(`${apiBaseUrl}/repos/acme/${repo}${path}`, {
-        method,
-        headers: {
-          authorization: `token ${token}`,
-          'content-type': 'application/json',
-        },
-        body: body ? JSON.stringify(body) : undefined,
-      });
-      expect(res.ok).toBe(true);
-      return res.json();
-    };
+    },
+    entities: [
+      componentEntity('payments', { 'gitops/service': 'payments' }),
+      componentEntity('checkout', { 'gitops/service': 'checkout' }, 'team-b'),
+      // team-a's entity that claims team-b's applications
+      componentEntity('payments-tools', { 'gitops/service': 'checkout' }),
+    ],
+  });
 
   /** Opens a promotion pull request that writes `files` on `repo`. */
   const openPromotion = async (
@@ -72,35 +45,13 @@ describe('merging a promotion pull request: the changed files decide', () => {
     branch: string,
     files: Record<string, string>,
   ) => {
-    const call = repoCall(repo);
-    const [head] = await call('GET', '/commits?sha=main&per_page=1');
-    const tree = await call('POST', '/git/trees', {
-      base_tree: head.commit.tree.sha,
-      tree: Object.entries(files).map(([path, content]) => ({
-        path,
-        mode: '100644',
-        content,
-      })),
-    });
-    const commit = await call('POST', '/git/commits', {
-      message: branch,
-      tree: tree.sha,
-      parents: [head.sha],
-    });
-    await call('POST', '/git/refs', {
-      ref: `refs/heads/${branch}`,
-      sha: commit.sha,
-    });
-    const pull = await call('POST', '/pulls', {
-      title: branch,
-      head: branch,
-      base: 'main',
-    });
+    const { pull, head } = await openPullRequest(env, repo, { branch, files });
     return { number: pull.number as number, main: head.sha as string };
   };
 
   const mainOf = async (repo: string) =>
-    (await repoCall(repo)('GET', '/branches/main')).commit.sha as string;
+    (await gitHostRepo(env, repo)('GET', '/branches/main')).commit
+      .sha as string;
 
   const merge = (through: string, repo: string, number: number) =>
     env

@@ -1,13 +1,5 @@
-import {
-  componentEntity,
-  configEnvironments,
-  shopNonprodAgent,
-  shopScenario,
-  shopService,
-  startGitOpsTestBackend,
-  useGitOpsTestBackend,
-  waitFor,
-} from '../testUtils';
+import { waitFor } from '../testUtils';
+import { shopFleet, useShopFleet } from '../testUtils/shopFleet';
 
 jest.setTimeout(90_000);
 
@@ -21,20 +13,16 @@ jest.setTimeout(90_000);
 /** How long the agent holds the recorder's full read of payments-dev. */
 const HOLD_MS = 10_000;
 
-const scenario = shopScenario('gitops-backend-recorded-reads-test', {
-  services: [
+const scenario = shopFleet('gitops-backend-recorded-reads-test', {
+  services: {
     // synced only when the test says: each sync deploys a new commit
-    shopService('payments', { syncPolicy: 'manual' }),
+    payments: { syncPolicy: 'manual' },
     // web-dev and web-qa twice: in team-a (alpha's) and team-b (beta's)
-    shopService('alpha', { appName: 'web-{env}', appNamespace: 'team-a' }),
-    shopService('beta', { appName: 'web-{env}', appNamespace: 'team-b' }),
-  ],
-  agents: [shopNonprodAgent({ syncDurationMs: 50 })],
+    alpha: { appName: 'web-{env}', appNamespace: 'team-a' },
+    beta: { appName: 'web-{env}', appNamespace: 'team-b' },
+  },
+  agents: ['nonprod'],
 });
-
-const entities = ['payments', 'alpha', 'beta'].map(name =>
-  componentEntity(name, { 'gitops/service': name }),
-);
 
 const entityPath = (name: string) =>
   `/api/gitops/entity/default/component/${name}`;
@@ -43,15 +31,10 @@ const promotionPath = `${entityPath('payments')}/promotion`;
 const fleetMetricsPath = '/api/gitops/fleet/metrics?window=30d';
 
 describe('reads of what the recorder recorded (real sandbox agent)', () => {
-  const env = useGitOpsTestBackend(() =>
-    startGitOpsTestBackend({
-      scenario,
-      entities,
-      environments: configEnvironments,
-      // the agent, not the backend's timeout, ends the held read
-      agentTimeoutMs: HOLD_MS * 3,
-    }),
-  );
+  const env = useShopFleet(scenario, {
+    // the agent, not the backend's timeout, ends the held read
+    agentTimeoutMs: HOLD_MS * 3,
+  });
 
   const get = async (path: string) => {
     const res = await env.api().get(path).set('Authorization', env.auth);

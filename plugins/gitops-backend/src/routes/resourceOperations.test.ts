@@ -1,12 +1,5 @@
-import { useGitOpsTestBackend, waitFor } from '../testUtils';
-import { startShopFleet } from '../testUtils/startShopFleet';
-import {
-  shopHarnessAgent,
-  shopNonprodAgent,
-  shopProdAgent,
-  shopScenario,
-  shopService,
-} from '../testUtils/shopScenario';
+import { waitFor } from '../testUtils';
+import { shopFleet, useShopFleet } from '../testUtils/shopFleet';
 
 jest.setTimeout(60_000);
 
@@ -18,16 +11,12 @@ jest.setTimeout(60_000);
  * message.
  */
 
-const scenario = shopScenario('gitops-backend-resource-operations', {
-  services: [
-    shopService('payments', { agents: ['nonprod', 'prod'] }),
-    shopService('risk', { agents: ['hx'] }),
-  ],
-  agents: [
-    shopNonprodAgent({ syncDurationMs: 50 }),
-    shopProdAgent({ syncDurationMs: 50 }),
-    shopHarnessAgent('hx', { syncDurationMs: 50 }),
-  ],
+const scenario = shopFleet('gitops-backend-resource-operations', {
+  services: {
+    payments: { agents: ['nonprod', 'prod'] },
+    risk: { agents: ['hx'] },
+  },
+  agents: ['nonprod', 'prod', 'hx'],
 });
 
 const APPS = '/api/gitops/entity/default/component';
@@ -50,7 +39,7 @@ const writes = (requests: Array<{ method: string; url: string }>) =>
   );
 
 describe.each(cases)('operations on a $provider application', c => {
-  const env = useGitOpsTestBackend(() => startShopFleet(scenario));
+  const env = useShopFleet(scenario);
   const base = `${APPS}/${c.entity}/applications/${c.agentId}/${c.app}`;
 
   afterEach(() => {

@@ -1,14 +1,6 @@
 import { gitopsApplicationRollbackPermission } from '@gitops-suite/plugin-gitops-common';
-import {
-  shopHarnessAgent,
-  shopNonprodAgent,
-  shopProdAgent,
-  shopScenario,
-  shopService,
-  useGitOpsTestBackend,
-  waitFor,
-} from '../testUtils';
-import { startShopFleet } from '../testUtils/startShopFleet';
+import { waitFor } from '../testUtils';
+import { shopFleet, useShopFleet } from '../testUtils/shopFleet';
 
 jest.setTimeout(60_000);
 
@@ -22,14 +14,14 @@ jest.setTimeout(60_000);
  * (403, audited, the host unchanged), 400 naming bad fields, 404 for an
  * unknown history entry, 409 saying why an entry cannot be reverted.
  */
-const scenario = shopScenario('gitops-backend-revert-test', {
-  services: [
-    shopService('payments', { agents: ['nonprod', 'prod'] }),
-    shopService('risk', { agents: ['hx'] }),
+const scenario = shopFleet('gitops-backend-revert-test', {
+  services: {
+    payments: { agents: ['nonprod', 'prod'] },
+    risk: { agents: ['hx'] },
     // not on the git host: a plain path of a repository the host does not serve
-    shopService('ledger', { agents: ['nonprod'], type: 'directory' }),
+    ledger: { agents: ['nonprod'], type: 'directory' },
     // a chart from a Helm repository, its values from Git
-    shopService('fx', {
+    fx: {
       agents: ['nonprod'],
       type: 'multi-source',
       chart: {
@@ -37,13 +29,9 @@ const scenario = shopScenario('gitops-backend-revert-test', {
         name: 'fx',
         version: '1.2.0',
       },
-    }),
-  ],
-  agents: [
-    shopNonprodAgent({ syncDurationMs: 50 }),
-    shopProdAgent({ syncDurationMs: 50 }),
-    shopHarnessAgent('hx', { syncDurationMs: 50 }),
-  ],
+    },
+  },
+  agents: ['nonprod', 'prod', 'hx'],
 });
 
 interface App {
@@ -54,14 +42,12 @@ interface App {
 }
 
 describe('revert in Git (router over the sandbox and its git host)', () => {
-  const env = useGitOpsTestBackend(() =>
-    startShopFleet(scenario, {
-      gitHost: true,
-      gitops: {
-        projects: [{ name: 'shop', owners: ['group:default/team-a'] }],
-      },
-    }),
-  );
+  const env = useShopFleet(scenario, {
+    gitHost: true,
+    gitops: {
+      projects: [{ name: 'shop', owners: ['group:default/team-a'] }],
+    },
+  });
 
   const appBase = (entity: string, agent: string, app: string) =>
     `/api/gitops/entity/default/component/${entity}/applications/${agent}/${app}`;

@@ -1,11 +1,6 @@
-import { useGitOpsTestBackend, waitFor } from '../testUtils';
-import { startShopFleet } from '../testUtils/startShopFleet';
-import {
-  shopHarnessAgent,
-  shopNonprodAgent,
-  shopScenario,
-  shopService,
-} from '../testUtils/shopScenario';
+import { canaryRolloutSummary } from '@gitops-suite/plugin-gitops-common/testUtils';
+import { waitFor } from '../testUtils';
+import { shopFleet, useShopFleet } from '../testUtils/shopFleet';
 
 jest.setTimeout(60_000);
 
@@ -18,9 +13,9 @@ jest.setTimeout(60_000);
  * its one decision, audited, refused without the permission.
  */
 
-const scenario = shopScenario('gitops-backend-rollout-actions', {
-  services: [
-    shopService('pay', {
+const scenario = shopFleet('gitops-backend-rollout-actions', {
+  services: {
+    pay: {
       agents: ['nonprod', 'hx'],
       replicas: 4,
       rollout: {
@@ -32,12 +27,9 @@ const scenario = shopScenario('gitops-backend-rollout-actions', {
         ],
       },
       overrides: { dev: { rolloutStep: 1 } },
-    }),
-  ],
-  agents: [
-    shopNonprodAgent({ syncDurationMs: 50 }),
-    shopHarnessAgent('hx', { syncDurationMs: 50 }),
-  ],
+    },
+  },
+  agents: ['nonprod', 'hx'],
 });
 
 const cases = [
@@ -46,7 +38,7 @@ const cases = [
 ];
 
 describe.each(cases)('a canary on $provider', c => {
-  const env = useGitOpsTestBackend(() => startShopFleet(scenario));
+  const env = useShopFleet(scenario);
   const base = `/api/gitops/entity/default/component/pay/applications/${c.agentId}/${c.app}`;
   const resource = {
     group: 'argoproj.io',
@@ -98,24 +90,19 @@ describe.each(cases)('a canary on $provider', c => {
       status: 'Suspended',
       message: 'CanaryPauseStep',
     });
-    expect(node.rollout).toMatchObject({
-      strategy: 'canary',
-      steps: [
-        { kind: 'setWeight', weight: 20 },
-        { kind: 'pause' },
-        { kind: 'setWeight', weight: 50 },
-        { kind: 'pause' },
-      ],
-      stepCount: 4,
-      currentStepIndex: 1,
-      setWeight: 20,
-      actualWeight: 20,
-      paused: true,
-      aborted: false,
-      phase: 'Paused',
-      message: 'CanaryPauseStep',
-      analysis: { phase: 'Running', failed: 0 },
-    });
+    // the suite's canary at its pause after 20%; this one's last pause has
+    // no duration, and its analysis's measurements vary from run to run
+    expect(node.rollout).toMatchObject(
+      canaryRolloutSummary({
+        steps: [
+          { kind: 'setWeight', weight: 20 },
+          { kind: 'pause' },
+          { kind: 'setWeight', weight: 50 },
+          { kind: 'pause' },
+        ],
+        analysis: expect.objectContaining({ phase: 'Running', failed: 0 }),
+      }),
+    );
     expect(node.rollout.analysis.name).toMatch(/^pay-\w+-3$/);
     const app = await env.api().get(base).set('Authorization', env.auth);
     expect(app.body.application.health.status).toBe('Suspended');

@@ -1,11 +1,6 @@
 import type { GitOpsApplication } from '@gitops-suite/plugin-gitops-common';
-import {
-  shopScenario,
-  shopService,
-  useGitOpsTestBackend,
-  waitFor,
-} from '../testUtils';
-import { startShopFleet } from '../testUtils/startShopFleet';
+import { waitFor } from '../testUtils';
+import { shopFleet, useShopFleet } from '../testUtils/shopFleet';
 import { routerAgents } from '../testUtils/routerFleet';
 
 jest.setTimeout(60_000);
@@ -23,25 +18,25 @@ const NOTICE = {
   'notice.argocd.argoproj.io/permanent': 'true',
 };
 
-const scenario = shopScenario('gitops-backend-source-hydrator-test', {
-  services: [
-    shopService('pricing', {
+const scenario = shopFleet('gitops-backend-source-hydrator-test', {
+  services: {
+    pricing: {
       agents: ['nonprod', 'prod'],
       sourceHydrator: { hydrateTo: 'environments/{env}-next' },
       annotations: NOTICE,
       overrides: { prod: { hydration: 'Failed' } },
-    }),
-    shopService('kyc', {
+    },
+    kyc: {
       agents: ['hx'],
       sourceHydrator: {},
       overrides: { prod: { hydration: 'Failed' } },
-    }),
-  ],
+    },
+  },
   agents: routerAgents(),
 });
 
 describe('applications the source hydrator renders (router over real sandbox agents)', () => {
-  const env = useGitOpsTestBackend(() => startShopFleet(scenario));
+  const env = useShopFleet(scenario);
 
   const applications = async (service: string) => {
     const res = await env

@@ -1,14 +1,5 @@
-import {
-  componentEntity as entity,
-  configEnvironments,
-  shopHarnessAgent,
-  shopNonprodAgent,
-  shopScenario,
-  shopService,
-  startGitOpsTestBackend,
-  useGitOpsTestBackend,
-  waitFor,
-} from '../testUtils';
+import { waitFor } from '../testUtils';
+import { shopFleet, useShopFleet } from '../testUtils/shopFleet';
 
 jest.setTimeout(60_000);
 
@@ -18,15 +9,12 @@ const POLICY_OPTIONS = [
   'PrunePropagationPolicy=foreground',
 ];
 
-const scenario = shopScenario('gitops-backend-sync-options-test', {
-  services: [
-    shopService('ledger', { agents: ['nonprod'], syncOptions: POLICY_OPTIONS }),
-    shopService('risk', { agents: ['hx'], syncOptions: POLICY_OPTIONS }),
-  ],
-  agents: [
-    shopNonprodAgent({ syncDurationMs: 50 }),
-    shopHarnessAgent('hx', { syncDurationMs: 50 }),
-  ],
+const scenario = shopFleet('gitops-backend-sync-options-test', {
+  services: {
+    ledger: { agents: ['nonprod'], syncOptions: POLICY_OPTIONS },
+    risk: { agents: ['hx'], syncOptions: POLICY_OPTIONS },
+  },
+  agents: ['nonprod', 'hx'],
 });
 
 /*
@@ -37,16 +25,7 @@ const scenario = shopScenario('gitops-backend-sync-options-test', {
  * application's operation. Bad options answer 400 naming what is wrong.
  */
 describe('sync options (router over real sandbox agents)', () => {
-  const env = useGitOpsTestBackend(() =>
-    startGitOpsTestBackend({
-      scenario,
-      entities: [
-        entity('ledger', { 'gitops/service': 'ledger' }),
-        entity('risk', { 'gitops/service': 'risk' }),
-      ],
-      environments: configEnvironments,
-    }),
-  );
+  const env = useShopFleet(scenario);
 
   const sync = (base: string, body: object) =>
     env.api().post(`${base}/sync`).set('Authorization', env.auth).send(body);

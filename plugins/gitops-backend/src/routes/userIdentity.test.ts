@@ -2,17 +2,11 @@ import { mockCredentials } from '@backstage/backend-test-utils';
 import type { Entity } from '@backstage/catalog-model';
 import {
   componentEntity,
-  configEnvironments,
-  useGitOpsTestBackend,
-  startGitOpsTestBackend,
-} from '../testUtils';
-import {
   shopHarnessAgent,
   shopNonprodAgent,
   shopProdAgent,
-  shopScenario,
-  shopService,
-} from '../testUtils/shopScenario';
+} from '../testUtils';
+import { shopFleet, useShopFleet } from '../testUtils/shopFleet';
 import { startTestIssuer, TestIssuer } from '../testUtils/startTestIssuer';
 
 jest.setTimeout(60_000);
@@ -24,8 +18,8 @@ jest.setTimeout(60_000);
  * (harness-acl); Argo CD agent `prod` keeps its shared credential.
  */
 
-const scenario = shopScenario('gitops-backend-user-identity', {
-  services: [shopService('payments', { agents: ['nonprod', 'prod', 'hx'] })],
+const scenario = shopFleet('gitops-backend-user-identity', {
+  services: { payments: { agents: ['nonprod', 'prod', 'hx'] } },
   identity: {
     clients: [{ clientId: 'backstage', clientSecret: 'sandbox-client-secret' }],
     users: [
@@ -72,7 +66,7 @@ const scenario = shopScenario('gitops-backend-user-identity', {
       ],
     },
   ],
-} as Parameters<typeof shopScenario>[1]);
+} as Parameters<typeof shopFleet>[1]);
 
 function user(name: string): Entity {
   return {
@@ -98,32 +92,28 @@ describe("operations as the user's own identity", () => {
   });
   afterAll(() => foreign?.close());
 
-  const env = useGitOpsTestBackend(() =>
-    startGitOpsTestBackend({
-      scenario,
-      entities: [
-        componentEntity('payments', { 'gitops/service': 'payments' }),
-        user('ada'),
-        user('dana'),
-      ],
-      environments: configEnvironments,
-      agentConfig: agent => {
-        if (agent.kind === 'harness') {
-          return { userIdentity: { mode: 'harness-acl' } };
-        }
-        if (agent.id !== 'nonprod') return {};
-        // the sandbox serves its identity provider beside its agents
-        const issuer = agent.url.replace(/\/agents\/[^/]+$/, '/idp');
-        return {
-          userIdentity: {
-            mode: 'forward-oidc-token',
-            issuer,
-            audience: 'backstage',
-          },
-        };
-      },
-    }),
-  );
+  const env = useShopFleet(scenario, {
+    entities: [
+      componentEntity('payments', { 'gitops/service': 'payments' }),
+      user('ada'),
+      user('dana'),
+    ],
+    agentConfig: agent => {
+      if (agent.kind === 'harness') {
+        return { userIdentity: { mode: 'harness-acl' } };
+      }
+      if (agent.id !== 'nonprod') return {};
+      // the sandbox serves its identity provider beside its agents
+      const issuer = agent.url.replace(/\/agents\/[^/]+$/, '/idp');
+      return {
+        userIdentity: {
+          mode: 'forward-oidc-token',
+          issuer,
+          audience: 'backstage',
+        },
+      };
+    },
+  });
 
   const syncCalls = (mark: number) =>
     env.agentRequests

@@ -8,14 +8,15 @@ import {
 
 /**
  * The test backend over a shop scenario whose every service is a catalog
- * component of the same name (annotated `gitops/service`), with the
- * environments of the config, and `options` beside them.
+ * component of the same name (annotated `gitops/service`) unless
+ * `options.entities` names the catalog's entities, with the environments
+ * of the config, and `options` beside them.
  */
 export function startShopFleet(
   scenario: ScenarioInput,
   options: Omit<
     Parameters<typeof startGitOpsTestBackend>[0],
-    'scenario' | 'entities' | 'environments'
+    'scenario' | 'environments'
   > = {},
 ): Promise<GitOpsTestBackend> {
   return startGitOpsTestBackend({
