@@ -10,6 +10,7 @@ import {
   InMemoryGitOpsProvider,
 } from '@gitops-suite/plugin-gitops-node/testUtils';
 import { ProviderRegistry } from '../providers/ProviderRegistry';
+import { inCluster } from '../testUtils/inMemoryServices';
 import { createFleet, Fleet } from './createFleet';
 import { FleetState } from './FleetState';
 import { FleetView } from './FleetView';
@@ -72,15 +73,7 @@ function agents() {
         applications: ['ledger-dev'],
       },
     ],
-    clusters: [
-      {
-        agentId: 'dev',
-        name: 'in-cluster',
-        server: 'https://kubernetes.default.svc',
-        connectionState: { status: 'Successful' },
-        labels: {},
-      },
-    ],
+    clusters: [inCluster('dev')],
   });
   const prod = InMemoryGitOpsProvider.create({
     agent: { id: 'prod', environments: ['prod'] },

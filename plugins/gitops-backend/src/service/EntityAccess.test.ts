@@ -5,6 +5,7 @@ import { catalogServiceMock } from '@backstage/plugin-catalog-node/testUtils';
 import { CachedEntityLookup } from '../catalog/CachedEntityLookup';
 import { FleetView } from '../fleet/FleetView';
 import { ProviderRegistry } from '../providers/ProviderRegistry';
+import { componentEntity } from '../testUtils';
 import { EntityAccess } from './EntityAccess';
 
 /*
@@ -17,21 +18,8 @@ describe('EntityAccess.readable', () => {
   const ref = { kind: 'component', namespace: 'default', name: 'payments' };
   const catalog = catalogServiceMock({
     entities: [
-      {
-        apiVersion: 'backstage.io/v1alpha1',
-        kind: 'Component',
-        metadata: {
-          name: 'payments',
-          annotations: { 'gitops/service': 'payments' },
-        },
-        spec: { type: 'service', owner: 'team-a', lifecycle: 'production' },
-      },
-      {
-        apiVersion: 'backstage.io/v1alpha1',
-        kind: 'Component',
-        metadata: { name: 'plain' },
-        spec: { type: 'service', owner: 'team-a', lifecycle: 'production' },
-      },
+      componentEntity('payments', { 'gitops/service': 'payments' }),
+      componentEntity('plain', {}),
     ],
   });
 

@@ -1,40 +1,29 @@
-import { permissionsRegistryServiceFactory } from '@backstage/backend-defaults/permissionsRegistry';
 import {
   mockCredentials,
   mockServices,
-  ServiceFactoryTester,
   TestDatabases,
 } from '@backstage/backend-test-utils';
-import { ConfigReader } from '@backstage/config';
 import { ConflictError, NotAllowedError } from '@backstage/errors';
-import { catalogServiceMock } from '@backstage/plugin-catalog-node/testUtils';
 import { AuthorizeResult } from '@backstage/plugin-permission-common';
 import {
   application,
   InMemoryGitOpsProvider,
 } from '@gitops-suite/plugin-gitops-node/testUtils';
-import { DatabaseAuditStore } from '../audit/DatabaseAuditStore';
-import { CachedEntityLookup } from '../catalog/CachedEntityLookup';
-import { ApplicationRefresh } from '../fleet/ApplicationRefresh';
-import { createFleet, Fleet } from '../fleet/createFleet';
-import { FleetView } from '../fleet/FleetView';
-import { AgentUserIdentity } from '../identity/AgentUserIdentity';
-import { OperationRunner } from '../operations/OperationRunner';
-import { registerDeployTargets } from '../permissions/registerDeployTargets';
-import { ProviderRegistry } from '../providers/ProviderRegistry';
-import { DeploymentTrust } from '../trust/DeploymentTrust';
-import { WriteAuthorization } from '../trust/WriteAuthorization';
+import { componentEntity } from '../testUtils';
+import {
+  createInMemoryServices,
+  inCluster,
+  InMemoryServices,
+} from '../testUtils/inMemoryServices';
 import { rollback, sync } from './applicationOperations';
-import { EntityAccess } from './EntityAccess';
-import { Operations } from './Operations';
 
 jest.setTimeout(30_000);
 
 /*
  * The write path of the core (EntityAccess, the one write decision with
  * the trust model, the audited run, the re-read into the fleet state)
- * wired as createGitOpsServices wires it, over an in-memory agent,
- * Backstage's catalog and permission mocks and a real SQLite audit store.
+ * as createGitOpsServices wires it, over an in-memory agent, Backstage's
+ * catalog and permission mocks and a real SQLite audit store.
  */
 
 const databases = TestDatabases.create({ ids: ['SQLITE_3'] });
@@ -46,7 +35,6 @@ const caller = (name = 'payments-dev') => ({
 });
 
 async function wire(options: { allowed: boolean; projectOwners?: string[] }) {
-  const logger = mockServices.logger.mock();
   const provider = InMemoryGitOpsProvider.create({
     agent: { id: 'dev', environments: ['dev'] },
     applications: [
@@ -68,122 +56,36 @@ async function wire(options: { allowed: boolean; projectOwners?: string[] }) {
         owners: options.projectOwners ?? ['group:default/team-a'],
       },
     ],
-    clusters: [
-      {
-        agentId: 'dev',
-        name: 'in-cluster',
-        server: 'https://kubernetes.default.svc',
-        connectionState: { status: 'Successful' },
-        labels: {},
-      },
-    ],
-  });
-  const registry = ProviderRegistry.create({
-    agents: [
-      {
-        id: 'dev',
-        kind: 'memory',
-        url: 'memory://dev',
-        timeoutMs: 5_000,
-        config: new ConfigReader({}),
-      },
-    ],
-    environments: [{ name: 'dev', order: 1 }],
-    factories: new Map([['memory', InMemoryGitOpsProvider.factory(provider)]]),
-    logger,
-  });
-  const fleet = createFleet({
-    registry,
-    logger,
-    resyncIntervalMs: 600_000,
-    pollIntervalMs: 600_000,
-    knownSecrets: registry.secrets,
-  });
-  fleet.start();
-  await fleet.state.whenLoaded('dev', AbortSignal.timeout(5_000));
-  const view = new FleetView(registry, fleet.state);
-
-  const catalog = catalogServiceMock({
-    entities: [
-      {
-        apiVersion: 'backstage.io/v1alpha1',
-        kind: 'Component',
-        metadata: {
-          name: 'payments',
-          annotations: { 'gitops/service': 'payments' },
-        },
-        spec: { type: 'service', owner: 'team-a', lifecycle: 'production' },
-      },
-    ],
+    clusters: [inCluster('dev')],
   });
   const decision = options.allowed
     ? AuthorizeResult.ALLOW
     : AuthorizeResult.DENY;
-  const permissions = mockServices.permissions.mock({
-    authorize: async requests => requests.map(() => ({ result: decision })),
-    authorizeConditional: async requests =>
-      requests.map(() => ({ result: AuthorizeResult.ALLOW })),
-  });
-  const auth = mockServices.auth();
-  const permissionsRegistry = await ServiceFactoryTester.from(
-    permissionsRegistryServiceFactory,
-    { dependencies: [mockServices.httpRouter.mock().factory] },
-  ).getSubject('gitops');
-  const store = await DatabaseAuditStore.create({
+  const services = await createInMemoryServices({
+    providers: [provider],
+    entities: [componentEntity('payments', { 'gitops/service': 'payments' })],
     database: mockServices.database({ knex: await databases.init('SQLITE_3') }),
-  });
-  const access = new EntityAccess({
-    permissions,
-    catalog,
-    entityLookup: new CachedEntityLookup(catalog, { ttlMs: 0 }),
-    registry,
-    fleet: view,
-    environments: [{ name: 'dev', order: 1 }],
-  });
-  const trust = new DeploymentTrust({
-    rules: [],
-    registry,
-    fleet: view,
-    catalog,
-    auth,
-    logger,
-  });
-  const operations = new Operations({
-    access,
-    writes: new WriteAuthorization({
-      permissions,
-      catalog,
-      auth,
-      fleet: view,
-      trust,
-      deployTargets: registerDeployTargets(permissionsRegistry),
+    permissions: mockServices.permissions.mock({
+      authorize: async requests => requests.map(() => ({ result: decision })),
+      authorizeConditional: async requests =>
+        requests.map(() => ({ result: AuthorizeResult.ALLOW })),
     }),
-    runner: new OperationRunner(
-      store,
-      mockServices.auditor.mock(),
-      {
-        view,
-        refresh: new ApplicationRefresh(registry, fleet.state, fleet.feeders),
-      },
-      logger,
-    ),
-    userIdentity: new AgentUserIdentity({
-      agents: registry.agents,
-      provider: agentId => registry.get(agentId),
-      catalog,
-      auth,
-    }),
+    gitops: {
+      environments: [{ name: 'dev', order: 1 }],
+      fleet: { resyncIntervalSeconds: 600, pollIntervalSeconds: 600 },
+      catalog: { cacheSeconds: 0 },
+    },
   });
-  return { provider, fleet, view, store, operations };
+  return { ...services, provider, view: services.fleet, store: services.audit };
 }
 
 describe('Operations over an in-memory agent', () => {
-  let fleet: Fleet | undefined;
+  let fleet: InMemoryServices | undefined;
   afterEach(() => fleet?.stop());
 
   it('syncs an entity’s application: audited as succeeded, the agent and the fleet state changed', async () => {
     const wired = await wire({ allowed: true });
-    fleet = wired.fleet;
+    fleet = wired;
     const { auditId, application: synced } = await sync(wired, caller(), {
       revision: 'd4',
     });
@@ -216,7 +118,7 @@ describe('Operations over an in-memory agent', () => {
 
   it('refuses a rollback the agent would refuse (auto-sync on) before any audit row', async () => {
     const wired = await wire({ allowed: true });
-    fleet = wired.fleet;
+    fleet = wired;
     await wired.provider.setSyncPolicy(
       { name: 'payments-dev' },
       { automated: true, prune: false, selfHeal: false },
@@ -232,7 +134,7 @@ describe('Operations over an in-memory agent', () => {
       allowed: true,
       projectOwners: ['group:default/team-b'],
     });
-    fleet = wired.fleet;
+    fleet = wired;
     const refusal = await sync(wired, caller(), {}).catch(e => e);
     expect(refusal).toBeInstanceOf(NotAllowedError);
     expect(refusal.message).toContain('team-b');
@@ -246,7 +148,7 @@ describe('Operations over an in-memory agent', () => {
 
   it('refuses a user without the permission, audited as refused, and leaves the agent alone', async () => {
     const wired = await wire({ allowed: false });
-    fleet = wired.fleet;
+    fleet = wired;
     await expect(sync(wired, caller(), {})).rejects.toThrow(NotAllowedError);
     const rows = await wired.store.listOperations();
     expect(rows).toMatchObject([
