@@ -64,29 +64,37 @@ export interface CompleteOperationInput {
 }
 
 /**
- * Narrows `AuditStore.listOperations`. Fields combine (AND); an absent
- * field does not narrow.
+ * What narrows both audit lists, operations and drift events, a page at a
+ * time, newest first. Fields combine (AND); an absent field does not
+ * narrow.
  * @public
  */
-export interface OperationFilter {
+export interface AuditListFilter {
   entityRef?: string;
   agentId?: string;
   /** Application name; combine with `agentId` for an exact application. */
   application?: string;
   appNamespace?: string;
-  /** Only operations of entities among these refs (a team's entities). */
+  /** Only rows of entities among these refs (a team's entities). */
   entityRefs?: string[];
   environment?: string;
+  /** At most this many rows (default 100, 1 to 500). */
+  limit?: number;
+  /** Only rows started strictly before this ISO 8601 time (paging). */
+  before?: string;
+}
+
+/**
+ * Narrows `AuditStore.listOperations`.
+ * @public
+ */
+export interface OperationFilter extends AuditListFilter {
   /**
    * Only operations with this outcome as listed: `unknown` is a `pending`
    * row older than the staleness window, `pending` one that is not.
    */
   outcome?: AuditEvent['outcome'];
   origin?: AuditEvent['origin'];
-  /** At most this many rows (default 100, 1 to 500). */
-  limit?: number;
-  /** Only operations started strictly before this ISO 8601 time (paging). */
-  before?: string;
 }
 
 /**
@@ -119,24 +127,12 @@ export interface DriftStartInput extends ApplicationLocator {
 }
 
 /**
- * Narrows `AuditStore.listDriftEvents`. Fields combine (AND); an absent
- * field does not narrow.
+ * Narrows `AuditStore.listDriftEvents`.
  * @public
  */
-export interface DriftEventFilter {
-  entityRef?: string;
-  agentId?: string;
-  application?: string;
-  appNamespace?: string;
-  /** Only events of entities among these refs (a team's entities). */
-  entityRefs?: string[];
-  environment?: string;
+export interface DriftEventFilter extends AuditListFilter {
   /** `true`: only ongoing drift; `false`: only drift that has ended. */
   open?: boolean;
   /** Only events still open at, or ended after, this ISO 8601 time. */
   since?: string;
-  /** Only events started strictly before this ISO 8601 time (paging). */
-  before?: string;
-  /** At most this many rows (default 100, 1 to 500). */
-  limit?: number;
 }
