@@ -1,25 +1,17 @@
 import { createScaffolderFieldExtension } from '@backstage/plugin-scaffolder-react';
 import { gitopsPlugin } from '../plugin';
-import { GitOpsAgentPicker, validateGitOpsAgent } from './GitOpsAgentPicker';
 import {
-  GitOpsEnvironmentPicker,
-  validateGitOpsEnvironments,
-} from './GitOpsEnvironmentPicker';
-import {
-  GitOpsRepoUrlPicker,
-  validateGitOpsRepoUrl,
-} from './GitOpsRepoUrlPicker';
+  agentPickerField,
+  environmentPickerField,
+  repoUrlPickerField,
+} from './pickerFields';
 
 /**
  * The scaffolder field `GitOpsAgentPicker`: one of the configured agents.
  * @public
  */
 export const GitOpsAgentPickerFieldExtension = gitopsPlugin.provide(
-  createScaffolderFieldExtension({
-    name: 'GitOpsAgentPicker',
-    component: GitOpsAgentPicker,
-    validation: validateGitOpsAgent,
-  }),
+  createScaffolderFieldExtension(agentPickerField),
 );
 
 /**
@@ -28,11 +20,7 @@ export const GitOpsAgentPickerFieldExtension = gitopsPlugin.provide(
  * @public
  */
 export const GitOpsEnvironmentPickerFieldExtension = gitopsPlugin.provide(
-  createScaffolderFieldExtension({
-    name: 'GitOpsEnvironmentPicker',
-    component: GitOpsEnvironmentPicker,
-    validation: validateGitOpsEnvironments,
-  }),
+  createScaffolderFieldExtension(environmentPickerField),
 );
 
 /**
@@ -41,9 +29,5 @@ export const GitOpsEnvironmentPickerFieldExtension = gitopsPlugin.provide(
  * @public
  */
 export const GitOpsRepoUrlPickerFieldExtension = gitopsPlugin.provide(
-  createScaffolderFieldExtension({
-    name: 'GitOpsRepoUrlPicker',
-    component: GitOpsRepoUrlPicker,
-    validation: validateGitOpsRepoUrl,
-  }),
+  createScaffolderFieldExtension(repoUrlPickerField),
 );
