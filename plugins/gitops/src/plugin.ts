@@ -3,18 +3,12 @@ import {
   createComponentExtension,
   createPlugin,
   createRoutableExtension,
-  discoveryApiRef,
-  fetchApiRef,
 } from '@backstage/core-plugin-api';
 import type { DeliveryMetricsCardProps } from './components/DeliveryMetricsCard';
 import type { EntityGitOpsContentProps } from './components/EntityGitOpsContent';
 import type { GitOpsFleetPageProps } from './components/GitOpsFleetPage';
-import {
-  gitopsApiRef,
-  GitOpsClient,
-  gitOpsUserIdentityApiRef,
-  noUserIdentity,
-} from './api';
+import { gitOpsUserIdentityApiRef, noUserIdentity } from './api';
+import { gitopsApiFactory } from './api/gitopsApiFactory';
 import {
   entityContentRouteRef,
   environmentContentRouteRef,
@@ -28,16 +22,7 @@ import {
 export const gitopsPlugin = createPlugin({
   id: 'gitops',
   apis: [
-    createApiFactory({
-      api: gitopsApiRef,
-      deps: {
-        discoveryApi: discoveryApiRef,
-        fetchApi: fetchApiRef,
-        userIdentityApi: gitOpsUserIdentityApiRef,
-      },
-      factory: ({ discoveryApi, fetchApi, userIdentityApi }) =>
-        new GitOpsClient({ discoveryApi, fetchApi, userIdentityApi }),
-    }),
+    gitopsApiFactory,
     // no user token: an app whose users sign in through the identity
     // provider the agents trust provides its own (see GitOpsUserIdentityApi)
     createApiFactory(gitOpsUserIdentityApiRef, noUserIdentity),

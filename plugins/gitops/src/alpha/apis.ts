@@ -1,28 +1,10 @@
-import {
-  ApiBlueprint,
-  discoveryApiRef,
-  fetchApiRef,
-} from '@backstage/frontend-plugin-api';
-import {
-  gitopsApiRef,
-  GitOpsClient,
-  gitOpsUserIdentityApiRef,
-  noUserIdentity,
-} from '../api';
+import { ApiBlueprint } from '@backstage/frontend-plugin-api';
+import { gitOpsUserIdentityApiRef, noUserIdentity } from '../api';
+import { gitopsApiFactory } from '../api/gitopsApiFactory';
 
 /** The GitOps API (`gitopsApiRef`), over the backend plugin `gitops`. */
 export const gitopsApi = ApiBlueprint.make({
-  params: defineParams =>
-    defineParams({
-      api: gitopsApiRef,
-      deps: {
-        discoveryApi: discoveryApiRef,
-        fetchApi: fetchApiRef,
-        userIdentityApi: gitOpsUserIdentityApiRef,
-      },
-      factory: ({ discoveryApi, fetchApi, userIdentityApi }) =>
-        new GitOpsClient({ discoveryApi, fetchApi, userIdentityApi }),
-    }),
+  params: defineParams => defineParams(gitopsApiFactory),
 });
 
 /**
