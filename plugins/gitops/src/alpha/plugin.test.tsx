@@ -32,22 +32,6 @@ import {
   validateGitOpsRepoUrl,
 } from '../scaffolder/GitOpsRepoUrlPicker';
 import gitopsPlugin from './plugin';
-import {
-  entityDeliveryMetricsCard,
-  entityEnvironmentComponentsCard,
-  entityGitOpsAgentCard,
-  entityGitOpsOverviewCard,
-  entityPromotionInsightCard,
-} from './entityCards';
-import {
-  entityGitOpsContent,
-  entityGitOpsEnvironmentContent,
-} from './entityContents';
-import {
-  gitopsAgentPickerField,
-  gitopsEnvironmentPickerField,
-  gitopsRepoUrlPickerField,
-} from './formFields';
 
 const environment = {
   apiVersion: 'backstage.io/v1alpha1',
@@ -90,7 +74,9 @@ describe('the GitOps plugin in the new frontend system', () => {
   });
 
   it('adds the GitOps tab to components and the Deployments tab to environments', () => {
-    const tab = createExtensionTester(entityGitOpsContent);
+    const tab = createExtensionTester(
+      gitopsPlugin.getExtension('entity-content:gitops/entity'),
+    );
     expect(tab.get(EntityContentBlueprint.dataRefs.title)).toBe('GitOps');
     const onComponents = tab.get(
       EntityContentBlueprint.dataRefs.filterFunction,
@@ -98,7 +84,9 @@ describe('the GitOps plugin in the new frontend system', () => {
     expect(onComponents?.(unannotatedEntity)).toBe(true);
     expect(onComponents?.(environment)).toBe(false);
 
-    const deployments = createExtensionTester(entityGitOpsEnvironmentContent);
+    const deployments = createExtensionTester(
+      gitopsPlugin.getExtension('entity-content:gitops/environment'),
+    );
     expect(deployments.get(EntityContentBlueprint.dataRefs.title)).toBe(
       'Deployments',
     );
@@ -110,9 +98,15 @@ describe('the GitOps plugin in the new frontend system', () => {
   });
 
   it.each([
-    ['overview', entityGitOpsOverviewCard],
-    ['delivery-metrics', entityDeliveryMetricsCard],
-    ['promotion-insight', entityPromotionInsightCard],
+    ['overview', gitopsPlugin.getExtension('entity-card:gitops/overview')],
+    [
+      'delivery-metrics',
+      gitopsPlugin.getExtension('entity-card:gitops/delivery-metrics'),
+    ],
+    [
+      'promotion-insight',
+      gitopsPlugin.getExtension('entity-card:gitops/promotion-insight'),
+    ],
   ])(
     'shows the %s card only on entities with GitOps annotations',
     (_name, card) => {
@@ -126,7 +120,7 @@ describe('the GitOps plugin in the new frontend system', () => {
 
   it('shows the components-by-system card only on environment Resources', () => {
     const filter = createExtensionTester<any>(
-      entityEnvironmentComponentsCard,
+      gitopsPlugin.getExtension('entity-card:gitops/environment-components'),
     ).get(EntityCardBlueprint.dataRefs.filterFunction) as
       | ((subject: Entity) => boolean)
       | undefined;
@@ -138,9 +132,11 @@ describe('the GitOps plugin in the new frontend system', () => {
   });
 
   it('shows the agent health card only on GitOps agent Resources', () => {
-    const filter = createExtensionTester<any>(entityGitOpsAgentCard).get(
-      EntityCardBlueprint.dataRefs.filterFunction,
-    ) as ((subject: Entity) => boolean) | undefined;
+    const filter = createExtensionTester<any>(
+      gitopsPlugin.getExtension('entity-card:gitops/agent-health'),
+    ).get(EntityCardBlueprint.dataRefs.filterFunction) as
+      | ((subject: Entity) => boolean)
+      | undefined;
     const agent = {
       ...environment,
       metadata: {
@@ -158,7 +154,9 @@ describe('the GitOps plugin in the new frontend system', () => {
   it('renders the promotion card from its extension', async () => {
     await renderInTestApp(
       <EntityProvider entity={entity}>
-        {createExtensionTester(entityPromotionInsightCard).reactElement()}
+        {createExtensionTester(
+          gitopsPlugin.getExtension('entity-card:gitops/promotion-insight'),
+        ).reactElement()}
       </EntityProvider>,
       {
         apis: [
@@ -177,19 +175,21 @@ describe('the GitOps plugin in the new frontend system', () => {
   it.each([
     [
       'GitOpsAgentPicker',
-      gitopsAgentPickerField,
+      gitopsPlugin.getExtension('scaffolder-form-field:gitops/agent-picker'),
       GitOpsAgentPicker,
       validateGitOpsAgent,
     ],
     [
       'GitOpsEnvironmentPicker',
-      gitopsEnvironmentPickerField,
+      gitopsPlugin.getExtension(
+        'scaffolder-form-field:gitops/environment-picker',
+      ),
       GitOpsEnvironmentPicker,
       validateGitOpsEnvironments,
     ],
     [
       'GitOpsRepoUrlPicker',
-      gitopsRepoUrlPickerField,
+      gitopsPlugin.getExtension('scaffolder-form-field:gitops/repo-url-picker'),
       GitOpsRepoUrlPicker,
       validateGitOpsRepoUrl,
     ],
