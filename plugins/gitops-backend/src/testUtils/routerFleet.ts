@@ -4,23 +4,20 @@ import {
   GitOpsTestBackend,
   shopArgoCdAgent,
   shopHarnessAgent,
-  shopNonprodAgent,
-  shopProdAgent,
-  shopScenario,
-  shopService,
   startGitOpsTestBackend,
   unreachableAgentConfig,
 } from '.';
+import { shopFleet, ShopFleetAgent } from './shopFleet';
 
 /**
  * The agents the router tests' fleets run on: two Argo CD agents (nonprod
  * with dev and qa, prod) and a Harness agent (hx, dev and prod on eu), each
  * finishing a sync in 50ms.
  */
-export function routerAgents() {
+export function routerAgents(): ShopFleetAgent[] {
   return [
-    shopNonprodAgent({ syncDurationMs: 50 }),
-    shopProdAgent({ syncDurationMs: 50 }),
+    'nonprod',
+    'prod',
     shopHarnessAgent('hx', {
       syncDurationMs: 50,
       environments: [
@@ -36,18 +33,15 @@ export function routerAgents() {
  * checkout on two Argo CD agents, risk on a Harness agent, a stopped agent
  * (standby) and one that is not there at all (ghost).
  */
-const scenario = shopScenario('gitops-backend-router-test', {
-  services: [
-    shopService('payments', {
-      secret: true,
-      agents: ['nonprod', 'prod', 'standby'],
-    }),
-    shopService('checkout', {
+const scenario = shopFleet('gitops-backend-router-test', {
+  services: {
+    payments: { secret: true, agents: ['nonprod', 'prod', 'standby'] },
+    checkout: {
       agents: ['nonprod', 'prod'],
       overrides: { qa: { health: 'Degraded' } },
-    }),
-    shopService('risk', { agents: ['hx'] }),
-  ],
+    },
+    risk: { agents: ['hx'] },
+  },
   agents: [
     ...routerAgents(),
     shopArgoCdAgent('standby', {

@@ -3,9 +3,8 @@ import type { GitOpsTestBackend } from './startGitOpsTestBackend';
 import { startShopFleet } from './startShopFleet';
 import { useGitOpsTestBackend } from './useGitOpsTestBackend';
 import {
-  shopHarnessAgent,
-  shopNonprodAgent,
-  shopProdAgent,
+  QuickShopAgentId,
+  quickShopAgent,
   shopScenario,
   shopService,
 } from './shopScenario';
@@ -16,17 +15,10 @@ import {
  * started once for the enclosing `describe`.
  */
 
-type ScenarioAgent = NonNullable<ScenarioInput['agents']>[number];
-
-/** The shop's agents as tests name them, each finishing a sync in 50ms. */
-const quickAgents = {
-  nonprod: () => shopNonprodAgent({ syncDurationMs: 50 }),
-  prod: () => shopProdAgent({ syncDurationMs: 50 }),
-  hx: () => shopHarnessAgent('hx', { syncDurationMs: 50 }),
-};
-
 /** An agent of the shop by id (quick to sync), or one a test builds itself. */
-export type ShopFleetAgent = keyof typeof quickAgents | ScenarioAgent;
+export type ShopFleetAgent =
+  | QuickShopAgentId
+  | NonNullable<ScenarioInput['agents']>[number];
 
 /**
  * A shop scenario whose `services` are named by their keys (each as
@@ -46,7 +38,7 @@ export function shopFleet(
       shopService(name, options),
     ),
     agents: parts.agents.map(agent =>
-      typeof agent === 'string' ? quickAgents[agent]() : agent,
+      typeof agent === 'string' ? quickShopAgent(agent) : agent,
     ),
   });
 }

@@ -104,6 +104,23 @@ export function shopProdAgent(
   });
 }
 
+/** The shop's agents by id as most tests run them: each syncs in 50ms. */
+const quickAgents = {
+  nonprod: () => shopNonprodAgent({ syncDurationMs: 50 }),
+  prod: () => shopProdAgent({ syncDurationMs: 50 }),
+  hx: () => shopHarnessAgent('hx', { syncDurationMs: 50 }),
+};
+
+/** The id of one of the shop's quick agents. */
+export type QuickShopAgentId = keyof typeof quickAgents;
+
+/** The shop's agent `id` (nonprod, prod or the Harness hx), syncing in 50ms. */
+export function quickShopAgent(
+  id: QuickShopAgentId,
+): NonNullable<ScenarioInput['agents']>[number] {
+  return quickAgents[id]();
+}
+
 /**
  * A Harness GitOps agent of the shop project (account acct123, org default,
  * agent hxagent) on cluster eu, serving dev unless told otherwise.
