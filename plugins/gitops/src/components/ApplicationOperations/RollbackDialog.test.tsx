@@ -58,7 +58,8 @@ function answer(request: RevertRequest): RevertResponse {
   };
 }
 
-function renderDialog(
+/** Renders the dialog open; resolves to it once it is shown. */
+async function renderDialog(
   application: GitOpsApplication,
   api: Partial<GitOpsApi>,
   more: {
@@ -71,7 +72,7 @@ function renderDialog(
     'permissionApi'
   > = {},
 ) {
-  return renderWithEntity(
+  await renderWithEntity(
     <RollbackDialog
       open
       app={more.appRef ?? ref}
@@ -82,6 +83,17 @@ function renderDialog(
     />,
     { api: testGitOpsApi(api), permissionApi: more.permissionApi },
   );
+  return screen.findByRole('dialog', { name: 'Roll back payments-dev' });
+}
+
+/** Opens the revert's pull request once it may; resolves to its Merge button. */
+async function openPullRequest(dialog: HTMLElement) {
+  const open = within(dialog).getByRole('button', {
+    name: 'Open pull request',
+  });
+  await waitFor(() => expect(open).toBeEnabled());
+  await userEvent.click(open);
+  return within(dialog).findByRole('button', { name: 'Merge #12' });
 }
 
 describe('RollbackDialog', () => {
@@ -89,7 +101,7 @@ describe('RollbackDialog', () => {
     const revertApplication = jest.fn(async (_: unknown, r: RevertRequest) =>
       answer(r),
     );
-    await renderDialog(
+    const dialog = await renderDialog(
       devApp,
       { revertApplication },
       {
@@ -97,17 +109,7 @@ describe('RollbackDialog', () => {
         appRef: toEntityApplicationRef('component:default/ledger', devApp),
       },
     );
-    const dialog = await screen.findByRole('dialog', {
-      name: 'Roll back payments-dev',
-    });
-    const open = within(dialog).getByRole('button', {
-      name: 'Open pull request',
-    });
-    await waitFor(() => expect(open).toBeEnabled());
-    await userEvent.click(open);
-    const merge = await within(dialog).findByRole('button', {
-      name: 'Merge #12',
-    });
+    const merge = await openPullRequest(dialog);
     await waitFor(() => expect(merge).toBeDisabled());
     expect(
       within(dialog).getByText(/Only the service’s owners may merge/),
@@ -118,10 +120,11 @@ describe('RollbackDialog', () => {
       answer(r),
     );
     const onConfirm = jest.fn();
-    await renderDialog(manual, { revertApplication }, { onConfirm });
-    const dialog = await screen.findByRole('dialog', {
-      name: 'Roll back payments-dev',
-    });
+    const dialog = await renderDialog(
+      manual,
+      { revertApplication },
+      { onConfirm },
+    );
     const how = within(dialog).getByRole('radiogroup', {
       name: 'How to roll back',
     });
@@ -146,10 +149,7 @@ describe('RollbackDialog', () => {
     const revertApplication = jest.fn(async (_: unknown, r: RevertRequest) =>
       answer(r),
     );
-    await renderDialog(manual, { revertApplication });
-    const dialog = await screen.findByRole('dialog', {
-      name: 'Roll back payments-dev',
-    });
+    const dialog = await renderDialog(manual, { revertApplication });
     await userEvent.click(within(dialog).getByLabelText(/^Revert in Git/));
     const preview = await within(dialog).findByRole('region', {
       name: 'What the pull request reverting to #1 changes',
@@ -201,14 +201,11 @@ describe('RollbackDialog', () => {
       pullRequest: answer({ id: 1 }).pullRequest!,
     }));
     const onMerged = jest.fn();
-    await renderDialog(
+    const dialog = await renderDialog(
       devApp,
       { revertApplication, mergeEntityPullRequest },
       { onMerged },
     );
-    const dialog = await screen.findByRole('dialog', {
-      name: 'Roll back payments-dev',
-    });
     expect(
       within(dialog).queryByRole('radiogroup', { name: 'How to roll back' }),
     ).not.toBeInTheDocument();
@@ -225,15 +222,7 @@ describe('RollbackDialog', () => {
     expect(
       within(dialog).queryByRole('button', { name: 'Roll back' }),
     ).not.toBeInTheDocument();
-    const open = within(dialog).getByRole('button', {
-      name: 'Open pull request',
-    });
-    await waitFor(() => expect(open).toBeEnabled());
-    await userEvent.click(open);
-
-    const merge = await within(dialog).findByRole('button', {
-      name: 'Merge #12',
-    });
+    const merge = await openPullRequest(dialog);
     await waitFor(() => expect(merge).toBeEnabled());
     await userEvent.click(merge);
     const confirm = await screen.findByRole('dialog', {
@@ -273,10 +262,7 @@ describe('RollbackDialog', () => {
         ),
       );
     });
-    await renderDialog(devApp, { revertApplication });
-    const dialog = await screen.findByRole('dialog', {
-      name: 'Roll back payments-dev',
-    });
+    const dialog = await renderDialog(devApp, { revertApplication });
     expect(await within(dialog).findByText(message)).toBeVisible();
     expect(
       within(dialog).getByRole('button', { name: 'Open pull request' }),

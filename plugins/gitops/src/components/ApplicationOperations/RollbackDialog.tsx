@@ -107,158 +107,153 @@ export function RollbackDialog(props: {
     }
   };
 
-  const title = <>Roll back {application.name}</>;
-  if (opened) {
-    return (
-      <OperationDialog
-        open={open}
-        onClose={onClose}
-        titleId="gitops-rollback-title"
-        title={title}
-        maxWidth="sm"
-      >
-        <DialogContent>
-          <RevertResult
-            entityRef={app.entityRef}
-            applicationName={application.name}
-            automated={automated}
-            result={opened}
-            onMerged={onMerged}
-          />
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>Close</Button>
-        </DialogActions>
-      </OperationDialog>
-    );
-  }
-
   return (
     <OperationDialog
       open={open}
       onClose={onClose}
       titleId="gitops-rollback-title"
-      title={title}
+      title={<>Roll back {application.name}</>}
       maxWidth="sm"
     >
-      <DialogContent>
-        <ActionBlockerAlerts blockers={blockers} />
-        {targets.length === 0 ? (
-          <Typography color="textSecondary">
-            No earlier deployment to roll back to.
-          </Typography>
-        ) : (
-          <RadioGroup
-            aria-label="History entry"
-            value={String(choice)}
-            onChange={event => setSelected(Number(event.target.value))}
-          >
-            {targets.map(entry => (
-              <FormControlLabel
-                key={entry.id}
-                value={String(entry.id)}
-                control={<Radio />}
-                label={[
-                  `#${entry.id}`,
-                  shortRevision(historyRevision(application, entry)) ??
-                    'unknown',
-                  ...entryVersions(entry),
-                  formatTimestamp(entry.deployedAt),
-                  ...(entry.initiatedBy ? [entry.initiatedBy] : []),
-                ].join(' · ')}
-              />
-            ))}
-          </RadioGroup>
-        )}
-        {target && (
-          <RollbackPreview
-            app={app}
-            application={application}
-            target={target}
-          />
-        )}
-        {target && automated && (
-          <Alert severity="info" id="gitops-rollback-in-git">
-            {application.name} syncs automatically, so it is rolled back in Git:
-            Argo CD refuses to roll back an application with automated sync on,
-            and automated sync would put Git’s state back at once. A pull
-            request puts back what #{target.id} deployed; once it is merged, the
-            agent syncs it.
-          </Alert>
-        )}
-        {target && !automated && (
-          <RadioGroup
-            aria-label="How to roll back"
-            value={chosen}
-            onChange={event => setChosen(event.target.value as RollbackMethod)}
-          >
-            <FormControlLabel
-              value="argocd"
-              control={<Radio />}
-              label="Argo CD rollback: sync what the entry deployed now; Git keeps the newer state"
+      {opened ? (
+        <>
+          <DialogContent>
+            <RevertResult
+              entityRef={app.entityRef}
+              applicationName={application.name}
+              automated={automated}
+              result={opened}
+              onMerged={onMerged}
             />
-            <FormControlLabel
-              value="git"
-              control={<Radio />}
-              label="Revert in Git: a pull request that puts back what the entry deployed; merged and synced, Git and the cluster agree"
-            />
-          </RadioGroup>
-        )}
-        {target && method === 'git' && (
-          <>
-            <RevertPreview
-              historyId={target.id}
-              loading={preview.loading}
-              error={previewError}
-              preview={preview.value}
-            />
-            <TextField
-              id="gitops-revert-reason"
-              label="Reason (optional)"
-              helperText="Written into the pull request and kept in the audit"
-              fullWidth
-              margin="dense"
-              value={reason}
-              inputProps={{ maxLength: 500 }}
-              onChange={event => setReason(event.target.value)}
-            />
-            {openError && <Alert severity="error">{openError}</Alert>}
-          </>
-        )}
-        {method === 'argocd' && (
-          <OperationFlags pruneLabel="Prune" {...flags} />
-        )}
-      </DialogContent>
-      {method === 'git' ? (
-        <ConfirmActions
-          onCancel={onClose}
-          confirmLabel={opening ? 'Opening…' : 'Open pull request'}
-          color="primary"
-          disabled={
-            choice === undefined ||
-            opening ||
-            preview.loading ||
-            Boolean(previewError)
-          }
-          onConfirm={openPullRequest}
-        />
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={onClose}>Close</Button>
+          </DialogActions>
+        </>
       ) : (
-        <ConfirmActions
-          onCancel={onClose}
-          confirmLabel="Roll back"
-          color="primary"
-          disabled={choice === undefined}
-          onConfirm={() => {
-            if (choice !== undefined) {
-              onClose();
-              onConfirm({
-                id: choice,
-                prune: flags.prune,
-                dryRun: flags.dryRun,
-              });
-            }
-          }}
-        />
+        <>
+          <DialogContent>
+            <ActionBlockerAlerts blockers={blockers} />
+            {targets.length === 0 ? (
+              <Typography color="textSecondary">
+                No earlier deployment to roll back to.
+              </Typography>
+            ) : (
+              <RadioGroup
+                aria-label="History entry"
+                value={String(choice)}
+                onChange={event => setSelected(Number(event.target.value))}
+              >
+                {targets.map(entry => (
+                  <FormControlLabel
+                    key={entry.id}
+                    value={String(entry.id)}
+                    control={<Radio />}
+                    label={[
+                      `#${entry.id}`,
+                      shortRevision(historyRevision(application, entry)) ??
+                        'unknown',
+                      ...entryVersions(entry),
+                      formatTimestamp(entry.deployedAt),
+                      ...(entry.initiatedBy ? [entry.initiatedBy] : []),
+                    ].join(' · ')}
+                  />
+                ))}
+              </RadioGroup>
+            )}
+            {target && (
+              <RollbackPreview
+                app={app}
+                application={application}
+                target={target}
+              />
+            )}
+            {target && automated && (
+              <Alert severity="info" id="gitops-rollback-in-git">
+                {application.name} syncs automatically, so it is rolled back in
+                Git: Argo CD refuses to roll back an application with automated
+                sync on, and automated sync would put Git’s state back at once.
+                A pull request puts back what #{target.id} deployed; once it is
+                merged, the agent syncs it.
+              </Alert>
+            )}
+            {target && !automated && (
+              <RadioGroup
+                aria-label="How to roll back"
+                value={chosen}
+                onChange={event =>
+                  setChosen(event.target.value as RollbackMethod)
+                }
+              >
+                <FormControlLabel
+                  value="argocd"
+                  control={<Radio />}
+                  label="Argo CD rollback: sync what the entry deployed now; Git keeps the newer state"
+                />
+                <FormControlLabel
+                  value="git"
+                  control={<Radio />}
+                  label="Revert in Git: a pull request that puts back what the entry deployed; merged and synced, Git and the cluster agree"
+                />
+              </RadioGroup>
+            )}
+            {target && method === 'git' && (
+              <>
+                <RevertPreview
+                  historyId={target.id}
+                  loading={preview.loading}
+                  error={previewError}
+                  preview={preview.value}
+                />
+                <TextField
+                  id="gitops-revert-reason"
+                  label="Reason (optional)"
+                  helperText="Written into the pull request and kept in the audit"
+                  fullWidth
+                  margin="dense"
+                  value={reason}
+                  inputProps={{ maxLength: 500 }}
+                  onChange={event => setReason(event.target.value)}
+                />
+                {openError && <Alert severity="error">{openError}</Alert>}
+              </>
+            )}
+            {method === 'argocd' && (
+              <OperationFlags pruneLabel="Prune" {...flags} />
+            )}
+          </DialogContent>
+          {method === 'git' ? (
+            <ConfirmActions
+              onCancel={onClose}
+              confirmLabel={opening ? 'Opening…' : 'Open pull request'}
+              color="primary"
+              disabled={
+                choice === undefined ||
+                opening ||
+                preview.loading ||
+                Boolean(previewError)
+              }
+              onConfirm={openPullRequest}
+            />
+          ) : (
+            <ConfirmActions
+              onCancel={onClose}
+              confirmLabel="Roll back"
+              color="primary"
+              disabled={choice === undefined}
+              onConfirm={() => {
+                if (choice !== undefined) {
+                  onClose();
+                  onConfirm({
+                    id: choice,
+                    prune: flags.prune,
+                    dryRun: flags.dryRun,
+                  });
+                }
+              }}
+            />
+          )}
+        </>
       )}
     </OperationDialog>
   );
