@@ -1,38 +1,25 @@
 import { GitOpsApplication } from '@gitops-suite/plugin-gitops-common';
+import { application } from '@gitops-suite/plugin-gitops-node/testUtils';
 import {
   newDeployments,
   syncFailure,
   unhealthyHealth,
 } from './extractDeliveryEvents';
 
+/** payments in prod on an Argo CD agent: Synced, Healthy, no history. */
 function app(overrides: Partial<GitOpsApplication> = {}): GitOpsApplication {
-  return {
-    key: 'prod:/payments-prod',
+  return application({
+    name: 'payments-prod',
     agentId: 'prod',
     agentKind: 'argocd',
-    name: 'payments-prod',
-    project: 'default',
-    labels: {},
-    annotations: {},
     sources: [
       { repoURL: 'https://github.com/acme/payments.git', type: 'kustomize' },
     ],
-    multiSource: false,
     destination: {},
     environment: 'prod',
     service: 'payments',
-    sync: { status: 'Synced' },
-    health: { status: 'Healthy' },
-    history: [],
-    images: [],
-    syncPolicy: {
-      automated: false,
-      prune: false,
-      selfHeal: false,
-      syncOptions: [],
-    },
     ...overrides,
-  };
+  });
 }
 
 const at = (h: number) => `2026-11-20T${String(h).padStart(2, '0')}:00:00Z`;
