@@ -8,7 +8,7 @@ import {
 } from '@backstage/integration';
 import { Octokit } from '@octokit/rest';
 import type {
-  FileWrite,
+  PullRequestChange,
   PullRequestHost,
   RepositoryFile,
   RepositoryPullRequest,
@@ -306,14 +306,7 @@ export class GitHubPullRequests implements PullRequestHost {
    */
   async openPullRequest(
     repoUrl: string,
-    request: {
-      baseBranch: string;
-      base: string;
-      branch: string;
-      title: string;
-      body: string;
-      files: FileWrite[];
-    },
+    request: PullRequestChange,
   ): Promise<RepositoryPullRequest> {
     const { octokit, owner, repo } = await this.client(repoUrl);
     const { data: open } = await octokit.rest.pulls.list({

@@ -20,6 +20,19 @@ export type FileWrite =
   | { path: string; remove: true };
 
 /**
+ * A pull request to open: `files` committed on top of `base` (a commit of
+ * `baseBranch`) to `branch`, proposed into `baseBranch`.
+ */
+export interface PullRequestChange {
+  baseBranch: string;
+  base: string;
+  branch: string;
+  title: string;
+  body: string;
+  files: FileWrite[];
+}
+
+/**
  * Where the GitOps repositories' pull requests are read, opened and merged
  * (the GitHub integrations): what the service needs of it, its credentials
  * never among the answers.
@@ -67,13 +80,6 @@ export interface PullRequestHost {
    */
   openPullRequest(
     repoUrl: string,
-    request: {
-      baseBranch: string;
-      base: string;
-      branch: string;
-      title: string;
-      body: string;
-      files: FileWrite[];
-    },
+    request: PullRequestChange,
   ): Promise<RepositoryPullRequest>;
 }
