@@ -37,7 +37,10 @@ import { DeploymentTrust } from './trust/DeploymentTrust';
 import { WriteAuthorization } from './trust/WriteAuthorization';
 import type { DeployTargetAuthorizer } from './permissions/registerDeployTargets';
 import { AgentUserIdentity } from './identity/AgentUserIdentity';
-import { HarnessAccountDiscovery } from './discovery/HarnessAccountDiscovery';
+import {
+  HarnessAccountDiscovery,
+  registryAndFleetTarget,
+} from './discovery/HarnessAccountDiscovery';
 import type { MetricsService } from '@backstage/backend-plugin-api/alpha';
 import { subscriberMetrics } from './fleet/subscriberMetrics';
 
@@ -220,13 +223,7 @@ async function startHarnessAccountDiscovery(
   if (!gitops.harnessAccounts.length) return;
   const discovery = new HarnessAccountDiscovery({
     configured: gitops.agents,
-    target: {
-      add: agent => fleet.addAgent(registry.add(agent)),
-      remove: async agentId => {
-        await fleet.removeAgent(agentId);
-        registry.remove(agentId);
-      },
-    },
+    target: registryAndFleetTarget(registry, fleet),
     logger,
   });
   for (const [index, account] of gitops.harnessAccounts.entries()) {

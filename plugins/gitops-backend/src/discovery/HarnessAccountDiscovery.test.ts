@@ -9,7 +9,10 @@ import { HarnessProvider } from '../providers/harness/HarnessProvider';
 import { ProviderRegistry } from '../providers/ProviderRegistry';
 import { sandboxAgentConfig } from '../testUtils/sandboxAgentConfig';
 import { waitFor } from '../testUtils/waitFor';
-import { HarnessAccountDiscovery } from './HarnessAccountDiscovery';
+import {
+  HarnessAccountDiscovery,
+  registryAndFleetTarget,
+} from './HarnessAccountDiscovery';
 
 /*
  * The registry and the fleet state of the example fleet (what `npm start`
@@ -67,13 +70,7 @@ beforeAll(async () => {
   fleet.start();
   discovery = new HarnessAccountDiscovery({
     configured: gitops.agents,
-    target: {
-      add: agent => fleet.addAgent(registry.add(agent)),
-      remove: async agentId => {
-        await fleet.removeAgent(agentId);
-        registry.remove(agentId);
-      },
-    },
+    target: registryAndFleetTarget(registry, fleet),
     logger,
   });
   await discovery.refresh(gitops.harnessAccounts[0]);
@@ -83,6 +80,24 @@ afterAll(async () => {
   await fleet.stop();
   await sandbox.close();
 });
+
+/** The sandbox's Harness account as `gitops.harness.accounts` reads it, with `apiKey`. */
+const sandboxAccount = (apiKey: string) =>
+  readGitOpsConfig(
+    new ConfigReader({
+      gitops: {
+        harness: {
+          accounts: [
+            {
+              url: sandbox.harnessAccounts[0].url,
+              accountIdentifier: sandbox.harnessAccounts[0].accountIdentifier,
+              apiKey,
+            },
+          ],
+        },
+      },
+    }),
+  ).harnessAccounts[0];
 
 const appsOf = (agentId: string) =>
   [...(fleet.state.loaded(agentId)?.apps.values() ?? [])]
@@ -120,22 +135,7 @@ describe('HarnessAccountDiscovery over the example fleet', () => {
   });
 
   it('retires it when it leaves the account, and keeps it while the list cannot be read', async () => {
-    const account = readGitOpsConfig(
-      new ConfigReader({
-        gitops: {
-          harness: {
-            accounts: [
-              {
-                url: sandbox.harnessAccounts[0].url,
-                accountIdentifier: sandbox.harnessAccounts[0].accountIdentifier,
-                apiKey: 'not-the-account-key',
-              },
-            ],
-          },
-        },
-      }),
-    ).harnessAccounts[0];
-    await discovery.refresh(account);
+    await discovery.refresh(sandboxAccount('not-the-account-key'));
     expect(registry.agents.map(a => a.id)).toContain(US);
     expect(logger.warn).toHaveBeenCalledWith(
       expect.stringContaining(
@@ -152,22 +152,7 @@ describe('HarnessAccountDiscovery over the example fleet', () => {
       headers: { 'x-api-key': us.token, 'content-type': 'application/json' },
       body: JSON.stringify({ member: false }),
     });
-    const config = readGitOpsConfig(
-      new ConfigReader({
-        gitops: {
-          harness: {
-            accounts: [
-              {
-                url: sandbox.harnessAccounts[0].url,
-                accountIdentifier: sandbox.harnessAccounts[0].accountIdentifier,
-                apiKey: sandbox.harnessAccounts[0].token,
-              },
-            ],
-          },
-        },
-      }),
-    ).harnessAccounts[0];
-    await discovery.refresh(config);
+    await discovery.refresh(sandboxAccount(sandbox.harnessAccounts[0].token));
     expect(registry.agents.map(a => a.id)).toEqual(['harness-eu']);
     expect(fleet.state.loaded(US)).toBeUndefined();
     expect(fleet.feeders.has(US)).toBe(false);

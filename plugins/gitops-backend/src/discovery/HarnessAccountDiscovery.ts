@@ -1,7 +1,9 @@
 import { LoggerService } from '@backstage/backend-plugin-api';
 import { GitOpsAgentConfig } from '@gitops-suite/plugin-gitops-node';
 import { HarnessAccountConfig } from '../config/readHarnessAccounts';
+import type { Fleet } from '../fleet/createFleet';
 import { AgentHttpClient } from '../providers/http/AgentHttpClient';
+import type { ProviderRegistry } from '../providers/ProviderRegistry';
 import {
   configuredHarnessAgentKey,
   foundHarnessAgent,
@@ -12,6 +14,24 @@ import {
 export interface FoundAgentTarget {
   add(agent: GitOpsAgentConfig): void;
   remove(agentId: string): Promise<void>;
+}
+
+/**
+ * The backend's agents as a target: a found agent gets its provider in the
+ * registry and is fed into the fleet state; a retired one leaves both (the
+ * fleet state first, so nothing reads a provider that is gone).
+ */
+export function registryAndFleetTarget(
+  registry: Pick<ProviderRegistry, 'add' | 'remove'>,
+  fleet: Pick<Fleet, 'addAgent' | 'removeAgent'>,
+): FoundAgentTarget {
+  return {
+    add: agent => fleet.addAgent(registry.add(agent)),
+    remove: async agentId => {
+      await fleet.removeAgent(agentId);
+      registry.remove(agentId);
+    },
+  };
 }
 
 /**
