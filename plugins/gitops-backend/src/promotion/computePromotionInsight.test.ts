@@ -44,6 +44,15 @@ function app(
 const day = (d: number) => `2026-11-${String(d).padStart(2, '0')}T12:00:00Z`;
 const now = new Date('2026-11-22T12:00:00Z');
 
+/** An environment on its one deployment (r1), running svc's image at `tag`. */
+const onTag = (environment: string, tag: string) =>
+  app(
+    environment,
+    'r1',
+    [{ id: 1, revision: 'r1' }],
+    [`ghcr.io/acme/svc:${tag}`],
+  );
+
 describe('computePromotionSteps', () => {
   it('says prod is two revisions behind qa, since when, and how to promote', () => {
     const result = computePromotionSteps({
@@ -200,24 +209,9 @@ describe('computePromotionSteps', () => {
   it('compares image tags when environments run one revision of one repository (an overlay per environment)', () => {
     const result = computePromotionSteps({
       applications: [
-        app(
-          'dev',
-          'r1',
-          [{ id: 1, revision: 'r1' }],
-          ['ghcr.io/acme/svc:2.4.10'],
-        ),
-        app(
-          'qa',
-          'r1',
-          [{ id: 1, revision: 'r1' }],
-          ['ghcr.io/acme/svc:2.4.10'],
-        ),
-        app(
-          'prod',
-          'r1',
-          [{ id: 1, revision: 'r1' }],
-          ['ghcr.io/acme/svc:2.4.5'],
-        ),
+        onTag('dev', '2.4.10'),
+        onTag('qa', '2.4.10'),
+        onTag('prod', '2.4.5'),
       ],
       environments,
       deployments: [],
@@ -241,20 +235,7 @@ describe('computePromotionSteps', () => {
       ],
     ]);
     const reversed = computePromotionSteps({
-      applications: [
-        app(
-          'qa',
-          'r1',
-          [{ id: 1, revision: 'r1' }],
-          ['ghcr.io/acme/svc:2.4.5'],
-        ),
-        app(
-          'prod',
-          'r1',
-          [{ id: 1, revision: 'r1' }],
-          ['ghcr.io/acme/svc:2.4.10'],
-        ),
-      ],
+      applications: [onTag('qa', '2.4.5'), onTag('prod', '2.4.10')],
       environments,
       deployments: [],
       now,

@@ -69,6 +69,20 @@ describe('resource reads (router over real sandbox agents)', () => {
       { headers: { Authorization: env.auth }, signal },
     );
 
+  /** Writes `lines` to a pod's log on the sandbox agent. */
+  async function writeLog(
+    agent: string,
+    application: string,
+    pod: ResourceNode,
+    lines: string[],
+  ) {
+    const written = await env.agentFetch(agent, '/_sandbox/logs', {
+      method: 'POST',
+      body: JSON.stringify({ application, pod: pod.name, lines }),
+    });
+    expect(written.status).toBe(200);
+  }
+
   async function logLines(
     base: string,
     query: Record<string, string | number | boolean>,
@@ -246,19 +260,11 @@ describe('resource reads (router over real sandbox agents)', () => {
 
     it('scrubs JSON-array lines and KEY=value lines whose key names a secret', async () => {
       const pod = await node(base, 'Pod');
-      const written = await env.agentFetch(agent, '/_sandbox/logs', {
-        method: 'POST',
-        body: JSON.stringify({
-          application: app,
-          pod: pod.name,
-          lines: [
-            '[{"user":"x","password":"hunter2-in-array"}]',
-            'DB_PASSWORD=hunter2-in-env',
-            'export AWS_SECRET_ACCESS_KEY=wJalrXUtnFEMI/K7MDENG',
-          ],
-        }),
-      });
-      expect(written.status).toBe(200);
+      await writeLog(agent, app, pod, [
+        '[{"user":"x","password":"hunter2-in-array"}]',
+        'DB_PASSWORD=hunter2-in-env',
+        'export AWS_SECRET_ACCESS_KEY=wJalrXUtnFEMI/K7MDENG',
+      ]);
       const lines = await logLines(base, { ...params(pod), tailLines: 3 });
       const contents = lines.filter(l => l.entry).map(l => l.entry!.content);
       expect(contents).toEqual([
@@ -270,18 +276,12 @@ describe('resource reads (router over real sandbox agents)', () => {
 
     it('cuts a stream at the size limit, saying so', async () => {
       const pod = await node(base, 'Pod');
-      const written = await env.agentFetch(agent, '/_sandbox/logs', {
-        method: 'POST',
-        body: JSON.stringify({
-          application: app,
-          pod: pod.name,
-          lines: Array.from(
-            { length: 100 },
-            (_, i) => `line ${i} ${'x'.repeat(90)}`,
-          ),
-        }),
-      });
-      expect(written.status).toBe(200);
+      await writeLog(
+        agent,
+        app,
+        pod,
+        Array.from({ length: 100 }, (_, i) => `line ${i} ${'x'.repeat(90)}`),
+      );
       const lines = await logLines(base, params(pod));
       const entries = lines.filter(l => l.entry).map(l => l.entry!);
       const bytes = entries.reduce(
@@ -322,14 +322,7 @@ describe('resource reads (router over real sandbox agents)', () => {
         'the tail line',
         async () => lines.length >= 1 || undefined,
       );
-      await env.agentFetch(agent, '/_sandbox/logs', {
-        method: 'POST',
-        body: JSON.stringify({
-          application: app,
-          pod: pod.name,
-          lines: ['GET /healthz 200'],
-        }),
-      });
+      await writeLog(agent, app, pod, ['GET /healthz 200']);
       await waitFor(
         'the followed line',
         async () =>

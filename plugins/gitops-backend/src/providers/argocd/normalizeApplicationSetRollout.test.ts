@@ -17,6 +17,20 @@ const steps = [
 describe('normalizeApplicationSet: progressive syncs', () => {
   it('reads a RollingSync set as Argo CD serves it (the CRD field names)', () => {
     // spec.strategy and status as applicationset-crd.yaml declares them
+    const dev = {
+      application: 'guestbook-dev',
+      status: 'Healthy',
+      message:
+        'Application resource became Healthy, updating status from Progressing to Healthy.',
+      targetRevisions: ['4b3c2a1'],
+      lastTransitionTime: '2026-11-26T12:00:00Z',
+    };
+    const qa = {
+      application: 'guestbook-qa',
+      status: 'Waiting',
+      message: 'Application has pending changes, setting status to Waiting.',
+      targetRevisions: ['4b3c2a1'],
+    };
     const raw: ArgoApplicationSet = {
       metadata: { name: 'guestbook' },
       spec: {
@@ -27,23 +41,8 @@ describe('normalizeApplicationSet: progressive syncs', () => {
         resourcesCount: 2,
         health: { status: 'Progressing', message: 'waiting for step 2' },
         applicationStatus: [
-          {
-            application: 'guestbook-dev',
-            status: 'Healthy',
-            step: '1',
-            message:
-              'Application resource became Healthy, updating status from Progressing to Healthy.',
-            targetRevisions: ['4b3c2a1'],
-            lastTransitionTime: '2026-11-26T12:00:00Z',
-          },
-          {
-            application: 'guestbook-qa',
-            status: 'Waiting',
-            step: '2',
-            message:
-              'Application has pending changes, setting status to Waiting.',
-            targetRevisions: ['4b3c2a1'],
-          },
+          { ...dev, step: '1' },
+          { ...qa, step: '2' },
         ],
       },
     };
@@ -67,23 +66,10 @@ describe('normalizeApplicationSet: progressive syncs', () => {
         },
       ],
     });
+    // the same statuses, their steps as numbers
     expect(set.applicationStatus).toEqual([
-      {
-        application: 'guestbook-dev',
-        status: 'Healthy',
-        step: 1,
-        message:
-          'Application resource became Healthy, updating status from Progressing to Healthy.',
-        targetRevisions: ['4b3c2a1'],
-        lastTransitionTime: '2026-11-26T12:00:00Z',
-      },
-      {
-        application: 'guestbook-qa',
-        status: 'Waiting',
-        step: 2,
-        message: 'Application has pending changes, setting status to Waiting.',
-        targetRevisions: ['4b3c2a1'],
-      },
+      { ...dev, step: 1 },
+      { ...qa, step: 2 },
     ]);
     expect(set.health).toEqual({
       status: 'Progressing',

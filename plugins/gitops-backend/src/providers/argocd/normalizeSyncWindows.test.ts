@@ -18,16 +18,8 @@ describe('normalizeSyncWindows', () => {
         canSync: true,
       }),
     ).toEqual([
-      {
-        kind: 'deny',
-        schedule: '0 22 * * 5',
-        duration: '56h',
-        applications: ['*-prod'],
-        manualSync: true,
-        timeZone: 'UTC',
-        active: true,
-      },
-      { kind: 'allow', schedule: '0 1 * * *', duration: '1h', active: false },
+      { ...freeze, active: true },
+      { ...nightly, active: false },
     ]);
   });
 });
