@@ -1,6 +1,5 @@
-import Checkbox from '@material-ui/core/Checkbox';
-import FormControlLabel from '@material-ui/core/FormControlLabel';
 import { useState } from 'react';
+import { LabeledCheckbox } from './LabeledCheckbox';
 
 /** The Prune and Dry run choices, Prune first set as `prune` says. */
 export function useOperationFlags(prune = false) {
@@ -25,17 +24,15 @@ export function OperationFlags(props: {
   const { pruneLabel, prune, dryRun, onPruneChange, onDryRunChange } = props;
   return (
     <>
-      <FormControlLabel
-        control={
-          <Checkbox checked={prune} onChange={(_e, v) => onPruneChange(v)} />
-        }
+      <LabeledCheckbox
         label={pruneLabel}
+        checked={prune}
+        onChange={onPruneChange}
       />
-      <FormControlLabel
-        control={
-          <Checkbox checked={dryRun} onChange={(_e, v) => onDryRunChange(v)} />
-        }
+      <LabeledCheckbox
         label="Dry run"
+        checked={dryRun}
+        onChange={onDryRunChange}
       />
     </>
   );

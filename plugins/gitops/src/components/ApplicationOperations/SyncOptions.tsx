@@ -4,14 +4,13 @@ import type {
   SyncRequest,
   SyncRetry,
 } from '@gitops-suite/plugin-gitops-common';
-import Checkbox from '@material-ui/core/Checkbox';
-import FormControlLabel from '@material-ui/core/FormControlLabel';
 import FormGroup from '@material-ui/core/FormGroup';
 import TextField from '@material-ui/core/TextField';
 import Typography from '@material-ui/core/Typography';
 import { makeStyles } from '@material-ui/core/styles';
 import Alert from '@material-ui/lab/Alert';
 import { useState } from 'react';
+import { LabeledCheckbox } from './LabeledCheckbox';
 
 /** Each sync option, as Argo CD's sync panel names it. */
 export const SYNC_OPTION_LABELS: Record<SyncOption, string> = {
@@ -138,23 +137,15 @@ export function SyncOptions(props: ReturnType<typeof useSyncOptions>) {
   return (
     <>
       <FormGroup row>
-        <FormControlLabel
-          control={
-            <Checkbox
-              checked={applyOnly}
-              onChange={(_e, v) => props.onApplyOnlyChange(v)}
-            />
-          }
+        <LabeledCheckbox
           label="Apply only"
+          checked={applyOnly}
+          onChange={props.onApplyOnlyChange}
         />
-        <FormControlLabel
-          control={
-            <Checkbox
-              checked={force}
-              onChange={(_e, v) => props.onForceChange(v)}
-            />
-          }
+        <LabeledCheckbox
           label="Force"
+          checked={force}
+          onChange={props.onForceChange}
         />
       </FormGroup>
       <Typography variant="subtitle2" component="h3" id="gitops-sync-options">
@@ -166,16 +157,12 @@ export function SyncOptions(props: ReturnType<typeof useSyncOptions>) {
         aria-labelledby="gitops-sync-options"
       >
         {OFFERED.map(option => (
-          <FormControlLabel
+          <LabeledCheckbox
             key={option}
-            control={
-              <Checkbox
-                checked={options.has(option)}
-                onChange={(_e, v) => props.onOptionChange(option, v)}
-              />
-            }
             label={SYNC_OPTION_LABELS[option]}
             title={option}
+            checked={options.has(option)}
+            onChange={on => props.onOptionChange(option, on)}
           />
         ))}
       </FormGroup>
@@ -191,14 +178,10 @@ export function SyncOptions(props: ReturnType<typeof useSyncOptions>) {
           be deleted and created again.
         </Alert>
       )}
-      <FormControlLabel
-        control={
-          <Checkbox
-            checked={retrying}
-            onChange={(_e, v) => props.onRetryingChange(v)}
-          />
-        }
+      <LabeledCheckbox
         label="Retry"
+        checked={retrying}
+        onChange={props.onRetryingChange}
       />
       {retrying && (
         <div className={classes.retry}>

@@ -4,7 +4,6 @@ import type {
   EntityApplicationRef,
   GitOpsApplication,
 } from '@gitops-suite/plugin-gitops-common';
-import Button from '@material-ui/core/Button';
 import DialogContent from '@material-ui/core/DialogContent';
 import DialogContentText from '@material-ui/core/DialogContentText';
 import FormControlLabel from '@material-ui/core/FormControlLabel';
@@ -12,12 +11,12 @@ import FormGroup from '@material-ui/core/FormGroup';
 import FormHelperText from '@material-ui/core/FormHelperText';
 import Switch from '@material-ui/core/Switch';
 import TextField from '@material-ui/core/TextField';
-import Tooltip from '@material-ui/core/Tooltip';
 import TuneIcon from '@material-ui/icons/Tune';
 import Alert from '@material-ui/lab/Alert';
 import { useState } from 'react';
 import { gitopsApiRef } from '../../api';
 import { errorMessage } from '../../lib/errorMessage';
+import { OperationButton } from './OperationButton';
 import { ConfirmActions, OperationDialog } from './OperationDialog';
 
 /** The longest reason the backend keeps. */
@@ -229,20 +228,13 @@ export function SyncPolicyButton(props: {
   const blocked = syncPolicyBlocked(application, deniedReason);
   return (
     <>
-      <Tooltip title={blocked ?? ''}>
-        <span>
-          <Button
-            size="small"
-            variant="outlined"
-            startIcon={<TuneIcon />}
-            disabled={Boolean(blocked) || disabled}
-            aria-label={blocked ? `Sync policy (${blocked})` : 'Sync policy'}
-            onClick={() => setOpen(true)}
-          >
-            Sync policy
-          </Button>
-        </span>
-      </Tooltip>
+      <OperationButton
+        label="Sync policy"
+        icon={<TuneIcon />}
+        reason={blocked}
+        busy={disabled}
+        onClick={() => setOpen(true)}
+      />
       {open && (
         <SyncPolicyDialog
           open

@@ -3,14 +3,13 @@ import type {
   EntityApplicationRef,
   GitOpsApplication,
 } from '@gitops-suite/plugin-gitops-common';
-import Button from '@material-ui/core/Button';
-import Tooltip from '@material-ui/core/Tooltip';
 import StopIcon from '@material-ui/icons/Stop';
 import Alert from '@material-ui/lab/Alert';
 import { useState } from 'react';
 import { gitopsApiRef } from '../../api';
 import { errorMessage } from '../../lib/errorMessage';
 import { ConfirmDialog } from './ConfirmDialog';
+import { OperationButton } from './OperationButton';
 
 /**
  * Stops the application's running operation, after asking. Disabled, with
@@ -57,20 +56,13 @@ export function TerminateButton(props: {
 
   return (
     <>
-      <Tooltip title={reason ?? ''}>
-        <span>
-          <Button
-            size="small"
-            variant="outlined"
-            startIcon={<StopIcon />}
-            disabled={Boolean(reason) || pending}
-            aria-label={reason ? `Terminate (${reason})` : 'Terminate'}
-            onClick={() => setConfirming(true)}
-          >
-            Terminate
-          </Button>
-        </span>
-      </Tooltip>
+      <OperationButton
+        label="Terminate"
+        icon={<StopIcon />}
+        reason={reason}
+        busy={pending}
+        onClick={() => setConfirming(true)}
+      />
       {result && (
         <Alert
           severity={result.severity}
