@@ -13,7 +13,6 @@ import { inventoryRoutes } from './inventoryRoutes';
 import { proxyRoutes } from './proxyRoutes';
 import { knownErrorHandler } from './knownErrorHandler';
 import { metricsRoutes } from './metricsRoutes';
-import { promotionRoutes } from './promotionRoutes';
 import { pullRequestRoutes } from './pullRequestRoutes';
 import { requireJsonBodies } from './requireJsonBody';
 import { boundedJsonBodies } from './boundedJsonBodies';
@@ -48,9 +47,7 @@ export async function createRouter(
   fleetRoutes(router, ctx, new FleetReads(ctx));
   inventoryRoutes(router, ctx, new InventoryReads(ctx));
   proxyRoutes(router, ctx);
-  const insights = new DeliveryInsights(ctx);
-  metricsRoutes(router, ctx, insights);
-  promotionRoutes(router, ctx, insights);
+  metricsRoutes(router, ctx, new DeliveryInsights(ctx));
   pullRequestRoutes(router, ctx);
   router.use(knownErrorHandler);
   return router;

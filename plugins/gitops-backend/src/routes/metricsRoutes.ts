@@ -2,6 +2,7 @@ import { DeliveryInsights } from '../reads/DeliveryInsights';
 import type { GitOpsServices } from '../service/GitOpsServices';
 import {
   defaulted,
+  entityAnswer,
   GitOpsRouter,
   listQuery,
   requestCredentials,
@@ -9,7 +10,10 @@ import {
   sendJson,
 } from './httpAdapters';
 
-/** Delivery metrics (DORA) of an entity and of the fleet. */
+/**
+ * Delivery insights: the metrics (DORA) of an entity and of the fleet, and
+ * what separates each environment of an entity from the next one.
+ */
 export function metricsRoutes(
   router: GitOpsRouter,
   ctx: Pick<GitOpsServices, 'httpAuth' | 'scrubber'>,
@@ -21,6 +25,13 @@ export function metricsRoutes(
     const { window } = defaulted(req.query, ['window']);
     sendJson(ctx, res, await insights.entityMetrics(credentials, ref, window));
   });
+
+  router.get(
+    '/entity/:namespace/:kind/:name/promotion',
+    entityAnswer(ctx, (credentials, ref) =>
+      insights.promotion(credentials, ref),
+    ),
+  );
 
   router.get('/fleet/metrics', async (req, res) => {
     const credentials = await requestCredentials(ctx, req);
