@@ -18,6 +18,7 @@ import { NoticeBanner } from '../ApplicationNotice';
 import { CommitLink, RepositoryLink } from '../Links';
 import { HydrationDetails } from '../SourceHydrator';
 import { HealthStatusChip, PolicyBadges, SyncStatusChip } from '../StatusChips';
+import { WrapRow } from '../WrapRow';
 
 /** A failed or errored last operation, with the agent's message. */
 function FailedOperation(props: { application: GitOpsApplication }) {
@@ -117,13 +118,7 @@ export function DrawerHeader(props: {
         ) : (
           <Sources application={app} />
         )}
-        <Box
-          display="flex"
-          flexWrap="wrap"
-          alignItems="center"
-          my={1}
-          style={{ gap: 8 }}
-        >
+        <WrapRow alignItems="center" my={1} gap={8}>
           <SyncStatusChip
             status={app.sync.status}
             revision={app.sync.revision}
@@ -140,7 +135,7 @@ export function DrawerHeader(props: {
               <LaunchIcon fontSize="inherit" />
             </Link>
           )}
-        </Box>
+        </WrapRow>
         <ActionBlockerAlerts blockers={blockers} />
         <FailedOperation application={app} />
         <NoticeBanner notice={app.notice} />

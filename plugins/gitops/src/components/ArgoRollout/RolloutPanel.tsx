@@ -22,6 +22,7 @@ import { ResourceActionConfirm } from '../ResourceTree/ResourceActionsMenu';
 import { resourceActionLabel } from '../ResourceTree/actionLabels';
 import { CanaryChip } from './CanaryChip';
 import { analysisText, stepText } from './rolloutText';
+import { WrapRow } from '../WrapRow';
 
 /** The Rollout actions the panel offers, in the order a person would take them. */
 const OFFERED = ['resume', 'promote-full', 'abort', 'retry'];
@@ -134,12 +135,7 @@ export function RolloutPanel(props: {
       p={2}
       mb={2}
     >
-      <Box
-        display="flex"
-        alignItems="center"
-        flexWrap="wrap"
-        style={{ gap: 8 }}
-      >
+      <WrapRow alignItems="center" gap={8}>
         <Typography variant="subtitle1" component="h3">
           {rollout.strategy === 'canary' ? 'Canary' : 'Rollout'} {label}
         </Typography>
@@ -149,7 +145,7 @@ export function RolloutPanel(props: {
             fully promoted
           </Typography>
         )}
-      </Box>
+      </WrapRow>
       {progress && step && (
         <Typography variant="body2">
           Step {progress.step} of {progress.steps}: {stepText(step)}
@@ -174,7 +170,7 @@ export function RolloutPanel(props: {
         </Typography>
       )}
       {rollout.steps.length > 0 && <Steps label={label} rollout={rollout} />}
-      <Box display="flex" flexWrap="wrap" style={{ gap: 8 }}>
+      <WrapRow gap={8}>
         {OFFERED.map(actionName => {
           const action = actions?.find(a => a.name === actionName);
           const why =
@@ -200,7 +196,7 @@ export function RolloutPanel(props: {
             </Tooltip>
           );
         })}
-      </Box>
+      </WrapRow>
       {result && (
         <Box mt={1}>
           <Alert

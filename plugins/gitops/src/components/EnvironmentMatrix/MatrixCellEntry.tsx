@@ -24,6 +24,7 @@ import { CanaryChip } from '../ArgoRollout';
 import { NoticeMarker } from '../ApplicationNotice';
 import { ReleaseRevision } from '../SourceHydrator';
 import { VisuallyHidden } from '../VisuallyHidden';
+import { WrapRow } from '../WrapRow';
 
 const useStyles = makeStyles(theme => ({
   entry: {
@@ -109,13 +110,7 @@ export function MatrixCellEntry(props: {
             </Typography>
           </Box>
         ) : (
-          <Box
-            component="span"
-            display="flex"
-            flexWrap="wrap"
-            my={0.5}
-            style={{ gap: 4 }}
-          >
+          <WrapRow component="span" my={0.5} gap={4}>
             <SyncStatusChip status={app.sync.status} revision={revision} />
             <HealthStatusChip
               status={app.health.status}
@@ -126,7 +121,7 @@ export function MatrixCellEntry(props: {
             )}
             <CanaryChip rollout={canary} />
             <ActionBlockerChips blockers={blockers} />
-          </Box>
+          </WrapRow>
         )}
         {since && (
           <Typography variant="caption" color="textSecondary" component="span">

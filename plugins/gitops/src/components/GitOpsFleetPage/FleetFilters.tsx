@@ -1,4 +1,3 @@
-import Box from '@material-ui/core/Box';
 import Button from '@material-ui/core/Button';
 import FormControl from '@material-ui/core/FormControl';
 import InputLabel from '@material-ui/core/InputLabel';
@@ -6,6 +5,7 @@ import MenuItem from '@material-ui/core/MenuItem';
 import Select from '@material-ui/core/Select';
 import type { FleetApplicationFilter } from '@gitops-suite/plugin-gitops-common';
 import { FLEET_FILTER_KEYS, FleetFilterKey } from '../../hooks/useFleetFilters';
+import { WrapRow } from '../WrapRow';
 
 const LABELS: Record<FleetFilterKey, string> = {
   agent: 'Agent',
@@ -24,13 +24,7 @@ export function FleetFilters(props: {
 }) {
   const { filter, options, onChange, onClear } = props;
   return (
-    <Box
-      display="flex"
-      flexWrap="wrap"
-      alignItems="flex-end"
-      mb={2}
-      style={{ gap: 16 }}
-    >
+    <WrapRow alignItems="flex-end" mb={2} gap={16}>
       {FLEET_FILTER_KEYS.map(key => {
         const selected = (filter[key] as string[] | undefined) ?? [];
         const id = `gitops-fleet-filter-${key}`;
@@ -57,6 +51,6 @@ export function FleetFilters(props: {
       <Button size="small" onClick={onClear}>
         Clear filters
       </Button>
-    </Box>
+    </WrapRow>
   );
 }

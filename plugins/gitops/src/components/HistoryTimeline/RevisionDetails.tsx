@@ -4,6 +4,7 @@ import Typography from '@material-ui/core/Typography';
 import { useRevisionMetadata } from '../../hooks/useRevisionMetadata';
 import { formatTimestamp } from '../../lib/timeSince';
 import { SignatureBadge } from './SignatureBadge';
+import { WrapRow } from '../WrapRow';
 
 /** The commit behind a revision: author, message, date and signature. */
 export function RevisionDetails(props: {
@@ -33,18 +34,13 @@ export function RevisionDetails(props: {
       <Typography variant="body2">
         {value.message?.split('\n')[0] ?? 'No commit message'}
       </Typography>
-      <Box
-        display="flex"
-        alignItems="center"
-        flexWrap="wrap"
-        style={{ gap: 8 }}
-      >
+      <WrapRow alignItems="center" gap={8}>
         <Typography variant="caption" color="textSecondary">
           {value.author ?? 'unknown author'}
           {value.date ? `, ${formatTimestamp(value.date)}` : ''}
         </Typography>
         <SignatureBadge signature={value.signature} />
-      </Box>
+      </WrapRow>
     </Box>
   );
 }

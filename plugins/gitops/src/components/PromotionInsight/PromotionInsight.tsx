@@ -7,7 +7,6 @@ import type {
   PromotionPullRequest,
   PromotionStep,
 } from '@gitops-suite/plugin-gitops-common';
-import Box from '@material-ui/core/Box';
 import Chip from '@material-ui/core/Chip';
 import { ATTENTION_RED, StatusChip } from '../StatusChips';
 import TableCell from '@material-ui/core/TableCell';
@@ -24,6 +23,7 @@ import { ActionBlockerChips } from '../ActionBlockers';
 import { openPromotion } from './openPromotion';
 import { promotionLink } from './promotionLink';
 import { CompactTable, wrapAtWords } from '../WordWrapTableHead';
+import { WrapRow } from '../WrapRow';
 
 /** What an environment runs: its tag and its revision, linked to the commit. */
 function Running(props: { state?: PromotionEnvironmentState }) {
@@ -106,15 +106,9 @@ function PromotionAction(props: {
         Promote {step.promotion.tag} to {step.to}
       </LinkButton>
       {blockers.length > 0 && (
-        <Box
-          display="flex"
-          flexWrap="wrap"
-          justifyContent="flex-end"
-          mt={0.5}
-          style={{ gap: 4 }}
-        >
+        <WrapRow justifyContent="flex-end" mt={0.5} gap={4}>
           <ActionBlockerChips blockers={blockers} />
-        </Box>
+        </WrapRow>
       )}
     </>
   );

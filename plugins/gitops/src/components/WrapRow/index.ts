@@ -1,0 +1,1 @@
+export { WrapRow } from './WrapRow';
