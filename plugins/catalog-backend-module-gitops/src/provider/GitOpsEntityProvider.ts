@@ -7,11 +7,7 @@ import {
   readSchedulerServiceTaskScheduleDefinitionFromConfig,
 } from '@backstage/backend-plugin-api';
 import { Config } from '@backstage/config';
-import {
-  ANNOTATION_LOCATION,
-  ANNOTATION_ORIGIN_LOCATION,
-  Entity,
-} from '@backstage/catalog-model';
+import { Entity } from '@backstage/catalog-model';
 import {
   EntityProvider,
   EntityProviderConnection,
@@ -22,6 +18,7 @@ import {
   GitOpsApiReader,
   GitOpsEnvironmentItem,
 } from '../api/GitOpsApiReader';
+import { locationAnnotations } from '../locationAnnotations';
 import { toEntityName } from './entityNames';
 
 /** The provider's name, also its location key. */
@@ -325,8 +322,7 @@ export class GitOpsEntityProvider implements EntityProvider {
         ...(options.title && { title: options.title }),
         ...(options.description && { description: options.description }),
         annotations: definedOnly({
-          [ANNOTATION_LOCATION]: location,
-          [ANNOTATION_ORIGIN_LOCATION]: location,
+          ...locationAnnotations(location),
           [A.originalName]: original,
           ...options.annotations,
         }),

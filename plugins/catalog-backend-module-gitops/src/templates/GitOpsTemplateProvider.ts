@@ -6,16 +6,13 @@ import {
   resolvePackagePath,
 } from '@backstage/backend-plugin-api';
 import { Config } from '@backstage/config';
-import {
-  ANNOTATION_LOCATION,
-  ANNOTATION_ORIGIN_LOCATION,
-  Entity,
-} from '@backstage/catalog-model';
+import { Entity } from '@backstage/catalog-model';
 import { ScmIntegrations } from '@backstage/integration';
 import {
   EntityProvider,
   EntityProviderConnection,
 } from '@backstage/plugin-catalog-node';
+import { locationAnnotations } from '../locationAnnotations';
 import { RepoUrlDefaults, withRepoUrlDefaults } from './repoUrlPickerHosts';
 
 /** The golden-path templates this package ships, beside its dist/. */
@@ -103,11 +100,9 @@ export class GitOpsTemplateProvider implements EntityProvider {
       if (entity?.kind !== 'Template' || !entity.metadata?.name) {
         throw new Error(`${file} is not a software template`);
       }
-      const location = `file:${file}`;
       entity.metadata.annotations = {
         ...entity.metadata.annotations,
-        [ANNOTATION_LOCATION]: location,
-        [ANNOTATION_ORIGIN_LOCATION]: location,
+        ...locationAnnotations(`file:${file}`),
       };
       entities.push(withRepoUrlDefaults(entity, this.repoUrlDefaults));
     }
