@@ -3,7 +3,7 @@
  * Runs the benchmarks of the GitOps plugin suite (see README.md):
  *   node bench/run.js            full run; writes bench/.work/results.json and .md
  *   node bench/run.js --smoke    every benchmark tiny (CI): fails only if one cannot run
- *   node bench/run.js --only=peers,appsPerAgent,fleet,amplification,live,scale,fleetPage,proxy,tti,firstRender,appSetPreview
+ *   node bench/run.js --only=peers,appsPerAgent,fleet,amplification,live,scale,fleetPage,fleetAttention,proxy,tti,firstRender,appSetPreview
  * Benchmarks are measured, never asserted: no number fails a run.
  */
 const fs = require('node:fs');
@@ -24,6 +24,7 @@ const BENCHMARKS = {
   live: () => require('./benchmarks/liveChanges'),
   scale: () => require('./benchmarks/scale100'),
   fleetPage: () => require('./benchmarks/fleetPage100k'),
+  fleetAttention: () => require('./benchmarks/fleetAttention'),
   proxy: () => require('./benchmarks/proxyOverhead'),
   tti: () => require('./benchmarks/frontendTti'),
   firstRender: () => require('./benchmarks/firstRender'),

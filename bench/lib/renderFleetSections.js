@@ -98,4 +98,19 @@ function fleetPageSection(f) {
   ].join('\n');
 }
 
-module.exports = { fleetSection, loadSection, appsPerAgentSection, liveSection, scaleSection, fleetPageSection };
+function fleetAttentionSection(f) {
+  const kb = bytes => `${round(bytes / 1024, 1)} KiB`;
+  return [
+    `### Needs attention on the fleet page (one replica, built, ${f.agents} agents; ${f.needAttention} applications need attention; interleaved in one run)`,
+    '',
+    '| read | ms p50 / p99 (min-max, n) | pages | items | JSON |',
+    '|---|---|---|---|---|',
+    `| before: every page of ?attention=true | ${lat(f.everyPage.latency)} | ${f.everyPage.pages} | ${f.everyPage.items} | ${kb(f.everyPage.bytes)} |`,
+    `| after: one page of 20 | ${lat(f.onePage.latency)} | 1 | ${f.onePage.items} | ${kb(f.onePage.bytes)} |`,
+    `| after: the next page by its cursor | ${lat(f.nextPage.latency)} | 1 | - | - |`,
+    '',
+    `One page over every page, p50: ${round(f.onePageOverEveryPageP50, 3)}x.`,
+  ].join('\n');
+}
+
+module.exports = { fleetSection, loadSection, appsPerAgentSection, liveSection, scaleSection, fleetPageSection, fleetAttentionSection };

@@ -10,6 +10,7 @@ const {
   liveSection,
   scaleSection,
   fleetPageSection,
+  fleetAttentionSection,
 } = require('./renderFleetSections');
 
 const ms = v => (Number.isFinite(v) ? `${round(v, 1)}` : '-');
@@ -128,6 +129,7 @@ const SECTIONS = {
   live: liveSection,
   scale: scaleSection,
   fleetPage: fleetPageSection,
+  fleetAttention: fleetAttentionSection,
   proxy: proxySection,
   tti: ttiSection,
   firstRender: firstRenderSection,
