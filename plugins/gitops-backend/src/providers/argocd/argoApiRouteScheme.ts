@@ -112,6 +112,20 @@ export interface ArgoApiRouteScheme {
   ): AgentCall;
 }
 
+/**
+ * Argo CD's patch request of an application
+ * (applicationApplicationPatchRequest): a JSON merge patch.
+ */
+export function argoMergePatchRequest(ref: ApplicationRef, patch: string) {
+  return {
+    name: ref.name,
+    appNamespace: ref.namespace,
+    project: ref.project,
+    patch,
+    patchType: 'merge',
+  };
+}
+
 /** A number as a query parameter (undefined stays out). */
 export function numberParam(value: number | undefined): string | undefined {
   return value === undefined ? undefined : String(value);
@@ -164,13 +178,7 @@ export const argoCdRouteScheme: ArgoApiRouteScheme = {
   patchApplication: (ref, patch) => ({
     method: 'PATCH',
     path: `/api/v1/applications/${encodeURIComponent(ref.name)}`,
-    body: {
-      name: ref.name,
-      appNamespace: ref.namespace,
-      project: ref.project,
-      patch,
-      patchType: 'merge',
-    },
+    body: argoMergePatchRequest(ref, patch),
   }),
   // ApplicationService_ListResourceActions
   resourceActions: (ref, resource) => ({

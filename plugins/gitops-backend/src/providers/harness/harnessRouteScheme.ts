@@ -1,4 +1,7 @@
-import { numberParam } from '../argocd/argoApiRouteScheme';
+import {
+  argoMergePatchRequest,
+  numberParam,
+} from '../argocd/argoApiRouteScheme';
 import type {
   AgentCall,
   ArgoApiRouteScheme,
@@ -173,13 +176,7 @@ export function harnessRouteScheme(scope: HarnessScope): ArgoApiRouteScheme {
       body: {
         ...harnessScopeBody(scope),
         agentIdentifier: scope.agentIdentifier,
-        request: {
-          name: ref.name,
-          appNamespace: ref.namespace,
-          project: ref.project,
-          patch,
-          patchType: 'merge',
-        },
+        request: argoMergePatchRequest(ref, patch),
       },
     }),
     // AgentApplicationServiceListResourceActions: the resource as
