@@ -129,6 +129,15 @@ export function ResourceTree(props: {
     const timer = setTimeout(retry, ROLLOUT_REREAD_MS);
     return () => clearTimeout(timer);
   }, [moving, loading, retry, value]);
+  // what a resource's actions (its menu, a Rollout's panel) need
+  const actionProps = {
+    app: props.app,
+    agentDenied,
+    onDone: () => {
+      retry();
+      onActionDone?.();
+    },
+  };
   // a reload (after an action) keeps the tree shown
   if (loading && !value) {
     return <Progress />;
@@ -148,13 +157,8 @@ export function ResourceTree(props: {
       {rollouts.map(node => (
         <RolloutPanel
           key={node.uid ?? `${node.kind}/${node.name}`}
-          app={props.app}
           node={node}
-          agentDenied={agentDenied}
-          onDone={() => {
-            retry();
-            onActionDone?.();
-          }}
+          {...actionProps}
         />
       ))}
       <TreeView
@@ -166,15 +170,7 @@ export function ResourceTree(props: {
         {renderItems(
           tree,
           node => (
-            <ResourceActionsMenu
-              app={props.app}
-              node={node}
-              agentDenied={agentDenied}
-              onDone={() => {
-                retry();
-                onActionDone?.();
-              }}
-            />
+            <ResourceActionsMenu node={node} {...actionProps} />
           ),
           props.onOpen,
         )}
