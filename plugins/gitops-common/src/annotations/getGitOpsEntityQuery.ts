@@ -147,41 +147,36 @@ export function getGitOpsEntityQuery(
   if (!isGitOpsAvailable(entity)) {
     return undefined;
   }
-  const query: GitOpsEntityQuery = {
-    services: list(entity, GITOPS_ANNOTATION_SERVICE),
-    applications: applications(
-      entity,
-      GITOPS_ANNOTATION_APP_NAME,
-      ARGOCD_ANNOTATION_APP_NAME,
-    ),
-  };
+  // read in this order, so the first malformed annotation is the one named
+  const services = list(entity, GITOPS_ANNOTATION_SERVICE);
+  const names = applications(
+    entity,
+    GITOPS_ANNOTATION_APP_NAME,
+    ARGOCD_ANNOTATION_APP_NAME,
+  );
   const labelSelector = selector(
     entity,
     GITOPS_ANNOTATION_APP_SELECTOR,
     ARGOCD_ANNOTATION_APP_SELECTOR,
   );
-  if (labelSelector !== undefined) {
-    query.selector = labelSelector;
-  }
   const agents = list(
     entity,
     GITOPS_ANNOTATION_AGENTS,
     ARGOCD_ANNOTATION_INSTANCE_NAME,
   );
-  if (agents.length > 0) {
-    query.agents = agents;
-  }
   const projects = list(
     entity,
     GITOPS_ANNOTATION_PROJECT,
     ARGOCD_ANNOTATION_PROJECT_NAME,
   );
-  if (projects.length > 0) {
-    query.projects = projects;
-  }
   const applicationSets = list(entity, GITOPS_ANNOTATION_APPLICATIONSET);
-  if (applicationSets.length > 0) {
-    query.applicationSets = applicationSets;
-  }
-  return query;
+  // the optional terms are left out rather than set empty
+  return {
+    services,
+    applications: names,
+    ...(labelSelector !== undefined && { selector: labelSelector }),
+    ...(agents.length > 0 && { agents }),
+    ...(projects.length > 0 && { projects }),
+    ...(applicationSets.length > 0 && { applicationSets }),
+  };
 }
