@@ -4,6 +4,7 @@ import {
   waitFor,
 } from '../testUtils';
 import { startTrustFleet } from '../testUtils/trustFleet';
+import { auditRows } from '../testUtils/auditLog';
 
 jest.setTimeout(60_000);
 
@@ -135,10 +136,8 @@ describe('ApplicationSet read, preview and delete', () => {
         ? undefined
         : true,
     );
-    const audit = await api()
-      .get('/api/gitops/audit?application=payments-short')
-      .set('Authorization', env.auth);
-    expect(audit.body.items[0]).toMatchObject({
+    const [row] = await auditRows(env, { application: 'payments-short' });
+    expect(row).toMatchObject({
       id: res.body.auditId,
       action: 'applicationset.delete',
       entityRef: 'component:default/payments',

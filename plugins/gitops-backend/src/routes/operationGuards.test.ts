@@ -1,5 +1,6 @@
 import { shopHarnessAgent, shopProdAgent } from '../testUtils';
 import { shopFleet, useShopFleet } from '../testUtils/shopFleet';
+import { auditRows } from '../testUtils/auditLog';
 
 jest.setTimeout(60_000);
 
@@ -43,22 +44,13 @@ const sideEffects = (requests: Array<{ method: string; url: string }>) =>
 describe('operation guards', () => {
   const env = useShopFleet(scenario);
 
-  const auditRows = async () => {
-    const res = await env
-      .api()
-      .get('/api/gitops/audit')
-      .set('Authorization', env.auth);
-    expect(res.status).toBe(200);
-    return res.body.items as Array<{ id: string }>;
-  };
-
   /** Runs `probe`; asserts it changed neither the agents nor the audit log. */
   async function withoutSideEffects<T>(probe: () => Promise<T>): Promise<T> {
-    const audit = await auditRows();
+    const audit = await auditRows(env);
     const mark = env.agentRequests.length;
     const result = await probe();
     expect(sideEffects(env.agentRequests.slice(mark))).toEqual([]);
-    expect(await auditRows()).toEqual(audit);
+    expect(await auditRows(env)).toEqual(audit);
     return result;
   }
 

@@ -1,6 +1,7 @@
 import { gitopsApplicationRollbackPermission } from '@gitops-suite/plugin-gitops-common';
 import { waitFor } from '../testUtils';
 import { shopFleet, useShopFleet } from '../testUtils/shopFleet';
+import { auditRows } from '../testUtils/auditLog';
 
 jest.setTimeout(60_000);
 
@@ -113,15 +114,8 @@ describe('revert in Git (router over the sandbox and its git host)', () => {
     throw new Error(`${app.name}: no earlier release in its history`);
   };
 
-  const auditRows = async (agent: string, app: string) => {
-    const res = await env
-      .api()
-      .get('/api/gitops/audit')
-      .query({ agent, application: app })
-      .set('Authorization', env.auth);
-    expect(res.status).toBe(200);
-    return res.body.items as Array<Record<string, any>>;
-  };
+  const auditOf = (agent: string, app: string) =>
+    auditRows(env, { agent, application: app });
 
   describe.each([
     {
@@ -169,9 +163,7 @@ describe('revert in Git (router over the sandbox and its git host)', () => {
       expect(res.body.auditId).toBeUndefined();
       expect(await hostState()).toBe(before);
       expect(
-        (await auditRows(agent, app)).filter(
-          r => r.action === 'rollback.revert',
-        ),
+        (await auditOf(agent, app)).filter(r => r.action === 'rollback.revert'),
       ).toEqual([]);
     });
 
@@ -185,7 +177,7 @@ describe('revert in Git (router over the sandbox and its git host)', () => {
         `Not allowed: gitops.application.rollback on component:default/${entity}`,
       );
       expect(await hostState()).toBe(before);
-      const [row] = await auditRows(agent, app);
+      const [row] = await auditOf(agent, app);
       expect(row).toMatchObject({
         action: 'rollback.revert',
         outcome: 'refused',
@@ -230,7 +222,7 @@ describe('revert in Git (router over the sandbox and its git host)', () => {
       );
       expect(pull.body).toContain(`${running} → ${tag}`);
 
-      const [row] = await auditRows(agent, app);
+      const [row] = await auditOf(agent, app);
       expect(row).toMatchObject({
         id: res.body.auditId,
         action: 'rollback.revert',
@@ -290,7 +282,7 @@ describe('revert in Git (router over the sandbox and its git host)', () => {
       );
       expect(after.images).toEqual([`ghcr.io/acme/${entity}:${tag}`]);
       expect(after.history[0].id).toBeGreaterThan(current.history[0].id);
-      const merges = (await auditRows(agent, app)).filter(
+      const merges = (await auditOf(agent, app)).filter(
         r => r.action === 'pullrequest.merge',
       );
       expect(merges[0]).toMatchObject({

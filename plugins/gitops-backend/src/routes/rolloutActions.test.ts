@@ -1,5 +1,6 @@
 import { canaryRolloutSummary } from '@gitops-suite/plugin-gitops-common/testUtils';
 import { waitFor } from '../testUtils';
+import { auditRows } from '../testUtils/auditLog';
 import { shopFleet, useShopFleet } from '../testUtils/shopFleet';
 
 jest.setTimeout(60_000);
@@ -135,11 +136,8 @@ describe.each(cases)('a canary on $provider', c => {
       });
       return node;
     });
-    const audit = await env
-      .api()
-      .get('/api/gitops/audit?entityRef=component:default/pay')
-      .set('Authorization', env.auth);
-    expect(audit.body.items[0]).toMatchObject({
+    const [row] = await auditRows(env, { entityRef: 'component:default/pay' });
+    expect(row).toMatchObject({
       id: run.body.auditId,
       action: 'resource.action',
       outcome: 'succeeded',

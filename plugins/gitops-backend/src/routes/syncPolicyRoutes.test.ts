@@ -5,6 +5,7 @@ import {
   waitFor,
 } from '../testUtils';
 import { startRouterFleet } from '../testUtils/routerFleet';
+import { auditRows } from '../testUtils/auditLog';
 
 jest.setTimeout(60_000);
 
@@ -29,15 +30,8 @@ describe('sync policy (router over real sandbox agents)', () => {
   const rawArgoApp = (agentId: string, name: string) =>
     env.agentApplication(agentId, name);
 
-  const auditRows = async (agent: string, application: string) => {
-    const audit = await env
-      .api()
-      .get('/api/gitops/audit')
-      .query({ agent, application })
-      .set('Authorization', env.auth);
-    expect(audit.status).toBe(200);
-    return audit.body.items;
-  };
+  const auditOf = (agent: string, application: string) =>
+    auditRows(env, { agent, application });
 
   /** Writes the agents were sent since `before` (reads left out). */
   const writesSince = (before: number) =>
@@ -70,7 +64,7 @@ describe('sync policy (router over real sandbox agents)', () => {
       const read = await env.api().get(base).set('Authorization', env.auth);
       expect(read.body.application.syncPolicy.automated).toBe(false);
 
-      const [row] = await auditRows('nonprod', 'payments-dev');
+      const [row] = await auditOf('nonprod', 'payments-dev');
       expect(row).toMatchObject({
         id: paused.body.auditId,
         action: 'syncpolicy.update',
@@ -115,7 +109,7 @@ describe('sync policy (router over real sandbox agents)', () => {
       expect(
         (await rawArgoApp('nonprod', 'payments-dev')).spec.syncPolicy.automated,
       ).toBeDefined();
-      const [row] = await auditRows('nonprod', 'payments-dev');
+      const [row] = await auditOf('nonprod', 'payments-dev');
       expect(row).toMatchObject({
         action: 'syncpolicy.update',
         outcome: 'refused',
@@ -214,7 +208,7 @@ describe('sync policy (router over real sandbox agents)', () => {
       const raw = await rawArgoApp('hx', 'risk-dev');
       expect(raw.spec.syncPolicy.automated).toBeUndefined();
 
-      const [row] = await auditRows('hx', 'risk-dev');
+      const [row] = await auditOf('hx', 'risk-dev');
       expect(row).toMatchObject({
         action: 'syncpolicy.update',
         outcome: 'succeeded',

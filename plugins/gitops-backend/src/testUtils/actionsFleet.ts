@@ -14,6 +14,7 @@ import {
   startGitOpsTestBackend,
   useGitOpsTestBackend,
 } from '.';
+import { AuditRow, auditRows } from './auditLog';
 
 /*
  * The fleet the action tests read and act on (payments and checkout on two
@@ -73,14 +74,6 @@ export const PAYMENTS_PROD = {
   application: 'payments-prod',
 };
 
-/** An audit log row as `GET /audit` answers it. */
-export type AuditRow = {
-  id: string;
-  actor: string;
-  action: string;
-  outcome: string;
-};
-
 /** The harness of the action tests. */
 export interface ActionsFleet extends GitOpsTestBackend {
   /** The actions service as another backend plugin (an assistant) sees it. */
@@ -133,14 +126,7 @@ export async function startActionsFleet(): Promise<ActionsFleet> {
       const res = await env.agentFetch(agentId, '/_sandbox/state');
       return (await res.json()).resourceVersion;
     },
-    async auditRows() {
-      const res = await env
-        .api()
-        .get('/api/gitops/audit')
-        .set('Authorization', env.auth);
-      expect(res.status).toBe(200);
-      return res.body.items;
-    },
+    auditRows: () => auditRows(env),
   };
 }
 
