@@ -1,6 +1,7 @@
 import { ResponseError } from '@backstage/errors';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { EntityApplicationRef } from '@gitops-suite/plugin-gitops-common';
 import type { AgentPermissions } from '../../api';
 import { prodApp } from '../../__testUtils__/fixtures';
 import { denyingPermissionApi } from '../../__testUtils__/permissions';
@@ -404,16 +405,12 @@ describe('ApplicationDrawer', () => {
     it("shows the backend's 401 on an operation, and asks the agent again after it", async () => {
       const signInAgain =
         'Your sign-in to the identity provider has expired; sign in again to sync through prod-agent.';
+      // every action allowed (the test API's answer), deciding as the user
+      const allowed = testGitOpsApi();
       const getAgentPermissions = jest.fn(
-        async (): Promise<AgentPermissions> => ({
+        async (app: EntityApplicationRef): Promise<AgentPermissions> => ({
+          ...(await allowed.getAgentPermissions(app)),
           identity: 'forwarded-oidc-token',
-          actions: {
-            refresh: { allowed: true },
-            sync: { allowed: true },
-            rollback: { allowed: true },
-            terminate: { allowed: true },
-            action: { allowed: true },
-          },
         }),
       );
       const syncApplication = jest.fn(async () => {
