@@ -1,6 +1,7 @@
 import { RELATION_OWNED_BY } from '@backstage/catalog-model';
 import { componentEntity, waitFor } from '../testUtils';
 import { shopFleet, useShopFleet } from '../testUtils/shopFleet';
+import { auditRows } from '../testUtils/auditLog';
 
 jest.setTimeout(60_000);
 
@@ -26,22 +27,7 @@ describe('the fleet audit (router over real sandbox agents)', () => {
     entities: [owned('payments', 'team-a'), owned('checkout', 'team-b')],
   });
 
-  const audit = async (query: Record<string, string>) => {
-    const res = await env
-      .api()
-      .get('/api/gitops/audit')
-      .query(query)
-      .set('Authorization', env.auth);
-    expect(res.status).toBe(200);
-    return res.body.items as Array<{
-      id: string;
-      application: string;
-      environment?: string;
-      origin: string;
-      outcome: string;
-      startedAt: string;
-    }>;
-  };
+  const audit = (query: Record<string, string>) => auditRows(env, query);
 
   const sync = async (path: string) => {
     const res = await env
