@@ -1,15 +1,4 @@
-import {
-  EntityProvider,
-  entityRouteRef,
-} from '@backstage/plugin-catalog-react';
-import { permissionApiRef } from '@backstage/plugin-permission-react';
-import {
-  mockApis,
-  renderInTestApp,
-  TestApiProvider,
-} from '@backstage/test-utils';
 import { screen } from '@testing-library/react';
-import type { ReactElement } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import {
   EntityDeliveryMetricsCard,
@@ -24,28 +13,8 @@ import {
   gitOpsUserIdentityApiRef,
   type GitOpsUserIdentityApi,
 } from './api';
-import { entity } from './__testUtils__/fixtures';
 import { findPromotionCard } from './__testUtils__/promotionCard';
-import { testGitOpsApi } from './__testUtils__/testGitOpsApi';
-
-/** Renders a legacy extension the way a legacy app's entity page does. */
-function renderLegacy(element: ReactElement) {
-  return renderInTestApp(
-    <TestApiProvider
-      apis={[
-        [gitopsApiRef, testGitOpsApi()],
-        [permissionApiRef, mockApis.permission()],
-      ]}
-    >
-      <EntityProvider entity={entity}>{element}</EntityProvider>
-    </TestApiProvider>,
-    {
-      mountedRoutes: {
-        '/catalog/:namespace/:kind/:name': entityRouteRef,
-      },
-    },
-  );
-}
+import { renderWithEntity } from './__testUtils__/renderWithEntity';
 
 describe('gitops plugin', () => {
   it('is created with its id in both frontend systems', () => {
@@ -67,10 +36,11 @@ describe('gitops plugin', () => {
     );
   });
 
+  // renderWithEntity: a legacy app's entity page, with the test API
   describe('the legacy export, as a legacy app renders it', () => {
     it('renders the entity GitOps tab', async () => {
       // a legacy entity page mounts the tab at a path (EntityLayout.Route)
-      await renderLegacy(
+      await renderWithEntity(
         <Routes>
           <Route path="/*" element={<EntityGitOpsContent />} />
         </Routes>,
@@ -85,7 +55,7 @@ describe('gitops plugin', () => {
     });
 
     it('renders the overview, delivery metrics and promotion cards', async () => {
-      await renderLegacy(
+      await renderWithEntity(
         <>
           <EntityGitOpsOverviewCard />
           <EntityDeliveryMetricsCard />
