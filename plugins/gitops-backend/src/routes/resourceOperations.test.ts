@@ -1,5 +1,6 @@
 import { waitFor } from '../testUtils';
 import { shopFleet, useShopFleet } from '../testUtils/shopFleet';
+import { succeededResourceActionRow } from '../testUtils/auditedSync';
 
 jest.setTimeout(60_000);
 
@@ -202,12 +203,9 @@ describe.each(cases)('operations on a $provider application', c => {
         );
       expect(revision(after.replicaSet)).toBe(revision(before.replicaSet) + 1);
       const [row] = await audit();
-      expect(row).toMatchObject({
-        id: run.body.auditId,
-        action: 'resource.action',
-        outcome: 'succeeded',
-        parameters: { resource, action: 'restart' },
-      });
+      expect(row).toMatchObject(
+        succeededResourceActionRow(run.body.auditId, resource, 'restart'),
+      );
     });
 
     it('refuses an action the resource does not offer (400), naming the ones it does', async () => {

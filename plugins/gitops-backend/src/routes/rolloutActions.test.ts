@@ -1,6 +1,7 @@
 import { canaryRolloutSummary } from '@gitops-suite/plugin-gitops-common/testUtils';
 import { waitFor } from '../testUtils';
 import { auditRows } from '../testUtils/auditLog';
+import { succeededResourceActionRow } from '../testUtils/auditedSync';
 import { shopFleet, useShopFleet } from '../testUtils/shopFleet';
 
 jest.setTimeout(60_000);
@@ -137,12 +138,9 @@ describe.each(cases)('a canary on $provider', c => {
       return node;
     });
     const [row] = await auditRows(env, { entityRef: 'component:default/pay' });
-    expect(row).toMatchObject({
-      id: run.body.auditId,
-      action: 'resource.action',
-      outcome: 'succeeded',
-      parameters: { resource, action: 'resume' },
-    });
+    expect(row).toMatchObject(
+      succeededResourceActionRow(run.body.auditId, resource, 'resume'),
+    );
   });
 
   it('aborts it: weight 0, Degraded; retry is offered then', async () => {

@@ -17,3 +17,20 @@ export function prunedPaymentsProdSyncRow(auditId: string) {
     outcome: 'succeeded',
   });
 }
+
+/**
+ * What the audit row of a succeeded resource action (`action` on
+ * `resource`) holds, for `toMatchObject`.
+ */
+export function succeededResourceActionRow(
+  auditId: string,
+  resource: object,
+  action: string,
+) {
+  return {
+    id: auditId,
+    action: 'resource.action',
+    outcome: 'succeeded',
+    parameters: { resource, action },
+  };
+}
