@@ -1,11 +1,9 @@
 import {
-  InfoCard,
   Link,
   StatusError,
   StatusOK,
   StatusWarning,
 } from '@backstage/core-components';
-import Box from '@material-ui/core/Box';
 import TableCell from '@material-ui/core/TableCell';
 import TableRow from '@material-ui/core/TableRow';
 import Typography from '@material-ui/core/Typography';
@@ -16,7 +14,7 @@ import {
   AgentVersion,
   highAvailabilityText,
 } from '../AgentHealth';
-import { CompactTable } from '../WordWrapTableHead';
+import { CompactTableCard } from '../WordWrapTableHead';
 
 function State(props: { agent: GitOpsAgent }) {
   const { state } = props.agent.status;
@@ -56,57 +54,53 @@ function Caption(props: { children: React.ReactNode }) {
  */
 export function AgentsTable(props: { agents: GitOpsAgent[] }) {
   return (
-    <InfoCard title="Agents" noPadding>
-      <Box style={{ overflowX: 'auto' }}>
-        <CompactTable
-          label="Agents"
-          headings={[
-            'Agent',
-            'Environments',
-            'State',
-            'Version',
-            'HA',
-            'Components',
-          ].map(title => ({ children: title, style: nowrap }))}
-        >
-          {props.agents.map(agent => (
-            <TableRow key={agent.id}>
-              <TableCell component="th" scope="row" style={nowrap}>
-                {agent.uiUrl ? (
-                  <Link to={agent.uiUrl}>{agent.title ?? agent.id}</Link>
-                ) : (
-                  agent.title ?? agent.id
-                )}
-                <Caption>
-                  {agent.kind}
-                  {agent.region ? ` · ${agent.region}` : ''}
-                </Caption>
-              </TableCell>
-              <TableCell>{(agent.environments ?? []).join(', ')}</TableCell>
-              <TableCell style={prose}>
-                <State agent={agent} />
-                <Caption>
-                  checked {timeSince(agent.status.checkedAt) ?? '—'}
-                </Caption>
-                {agent.status.message && (
-                  <Typography variant="body2" component="p">
-                    {agent.status.message}
-                  </Typography>
-                )}
-              </TableCell>
-              <TableCell style={nowrap}>
-                <AgentVersion status={agent.status} />
-              </TableCell>
-              <TableCell style={nowrap}>
-                {highAvailabilityText(agent.status)}
-              </TableCell>
-              <TableCell style={prose}>
-                <AgentComponentsHealth components={agent.status.components} />
-              </TableCell>
-            </TableRow>
-          ))}
-        </CompactTable>
-      </Box>
-    </InfoCard>
+    <CompactTableCard
+      title="Agents"
+      headings={[
+        'Agent',
+        'Environments',
+        'State',
+        'Version',
+        'HA',
+        'Components',
+      ].map(title => ({ children: title, style: nowrap }))}
+    >
+      {props.agents.map(agent => (
+        <TableRow key={agent.id}>
+          <TableCell component="th" scope="row" style={nowrap}>
+            {agent.uiUrl ? (
+              <Link to={agent.uiUrl}>{agent.title ?? agent.id}</Link>
+            ) : (
+              agent.title ?? agent.id
+            )}
+            <Caption>
+              {agent.kind}
+              {agent.region ? ` · ${agent.region}` : ''}
+            </Caption>
+          </TableCell>
+          <TableCell>{(agent.environments ?? []).join(', ')}</TableCell>
+          <TableCell style={prose}>
+            <State agent={agent} />
+            <Caption>
+              checked {timeSince(agent.status.checkedAt) ?? '—'}
+            </Caption>
+            {agent.status.message && (
+              <Typography variant="body2" component="p">
+                {agent.status.message}
+              </Typography>
+            )}
+          </TableCell>
+          <TableCell style={nowrap}>
+            <AgentVersion status={agent.status} />
+          </TableCell>
+          <TableCell style={nowrap}>
+            {highAvailabilityText(agent.status)}
+          </TableCell>
+          <TableCell style={prose}>
+            <AgentComponentsHealth components={agent.status.components} />
+          </TableCell>
+        </TableRow>
+      ))}
+    </CompactTableCard>
   );
 }

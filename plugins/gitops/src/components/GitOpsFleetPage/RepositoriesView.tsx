@@ -1,10 +1,5 @@
-import {
-  InfoCard,
-  Progress,
-  ResponseErrorPanel,
-} from '@backstage/core-components';
+import { Progress, ResponseErrorPanel } from '@backstage/core-components';
 import { useApi } from '@backstage/core-plugin-api';
-import Box from '@material-ui/core/Box';
 import TableCell from '@material-ui/core/TableCell';
 import TableRow from '@material-ui/core/TableRow';
 import Typography from '@material-ui/core/Typography';
@@ -16,7 +11,7 @@ import {
 import useAsync from 'react-use/esm/useAsync';
 import { gitopsApiRef } from '../../api';
 import { AgentErrorBanners } from '../AgentErrorBanners';
-import { CompactTable } from '../WordWrapTableHead';
+import { CompactTableCard } from '../WordWrapTableHead';
 
 const TYPES: Record<string, string> = { git: 'Git', helm: 'Helm', oci: 'OCI' };
 
@@ -88,61 +83,57 @@ export function RepositoriesView() {
       <AgentErrorBanners
         errors={[...repositories.errors, ...applications.errors]}
       />
-      <InfoCard title="Repositories" noPadding>
-        <Box style={{ overflowX: 'auto' }}>
-          <CompactTable
-            label="Repositories"
-            headings={[
-              'Repository',
-              'Type',
-              'Agent',
-              'Project',
-              'Connection',
-              'Last error',
-              'Credentials',
-              'Applications',
-            ]}
-          >
-            {repositories.items.map(repo => {
-              const failed =
-                repo.connectionState &&
-                repo.connectionState.status !== 'Successful';
-              const apps = uses.get(repo) ?? [];
-              return (
-                <TableRow key={`${repo.agentId}:${repo.repo}`}>
-                  <TableCell component="th" scope="row">
-                    {repo.repo}
-                    {repo.name && (
-                      <Typography
-                        variant="caption"
-                        component="div"
-                        color="textSecondary"
-                      >
-                        {repo.name}
-                      </Typography>
-                    )}
-                  </TableCell>
-                  <TableCell>{TYPES[repo.type] ?? repo.type}</TableCell>
-                  <TableCell>{repo.agentId}</TableCell>
-                  <TableCell>{repo.project ?? 'any project'}</TableCell>
-                  <TableCell>
-                    <Connection repo={repo} />
-                  </TableCell>
-                  <TableCell>
-                    {failed ? repo.connectionState?.message ?? '' : ''}
-                  </TableCell>
-                  <TableCell>
-                    {repo.hasCredentials ? 'kept by the agent' : 'none'}
-                  </TableCell>
-                  <TableCell>
-                    {apps.length ? apps.join(', ') : 'none in the fleet'}
-                  </TableCell>
-                </TableRow>
-              );
-            })}
-          </CompactTable>
-        </Box>
-      </InfoCard>
+      <CompactTableCard
+        title="Repositories"
+        headings={[
+          'Repository',
+          'Type',
+          'Agent',
+          'Project',
+          'Connection',
+          'Last error',
+          'Credentials',
+          'Applications',
+        ]}
+      >
+        {repositories.items.map(repo => {
+          const failed =
+            repo.connectionState &&
+            repo.connectionState.status !== 'Successful';
+          const apps = uses.get(repo) ?? [];
+          return (
+            <TableRow key={`${repo.agentId}:${repo.repo}`}>
+              <TableCell component="th" scope="row">
+                {repo.repo}
+                {repo.name && (
+                  <Typography
+                    variant="caption"
+                    component="div"
+                    color="textSecondary"
+                  >
+                    {repo.name}
+                  </Typography>
+                )}
+              </TableCell>
+              <TableCell>{TYPES[repo.type] ?? repo.type}</TableCell>
+              <TableCell>{repo.agentId}</TableCell>
+              <TableCell>{repo.project ?? 'any project'}</TableCell>
+              <TableCell>
+                <Connection repo={repo} />
+              </TableCell>
+              <TableCell>
+                {failed ? repo.connectionState?.message ?? '' : ''}
+              </TableCell>
+              <TableCell>
+                {repo.hasCredentials ? 'kept by the agent' : 'none'}
+              </TableCell>
+              <TableCell>
+                {apps.length ? apps.join(', ') : 'none in the fleet'}
+              </TableCell>
+            </TableRow>
+          );
+        })}
+      </CompactTableCard>
     </>
   );
 }
