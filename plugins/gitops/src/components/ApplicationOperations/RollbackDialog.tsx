@@ -107,14 +107,16 @@ export function RollbackDialog(props: {
     }
   };
 
+  const title = <>Roll back {application.name}</>;
   return (
     <OperationDialog
       open={open}
       onClose={onClose}
       titleId="gitops-rollback-title"
-      title={<>Roll back {application.name}</>}
+      title={title}
       maxWidth="sm"
     >
+      {/* once opened, the pull request; until then, the choice */}
       {opened ? (
         <>
           <DialogContent>
