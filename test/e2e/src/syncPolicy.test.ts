@@ -16,17 +16,25 @@ import { usePortalPage } from './support/portalPage';
 const session = usePortalPage({ viewport: { width: 1280, height: 900 } });
 const { journey } = session;
 
+/** Opens payments-api-dev's drawer from its component's GitOps tab. */
+const openDevDrawer = () =>
+  openApplicationDrawer(
+    session.page,
+    session.portal,
+    'payments-api',
+    'payments-api-dev',
+  );
+
+/** payments-api-dev as its agent has it. */
+const devAtAgent = () =>
+  agentApplication(session.portal, 'argocd-nonprod', 'payments-api-dev');
+
 describe('sync policy', () => {
   journey(
     'the owner pauses automated sync on payments-api-dev from the drawer, and the badges show it',
     async () => {
-      const { page, portal } = session;
-      const drawer = await openApplicationDrawer(
-        page,
-        portal,
-        'payments-api',
-        'payments-api-dev',
-      );
+      const { page } = session;
+      const drawer = await openDevDrawer();
       await drawer.getByText('automated', { exact: true }).waitFor();
 
       await drawer
@@ -55,24 +63,15 @@ describe('sync policy', () => {
         0,
       );
       // and the agent has it
-      const app = await agentApplication(
-        portal,
-        'argocd-nonprod',
-        'payments-api-dev',
-      );
+      const app = await devAtAgent();
       expect(app.spec.syncPolicy.automated).toBeUndefined();
     },
   );
   journey(
     'the owner syncs payments-api-dev with server-side apply, apply only and retry, and the Operation tab shows them',
     async () => {
-      const { page, portal } = session;
-      const drawer = await openApplicationDrawer(
-        page,
-        portal,
-        'payments-api',
-        'payments-api-dev',
-      );
+      const { page } = session;
+      const drawer = await openDevDrawer();
       await drawer.getByRole('button', { name: 'Sync', exact: true }).click();
       const dialog = page.getByRole('dialog', {
         name: 'Sync payments-api-dev',
@@ -84,11 +83,7 @@ describe('sync policy', () => {
       await drawer.getByText(/Sync succeeded/).waitFor({ timeout: 60_000 });
 
       // the agent ran the operation with them, as Argo CD's API names them
-      const app = await agentApplication(
-        portal,
-        'argocd-nonprod',
-        'payments-api-dev',
-      );
+      const app = await devAtAgent();
       const operation = app.status.operationState.operation;
       expect(operation.sync.syncOptions).toContain('ServerSideApply=true');
       expect(operation.sync.syncStrategy).toHaveProperty('apply');
