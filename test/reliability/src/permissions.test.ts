@@ -10,6 +10,11 @@ import {
 } from './support/fleetScenario';
 import { rawApplication } from './support/sandboxControl';
 import { MEMBERSHIP, ownerPolicy } from './support/ownerPolicy';
+import {
+  applicationPath,
+  FLEET_READS,
+  PAYMENTS_READS,
+} from './support/readRoutes';
 
 /*
  * Permissions: anonymous and badly authenticated calls, operations by
@@ -82,26 +87,13 @@ describe('permissions', () => {
     return res.status;
   }
 
-  const appPath = (entity: string, agent: string, name: string) =>
-    `/api/gitops/entity/default/component/${entity}/applications/${agent}/${name}`;
-
   it('refuses every unauthenticated or badly authenticated call with 401', async () => {
     const reads = [
-      '/api/gitops/fleet/applications',
-      '/api/gitops/fleet/summary',
-      '/api/gitops/repositories',
-      '/api/gitops/clusters',
-      '/api/gitops/agents',
-      '/api/gitops/environments',
-      '/api/gitops/audit',
-      '/api/gitops/drift',
-      '/api/gitops/agents/nonprod/applicationsets',
-      '/api/gitops/entity/default/component/payments/applications',
-      '/api/gitops/entity/default/component/payments/events',
-      '/api/gitops/entity/default/component/payments/syncwindows',
-      appPath('payments', 'nonprod', 'payments-dev'),
-      `${appPath('payments', 'nonprod', 'payments-dev')}/diff`,
-      `${appPath('payments', 'nonprod', 'payments-dev')}/resource-tree`,
+      ...FLEET_READS,
+      ...PAYMENTS_READS,
+      applicationPath('payments', 'nonprod', 'payments-dev'),
+      `${applicationPath('payments', 'nonprod', 'payments-dev')}/diff`,
+      `${applicationPath('payments', 'nonprod', 'payments-dev')}/resource-tree`,
       '/api/gitops/proxy/nonprod/api/v1/applications',
       '/api/gitops/proxy/hx/gitops/api/v1/agents/hxagent/repositories',
     ];
@@ -109,13 +101,16 @@ describe('permissions', () => {
       ...OPERATIONS.map(
         op =>
           [
-            `${appPath('payments', 'prod', 'payments-prod')}/${op}`,
+            `${applicationPath('payments', 'prod', 'payments-prod')}/${op}`,
             bodyOf(op),
           ] as const,
       ),
       ...OPERATIONS.map(
         op =>
-          [`${appPath('risk', 'hx', 'risk-dev')}/${op}`, bodyOf(op)] as const,
+          [
+            `${applicationPath('risk', 'hx', 'risk-dev')}/${op}`,
+            bodyOf(op),
+          ] as const,
       ),
       ['/api/gitops/agents/nonprod/applicationsets', { name: 'x' }] as const,
     ];
@@ -153,9 +148,15 @@ describe('permissions', () => {
       );
       for (const user of Object.keys(MEMBERSHIP)) {
         if (!MEMBERSHIP[user].includes(owner))
-          nonOwners.push([user, `${appPath(app.entity, app.agent, app.name)}`]);
+          nonOwners.push([
+            user,
+            `${applicationPath(app.entity, app.agent, app.name)}`,
+          ]);
       }
-      nonOwners.push(['service', appPath(app.entity, app.agent, app.name)]);
+      nonOwners.push([
+        'service',
+        applicationPath(app.entity, app.agent, app.name),
+      ]);
     }
     const before = await Promise.all(
       fleetApplications.map(a => rawApplication(env.sandbox, a.agent, a.name)),
@@ -200,16 +201,20 @@ describe('permissions', () => {
     const forged: Array<[string, string]> = [];
     // bob owns checkout: reach payments and risk through it
     for (const app of fleetApplications.filter(a => a.entity !== 'checkout')) {
-      forged.push([bob, appPath('checkout', app.agent, app.name)]);
+      forged.push([bob, applicationPath('checkout', app.agent, app.name)]);
       forged.push([
         bob,
-        `${appPath('checkout', app.agent, app.name)}?appNamespace=argocd`,
+        `${applicationPath(
+          'checkout',
+          app.agent,
+          app.name,
+        )}?appNamespace=argocd`,
       ]);
     }
     // alice owns payments and risk: reach checkout through them, or through other spellings
     for (const app of fleetApplications.filter(a => a.entity === 'checkout')) {
       for (const entity of ['payments', 'risk', 'plain', 'nope']) {
-        forged.push([alice, appPath(entity, app.agent, app.name)]);
+        forged.push([alice, applicationPath(entity, app.agent, app.name)]);
       }
       forged.push([
         alice,
@@ -233,12 +238,12 @@ describe('permissions', () => {
       ]);
     }
     // right app name, wrong agent: an agent the entity's apps are not on
-    forged.push([alice, appPath('payments', 'hx', 'payments-dev')]);
-    forged.push([alice, appPath('payments', 'prod', 'payments-dev')]);
-    forged.push([bob, appPath('checkout', 'hx', 'risk-dev')]);
+    forged.push([alice, applicationPath('payments', 'hx', 'payments-dev')]);
+    forged.push([alice, applicationPath('payments', 'prod', 'payments-dev')]);
+    forged.push([bob, applicationPath('checkout', 'hx', 'risk-dev')]);
     forged.push([
       bob,
-      appPath('checkout', 'nonprod%2F..%2Fprod', 'payments-prod'),
+      applicationPath('checkout', 'nonprod%2F..%2Fprod', 'payments-prod'),
     ]);
     for (const [authorization, path] of forged) {
       for (const op of OPERATIONS) {
@@ -261,14 +266,14 @@ describe('permissions', () => {
     const alice = mockCredentials.user.header('user:default/alice');
     const res = await env
       .api()
-      .post(`${appPath('payments', 'nonprod', 'payments-dev')}/refresh`)
+      .post(`${applicationPath('payments', 'nonprod', 'payments-dev')}/refresh`)
       .set('Authorization', alice)
       .send({});
     expect(res.status).toBe(200);
     const bob = mockCredentials.user.header('user:default/bob');
     const sync = await env
       .api()
-      .post(`${appPath('checkout', 'nonprod', 'checkout-dev')}/sync`)
+      .post(`${applicationPath('checkout', 'nonprod', 'checkout-dev')}/sync`)
       .set('Authorization', bob)
       .send({});
     expect(sync.status).toBe(200);

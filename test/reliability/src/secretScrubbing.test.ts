@@ -7,6 +7,11 @@ import {
 import { componentEntity } from '@gitops-suite/plugin-gitops-backend/testUtils';
 import { fleetScenario } from './support/fleetScenario';
 import {
+  applicationPath,
+  FLEET_READS,
+  PAYMENTS_READS,
+} from './support/readRoutes';
+import {
   clusterCase,
   clusterSpec,
   repositoryCase,
@@ -38,21 +43,11 @@ const entities = [
 ];
 
 const app = (agent: string, name: string, entity = 'payments') =>
-  `/api/gitops/entity/default/component/${entity}/applications/${agent}/${name}`;
+  applicationPath(entity, agent, name);
 
 const READ_ROUTES = [
-  '/api/gitops/repositories',
-  '/api/gitops/clusters',
-  '/api/gitops/agents',
-  '/api/gitops/environments',
-  '/api/gitops/fleet/applications',
-  '/api/gitops/fleet/summary',
-  '/api/gitops/audit',
-  '/api/gitops/drift',
-  '/api/gitops/agents/nonprod/applicationsets',
-  '/api/gitops/entity/default/component/payments/applications',
-  '/api/gitops/entity/default/component/payments/events',
-  '/api/gitops/entity/default/component/payments/syncwindows',
+  ...FLEET_READS,
+  ...PAYMENTS_READS,
   '/api/gitops/entity/default/component/payments/applicationsets',
   '/api/gitops/entity/default/component/payments/metrics',
   '/api/gitops/entity/default/component/payments/promotion',
