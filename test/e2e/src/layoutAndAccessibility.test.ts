@@ -1,6 +1,6 @@
 import path from 'node:path';
-import { Browser, Page } from 'playwright-core';
-import { launchChromium, openPortal, waitForProgress } from './support/browser';
+import { Page } from 'playwright-core';
+import { openPortal, waitForProgress } from './support/browser';
 import {
   bodyFont,
   headersBrokenInsideWords,
@@ -9,7 +9,8 @@ import {
   tablesScrollingInTheirCard,
 } from './support/pageChecks';
 import { eventually, guestToken } from './support/portalCalls';
-import { Portal, repoRoot, startPortal } from './support/startPortal';
+import { OWNER_POLICY, usePortalBrowser } from './support/portalPage';
+import { repoRoot } from './support/startPortal';
 
 /*
  * Every page of the portal fits its window (no sideways scrolling, also
@@ -20,20 +21,7 @@ import { Portal, repoRoot, startPortal } from './support/startPortal';
  * the template form.
  */
 
-let portal: Portal;
-let browser: Browser;
-
-beforeAll(async () => {
-  [portal, browser] = await Promise.all([
-    startPortal({ config: { permission: { enabled: true, policy: 'owner' } } }),
-    launchChromium(),
-  ]);
-}, 300_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await portal?.stop();
-});
+const session = usePortalBrowser({ config: OWNER_POLICY });
 
 const ENTITY_TAB = '/catalog/default/component/payments-api/gitops';
 
@@ -112,16 +100,17 @@ const PAGES: Array<{
 ];
 
 async function open(page: Page, route: string) {
-  await openPortal(page, portal.baseUrl, route);
+  await openPortal(page, session.portal.baseUrl, route);
   // the sign-in redirect may land elsewhere; go where the test meant to
-  if (!page.url().endsWith(route)) await page.goto(`${portal.baseUrl}${route}`);
+  if (!page.url().endsWith(route))
+    await page.goto(`${session.portal.baseUrl}${route}`);
   await waitForProgress(page);
 }
 
 describe.each([1280, 1500])('at %i px', width => {
   let page: Page;
   beforeAll(async () => {
-    page = await browser.newPage({ viewport: { width, height: 900 } });
+    page = await session.browser.newPage({ viewport: { width, height: 900 } });
   });
   afterAll(() => page?.close());
 
@@ -182,10 +171,10 @@ async function componentsIn(environment: string): Promise<string[]> {
   const relations = await eventually(
     async () => {
       const res = await fetch(
-        `${portal.baseUrl}/api/catalog/entities/by-name/resource/default/${environment}`,
+        `${session.portal.baseUrl}/api/catalog/entities/by-name/resource/default/${environment}`,
         {
           headers: {
-            authorization: `Bearer ${await guestToken(portal.baseUrl)}`,
+            authorization: `Bearer ${await guestToken(session.portal.baseUrl)}`,
           },
         },
       );
@@ -208,7 +197,9 @@ async function componentsIn(environment: string): Promise<string[]> {
 describe('the environment page at 1280 px', () => {
   let page: Page;
   beforeAll(async () => {
-    page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    page = await session.browser.newPage({
+      viewport: { width: 1280, height: 900 },
+    });
   });
   afterAll(() => page?.close());
 
@@ -235,7 +226,9 @@ describe('the environment page at 1280 px', () => {
 describe('the app shell and the Overview at 1280 px', () => {
   let page: Page;
   beforeAll(async () => {
-    page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    page = await session.browser.newPage({
+      viewport: { width: 1280, height: 900 },
+    });
   });
   afterAll(() => page?.close());
 
@@ -284,7 +277,9 @@ describe('the app shell and the Overview at 1280 px', () => {
 describe('accessibility (axe-core): no serious or critical violations', () => {
   let page: Page;
   beforeAll(async () => {
-    page = await browser.newPage({ viewport: { width: 1440, height: 1000 } });
+    page = await session.browser.newPage({
+      viewport: { width: 1440, height: 1000 },
+    });
   });
   afterAll(() => page?.close());
 

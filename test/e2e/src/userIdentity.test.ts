@@ -1,7 +1,7 @@
-import { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchChromium, waitForProgress } from './support/browser';
+import { BrowserContext, Page } from 'playwright-core';
+import { waitForProgress } from './support/browser';
 import { openApplicationDrawer } from './support/entityTab';
-import { Portal, startPortal } from './support/startPortal';
+import { OWNER_POLICY, usePortalBrowser } from './support/portalPage';
 import { agentApplication } from './support/agentApplication';
 
 /*
@@ -16,30 +16,18 @@ const ENTITY = '/api/gitops/entity/default/component';
 const QA = `${ENTITY}/payments-api/applications/argocd-nonprod/payments-api-qa`;
 const GATEWAY = `${ENTITY}/payments-gateway/applications/harness-eu/payments-gateway-dev`;
 
-let portal: Portal;
-let browser: Browser;
-
-beforeAll(async () => {
-  [portal, browser] = await Promise.all([
-    startPortal({ config: { permission: { enabled: true, policy: 'owner' } } }),
-    launchChromium(),
-  ]);
-}, 300_000);
-afterAll(async () => {
-  await browser?.close();
-  await portal?.stop();
-});
+const session = usePortalBrowser({ config: OWNER_POLICY });
 
 /** Waits until the catalog has the User entity sign-in resolves to. */
 async function userInCatalog(username: string) {
   const deadline = Date.now() + 120_000;
   for (;;) {
     const guest = await fetch(
-      `${portal.baseUrl}/api/auth/guest/refresh?env=development`,
+      `${session.portal.baseUrl}/api/auth/guest/refresh?env=development`,
       { headers: { 'X-Requested-With': 'XMLHttpRequest' } },
     ).then(res => res.json());
     const res = await fetch(
-      `${portal.baseUrl}/api/catalog/entities/by-name/user/default/${username}`,
+      `${session.portal.baseUrl}/api/catalog/entities/by-name/user/default/${username}`,
       { headers: { authorization: `Bearer ${guest.backstageIdentity.token}` } },
     );
     if (res.status === 200) return;
@@ -53,11 +41,11 @@ async function userInCatalog(username: string) {
 /** A browser of its own, signed in as `username` through Sandbox SSO. */
 async function signInWithSso(username: string) {
   await userInCatalog(username);
-  const context: BrowserContext = await browser.newContext({
+  const context: BrowserContext = await session.browser.newContext({
     viewport: { width: 1280, height: 900 },
   });
   const page = await context.newPage();
-  await page.goto(`${portal.baseUrl}/catalog`);
+  await page.goto(`${session.portal.baseUrl}/catalog`);
   const card = page.locator('li').filter({ hasText: 'Sandbox SSO' });
   const popup = page.waitForEvent('popup');
   await card.getByRole('button', { name: /sign in/i }).click();
@@ -87,7 +75,7 @@ async function sync(
   path: string,
   tokens: { backstage: string; idToken?: string },
 ) {
-  const res = await fetch(`${portal.baseUrl}${path}/sync`, {
+  const res = await fetch(`${session.portal.baseUrl}${path}/sync`, {
     method: 'POST',
     headers: {
       authorization: `Bearer ${tokens.backstage}`,
@@ -105,7 +93,7 @@ describe('Sandbox SSO: the agents decide as the signed-in user', () => {
     try {
       const drawer = await openApplicationDrawer(
         page,
-        portal,
+        session.portal,
         'payments-api',
         'payments-api-qa',
       );
@@ -146,12 +134,12 @@ describe('Sandbox SSO: the agents decide as the signed-in user', () => {
       const ran = await sync(QA, tokens);
       expect(ran.status).toBe(200);
       const app = await agentApplication(
-        portal,
+        session.portal,
         'argocd-nonprod',
         'payments-api-qa',
       );
       expect(app.operation?.initiatedBy?.username).toBe('ada');
-      const events = await fetch(`${portal.baseUrl}${QA}/events`, {
+      const events = await fetch(`${session.portal.baseUrl}${QA}/events`, {
         headers: { authorization: `Bearer ${tokens.backstage}` },
       }).then(res => res.json());
       expect(events.audit[0]).toMatchObject({
