@@ -1,7 +1,7 @@
 import { openPortal } from './support/browser';
 import { inCatalog, openGitOpsTab } from './support/entityTab';
-import { eventually, guestToken } from './support/portalCalls';
-import { usePortalPage } from './support/portalPage';
+import { agentServes, eventually, guestToken } from './support/portalCalls';
+import { OWNER_POLICY, usePortalPage } from './support/portalPage';
 import { fillServiceTemplate } from './support/serviceTemplate';
 
 /*
@@ -20,10 +20,7 @@ import { fillServiceTemplate } from './support/serviceTemplate';
 
 const COMPONENT = 'payments-api';
 const session = usePortalPage({
-  portal: {
-    gitHost: true,
-    config: { permission: { enabled: true, policy: 'owner' } },
-  },
+  portal: { gitHost: true, config: OWNER_POLICY },
   viewport: { width: 1280, height: 1000 },
 });
 const { journey } = session;
@@ -111,26 +108,7 @@ describe('the first hour', () => {
       const name = `first-${Date.now().toString(36)}`;
       const agentId = 'argocd-nonprod';
       // the portal knows where the agent deploys QA
-      const token = await guestToken(session.portal.baseUrl);
-      await eventually(
-        async () => {
-          const res = await fetch(
-            `${session.portal.baseUrl}/api/gitops/agents`,
-            { headers: { authorization: `Bearer ${token}` } },
-          );
-          const { items } = (await res.json()) as {
-            items: Array<{
-              id: string;
-              serves?: Array<{ environment: string }>;
-            }>;
-          };
-          return (items.find(a => a.id === agentId)?.serves ?? []).map(
-            s => s.environment,
-          );
-        },
-        environments => environments.includes('qa'),
-        60_000,
-      );
+      await agentServes(session.portal.baseUrl, agentId, ['qa']);
       const agents = await fillServiceTemplate(page, session.portal, { name });
       await agents.getByRole('option', { name: /^argocd-nonprod/ }).click();
       await agents.waitFor({ state: 'detached' });

@@ -1,7 +1,11 @@
 import { openPortal } from './support/browser';
-import { applicationDrawer, inCatalog } from './support/entityTab';
-import { eventually, guestToken } from './support/portalCalls';
-import { usePortalPage } from './support/portalPage';
+import {
+  applicationDrawer,
+  inCatalog,
+  openGitOpsTab,
+} from './support/entityTab';
+import { agentServes, eventually } from './support/portalCalls';
+import { OWNER_POLICY, usePortalPage } from './support/portalPage';
 import { fillServiceTemplate } from './support/serviceTemplate';
 import { gitHostRepository } from './support/gitHostRepository';
 import { agentApplication } from './support/agentApplication';
@@ -18,10 +22,7 @@ import { agentApplication } from './support/agentApplication';
 
 const COMPONENT = 'payments-api';
 const session = usePortalPage({
-  portal: {
-    gitHost: true,
-    config: { permission: { enabled: true, policy: 'owner' } },
-  },
+  portal: { gitHost: true, config: OWNER_POLICY },
   viewport: { width: 1440, height: 1000 },
 });
 const { journey } = session;
@@ -46,14 +47,7 @@ async function promoteThroughPullRequest(
   repository: string,
 ) {
   await inCatalog(session.portal, component);
-  await openPortal(
-    session.page,
-    session.portal.baseUrl,
-    `/catalog/default/component/${component}/gitops`,
-  );
-  await session.page
-    .getByRole('table', { name: 'Environment matrix' })
-    .waitFor({ timeout: 60_000 });
+  await openGitOpsTab(session.page, session.portal, component);
 
   // the Promotion card offers the next release of the environment behind
   const promote = session.page
@@ -196,28 +190,10 @@ describe('the promotion loop', () => {
       // signed in once the example catalog (the guest's team) is ingested,
       // and once the portal knows where the agent deploys dev and QA
       await inCatalog(session.portal, COMPONENT);
-      const token = await guestToken(session.portal.baseUrl);
-      const served = await eventually(
-        async () => {
-          const res = await fetch(
-            `${session.portal.baseUrl}/api/gitops/agents`,
-            {
-              headers: { authorization: `Bearer ${token}` },
-            },
-          );
-          const { items } = (await res.json()) as {
-            items: Array<{
-              id: string;
-              serves?: Array<{ environment: string }>;
-            }>;
-          };
-          return (items.find(a => a.id === agentId)?.serves ?? []).map(
-            s => s.environment,
-          );
-        },
-        environments => ['dev', 'qa'].every(e => environments.includes(e)),
-        60_000,
-      );
+      const served = await agentServes(session.portal.baseUrl, agentId, [
+        'dev',
+        'qa',
+      ]);
       expect(served).toEqual(expect.arrayContaining(['dev', 'qa']));
       const agents = await fillServiceTemplate(session.page, session.portal, {
         name,

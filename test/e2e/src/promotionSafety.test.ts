@@ -1,6 +1,6 @@
 import { openPortal } from './support/browser';
 import { inCatalog, openGitOpsTab } from './support/entityTab';
-import { usePortalPage } from './support/portalPage';
+import { OWNER_POLICY, usePortalPage } from './support/portalPage';
 import { gitHostRepository } from './support/gitHostRepository';
 
 /*
@@ -14,10 +14,7 @@ import { gitHostRepository } from './support/gitHostRepository';
 const COMPONENT = 'payments-api';
 const REPOSITORY = `${COMPONENT}-deploy`;
 const session = usePortalPage({
-  portal: {
-    gitHost: true,
-    config: { permission: { enabled: true, policy: 'owner' } },
-  },
+  portal: { gitHost: true, config: OWNER_POLICY },
   viewport: { width: 1280, height: 1000 },
 });
 const { journey } = session;

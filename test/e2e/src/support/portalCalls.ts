@@ -31,3 +31,30 @@ export async function guestToken(baseUrl: string): Promise<string> {
   const body = await res.json();
   return body.backstageIdentity.token;
 }
+
+/**
+ * The environments the portal knows `agentId` serves (its agents read),
+ * once they include every one of `environments` or after a minute.
+ */
+export async function agentServes(
+  baseUrl: string,
+  agentId: string,
+  environments: string[],
+): Promise<string[]> {
+  const token = await guestToken(baseUrl);
+  return eventually(
+    async () => {
+      const res = await fetch(`${baseUrl}/api/gitops/agents`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      const { items } = (await res.json()) as {
+        items: Array<{ id: string; serves?: Array<{ environment: string }> }>;
+      };
+      return (items.find(a => a.id === agentId)?.serves ?? []).map(
+        s => s.environment,
+      );
+    },
+    served => environments.every(e => served.includes(e)),
+    60_000,
+  );
+}
