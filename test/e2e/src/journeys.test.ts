@@ -2,7 +2,7 @@ import path from 'node:path';
 import { openPortal, waitForProgress } from './support/browser';
 import { repoRoot } from './support/startPortal';
 import { applicationDrawer, openGitOpsTab } from './support/entityTab';
-import { usePortalPage } from './support/portalPage';
+import { OWNER_POLICY, usePortalPage } from './support/portalPage';
 import { fillServiceTemplate } from './support/serviceTemplate';
 import {
   eventually,
@@ -18,7 +18,7 @@ import {
 
 const screenshots = path.join(repoRoot, 'docs/screenshots');
 const session = usePortalPage({
-  portal: { config: { permission: { enabled: true, policy: 'owner' } } },
+  portal: { config: OWNER_POLICY },
   viewport: { width: 1440, height: 1000 },
 });
 const { journey } = session;

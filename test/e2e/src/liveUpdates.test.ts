@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { Browser, Page } from 'playwright-core';
-import { launchChromium } from './support/browser';
+import { Page } from 'playwright-core';
 import { applicationDrawer, openGitOpsTab } from './support/entityTab';
-import { Portal, repoRoot, startPortal } from './support/startPortal';
+import { OWNER_POLICY, usePortalPage } from './support/portalPage';
+import { Portal, repoRoot } from './support/startPortal';
 
 /*
  * Changes pushed to open pages (Backstage signals): a change made on a
@@ -13,8 +13,11 @@ import { Portal, repoRoot, startPortal } from './support/startPortal';
  * installed).
  */
 
+const session = usePortalPage({
+  portal: { config: OWNER_POLICY },
+  viewport: { width: 1440, height: 1000 },
+});
 let portal: Portal;
-let browser: Browser;
 let page: Page;
 /** Every signal the page received, as the websocket carried it. */
 const frames: string[] = [];
@@ -29,12 +32,9 @@ async function listening(channel: string) {
   }
 }
 
-beforeAll(async () => {
-  [portal, browser] = await Promise.all([
-    startPortal({ config: { permission: { enabled: true, policy: 'owner' } } }),
-    launchChromium(),
-  ]);
-  page = await browser.newPage({ viewport: { width: 1440, height: 1000 } });
+// the page records its signals from the start
+beforeAll(() => {
+  ({ portal, page } = session);
   page.on('websocket', socket => {
     frames.push(`open ${socket.url()}`);
     socket.on('framesent', frame => {
@@ -50,11 +50,6 @@ beforeAll(async () => {
   page.on('console', message => {
     if (message.type() === 'error') frames.push(`console ${message.text()}`);
   });
-}, 300_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await portal?.stop();
 });
 
 async function api(route: string, init: RequestInit = {}) {

@@ -3,7 +3,7 @@ import { Locator } from 'playwright-core';
 import { controlAgent, openApplicationDrawer } from './support/entityTab';
 import { pageWidth } from './support/pageChecks';
 import { repoRoot } from './support/startPortal';
-import { usePortalPage } from './support/portalPage';
+import { OWNER_POLICY, usePortalPage } from './support/portalPage';
 
 /*
  * A new user opens a resource of an application in the drawer: its live
@@ -14,7 +14,7 @@ import { usePortalPage } from './support/portalPage';
  */
 
 const session = usePortalPage({
-  portal: { config: { permission: { enabled: true, policy: 'owner' } } },
+  portal: { config: OWNER_POLICY },
   viewport: { width: 1280, height: 900 },
 });
 const { journey } = session;

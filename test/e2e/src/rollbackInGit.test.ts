@@ -1,7 +1,7 @@
 import { agentApplication } from './support/agentApplication';
 import { openApplicationDrawer } from './support/entityTab';
 import { eventually } from './support/portalCalls';
-import { usePortalPage } from './support/portalPage';
+import { OWNER_POLICY, usePortalPage } from './support/portalPage';
 
 /*
  * Rollback in Git (issue 40, item 1): payments-api-dev syncs automatically
@@ -14,10 +14,7 @@ import { usePortalPage } from './support/portalPage';
  */
 
 const session = usePortalPage({
-  portal: {
-    gitHost: true,
-    config: { permission: { enabled: true, policy: 'owner' } },
-  },
+  portal: { gitHost: true, config: OWNER_POLICY },
   viewport: { width: 1280, height: 900 },
 });
 const { journey } = session;
