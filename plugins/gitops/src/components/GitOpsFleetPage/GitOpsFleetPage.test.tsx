@@ -86,8 +86,9 @@ function fleetApi(overrides: Parameters<typeof testGitOpsApi>[0] = {}) {
 
 // the whole page renders (tables, charts, drawer) on a busy 2-core machine:
 // a few seconds each, over jest's default 5 s when CI runs suites in
-// parallel; the tests wait for states, this only bounds how long
-jest.setTimeout(20_000);
+// parallel (paging renders the page three times); the tests wait for
+// states, this only bounds how long
+jest.setTimeout(60_000);
 
 describe('GitOpsFleetPage', () => {
   it('shows progress while loading', async () => {
