@@ -1,4 +1,6 @@
 import { parse } from 'yaml';
+import { validate } from 'jsonschema';
+import { InputError } from '@backstage/errors';
 import {
   TemplateAction,
   TemplateExample,
@@ -6,9 +8,30 @@ import {
 import { createMockActionContext } from '@backstage/plugin-scaffolder-node-test-utils';
 
 /**
- * Runs an action's handler as a task step would, with Backstage's mock
- * context (its `output` and `logger.info` are spied on); `isDryRun` is set
- * here because createMockActionContext drops it.
+ * Validates a step's input against the action's declared input schema the
+ * way the scaffolder's workflow runner does (jsonschema, same message), so
+ * tests see the error a user gets for invalid input.
+ */
+export function validateActionInput(
+  action: TemplateAction<any, any, any>,
+  input: Record<string, unknown>,
+) {
+  if (!action.schema?.input) return;
+  const result = validate(input, action.schema.input);
+  if (!result.valid) {
+    throw new InputError(
+      `Invalid input passed to action ${action.id}, ${result.errors.join(
+        ', ',
+      )}`,
+    );
+  }
+}
+
+/**
+ * Runs an action as a task step would: its input validated against its
+ * schema first (see validateActionInput), then its handler with Backstage's
+ * mock context (its `output` and `logger.info` are spied on); `isDryRun` is
+ * set here because createMockActionContext drops it.
  */
 export async function runAction(
   action: TemplateAction<any, any, any>,
@@ -24,6 +47,7 @@ export async function runAction(
     isDryRun,
   };
   jest.spyOn(ctx.logger, 'info');
+  validateActionInput(action, input);
   await action.handler(ctx);
   return ctx;
 }

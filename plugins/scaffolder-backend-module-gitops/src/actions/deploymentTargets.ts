@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { createTemplateAction } from '@backstage/plugin-scaffolder-node';
 import { examples } from './deploymentTargets.examples';
 import { GitOpsBackendClient } from './gitopsApi/GitOpsBackendClient';
-import { ENTITY_REF, DNS_LABEL, actionSchema, parseInput } from './validation';
+import { ENTITY_REF, DNS_LABEL, actionSchema } from './validation';
 
 export const DEPLOYMENT_TARGETS_ACTION_ID = 'gitops:deployment:targets';
 
@@ -59,11 +59,10 @@ export function createDeploymentTargetsAction(options: {
       },
     },
     async handler(ctx) {
-      const input = parseInput(
-        targetsInputSchema(z),
-        ctx.input,
-        DEPLOYMENT_TARGETS_ACTION_ID,
-      );
+      // validated once, by the scaffolder against the schema above (no
+      // defaults or transforms to apply); the backend's spec checks the
+      // same request again and names a field it refuses
+      const input = ctx.input as z.infer<ReturnType<typeof targetsInputSchema>>;
       const targets = await options.client.deploymentTargets(
         input,
         await ctx.getInitiatorCredentials(),

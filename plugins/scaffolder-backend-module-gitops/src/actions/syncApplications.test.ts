@@ -166,7 +166,7 @@ describe('gitops:application:sync', () => {
 
   it('refuses bad input', async () => {
     await expect(run({ ...base, applications: [] })).rejects.toThrow(
-      /applications: name at least one application/,
+      'Invalid input passed to action gitops:application:sync, instance.applications does not meet minimum length of 1',
     );
     await expect(run({ ...base, entityRef: 'payments' })).rejects.toThrow(
       /entityRef/,

@@ -6,11 +6,22 @@ import {
   gitopsApplicationSyncPermission,
   type EntityApplicationRef,
 } from '@gitops-suite/plugin-gitops-common';
-import { parseAuthorizedInput } from './authorizeInitiator';
+import { authorizeInitiator } from './authorizeInitiator';
 import { GitOpsBackendClient } from './gitopsApi/GitOpsBackendClient';
 import { ENTITY_REF, actionSchema } from './validation';
 
 export const SYNC_APPLICATIONS_ACTION_ID = 'gitops:application:sync';
+
+/**
+ * The optional inputs' defaults: published in the schema and applied by the
+ * handler, since the scaffolder validates input but applies no default.
+ */
+const SYNC_DEFAULTS = {
+  prune: false,
+  wait: false,
+  timeoutSeconds: 300,
+  pollIntervalSeconds: 5,
+};
 
 export const syncInputSchema = (zImpl: typeof z) =>
   zImpl.object({
@@ -32,7 +43,7 @@ export const syncInputSchema = (zImpl: typeof z) =>
       .describe("The Applications' own namespace (apps in any namespace)"),
     prune: zImpl
       .boolean()
-      .default(false)
+      .default(SYNC_DEFAULTS.prune)
       .describe('Delete resources no longer in Git'),
     revision: zImpl
       .string()
@@ -42,10 +53,19 @@ export const syncInputSchema = (zImpl: typeof z) =>
       .describe('Revision to sync to'),
     wait: zImpl
       .boolean()
-      .default(false)
+      .default(SYNC_DEFAULTS.wait)
       .describe('Wait until every application is Synced and Healthy'),
-    timeoutSeconds: zImpl.number().int().min(1).max(3600).default(300),
-    pollIntervalSeconds: zImpl.number().min(0.05).max(60).default(5),
+    timeoutSeconds: zImpl
+      .number()
+      .int()
+      .min(1)
+      .max(3600)
+      .default(SYNC_DEFAULTS.timeoutSeconds),
+    pollIntervalSeconds: zImpl
+      .number()
+      .min(0.05)
+      .max(60)
+      .default(SYNC_DEFAULTS.pollIntervalSeconds),
   });
 
 const settled = (app: {
@@ -84,11 +104,16 @@ export function createSyncApplicationsAction(options: {
       },
     },
     async handler(ctx) {
-      const input = await parseAuthorizedInput({
+      // validated once, by the scaffolder against the schema above
+      const input = {
+        ...SYNC_DEFAULTS,
+        ...(ctx.input as z.input<ReturnType<typeof syncInputSchema>>),
+      };
+      await authorizeInitiator({
         permissions,
         ctx,
-        schema: syncInputSchema(z),
         permission: gitopsApplicationSyncPermission,
+        entityRef: input.entityRef,
         actionId: SYNC_APPLICATIONS_ACTION_ID,
       });
       const refs: EntityApplicationRef[] = input.applications.map(appName => ({
