@@ -8,7 +8,7 @@ import {
   gitopsPromotePermission,
 } from '@gitops-suite/plugin-gitops-common';
 import { InputError } from '@backstage/errors';
-import { parseAuthorizedInput } from './authorizeInitiator';
+import { authorizeInitiator } from './authorizeInitiator';
 import { authorizeGitWrite, GIT_WRITE_PERMISSIONS } from './authorizeGitWrite';
 import { GitOpsBackendClient } from './gitopsApi/GitOpsBackendClient';
 import { ENTITY_REF, actionSchema } from './validation';
@@ -23,6 +23,15 @@ const CHECKABLE = {
     gitopsApplicationSetCreatePermission,
 };
 
+/**
+ * The optional inputs' defaults: published in the schema and applied by the
+ * handler, since the scaffolder validates input but applies no default.
+ */
+const AUTHORIZE_DEFAULTS = {
+  permission: gitopsPromotePermission.name,
+  deployed: false,
+};
+
 export const authorizeInputSchema = (zImpl: typeof z) =>
   zImpl.object({
     entityRef: zImpl
@@ -31,7 +40,7 @@ export const authorizeInputSchema = (zImpl: typeof z) =>
       .describe('The catalog entity the template acts on'),
     permission: zImpl
       .enum(Object.keys(CHECKABLE) as [string, ...string[]])
-      .default(gitopsPromotePermission.name)
+      .default(AUTHORIZE_DEFAULTS.permission)
       .describe('The GitOps permission the user who started the task needs'),
     repoUrl: zImpl
       .string()
@@ -48,7 +57,7 @@ export const authorizeInputSchema = (zImpl: typeof z) =>
       ),
     deployed: zImpl
       .boolean()
-      .default(false)
+      .default(AUTHORIZE_DEFAULTS.deployed)
       .describe(
         "The entity's owners must already deploy from repoUrl (a promotion edits a deployment; a new repository is not one)",
       ),
@@ -71,11 +80,16 @@ export function createAuthorizeAction(options: {
     examples,
     schema: { input: actionSchema(authorizeInputSchema) },
     async handler(ctx) {
-      const input = await parseAuthorizedInput({
+      // validated once, by the scaffolder against the schema above
+      const input = {
+        ...AUTHORIZE_DEFAULTS,
+        ...(ctx.input as z.input<ReturnType<typeof authorizeInputSchema>>),
+      };
+      await authorizeInitiator({
         permissions: options.permissions,
         ctx,
-        schema: authorizeInputSchema(z),
-        permission: parsed => CHECKABLE[parsed.permission],
+        permission: CHECKABLE[input.permission],
+        entityRef: input.entityRef,
         actionId: AUTHORIZE_ACTION_ID,
       });
       if (input.repoUrl) {

@@ -6,7 +6,7 @@ import { PermissionsService } from '@backstage/backend-plugin-api';
 import { createTemplateAction } from '@backstage/plugin-scaffolder-node';
 import { examples } from './promote.examples';
 import { gitopsPromotePermission } from '@gitops-suite/plugin-gitops-common';
-import { parseAuthorizedInput } from './authorizeInitiator';
+import { authorizeInitiator } from './authorizeInitiator';
 import { InputError } from '@backstage/errors';
 import { actionSchema, DNS_LABEL, ENTITY_REF } from './validation';
 import { resolveWorkspacePath } from './workspacePath';
@@ -14,6 +14,16 @@ import { authorizeGitWrite } from './authorizeGitWrite';
 import { GitOpsBackendClient } from './gitopsApi/GitOpsBackendClient';
 
 export const PROMOTE_ACTION_ID = 'gitops:promote';
+
+/**
+ * The optional inputs' defaults: published in the schema and applied by the
+ * handler, since the scaffolder validates input but applies no default.
+ */
+const PROMOTE_DEFAULTS = {
+  repoPath: '.',
+  overlayPath: 'deploy/overlays/{{environment}}',
+  valuesKey: 'image.tag',
+};
 
 export const promoteInputSchema = (zImpl: typeof z) =>
   zImpl.object({
@@ -31,7 +41,7 @@ export const promoteInputSchema = (zImpl: typeof z) =>
       ),
     repoPath: zImpl
       .string()
-      .default('.')
+      .default(PROMOTE_DEFAULTS.repoPath)
       .describe('The checked-out GitOps repository, relative to the workspace'),
     environment: zImpl
       .string()
@@ -56,7 +66,7 @@ export const promoteInputSchema = (zImpl: typeof z) =>
       ),
     overlayPath: zImpl
       .string()
-      .default('deploy/overlays/{{environment}}')
+      .default(PROMOTE_DEFAULTS.overlayPath)
       .describe('The overlay folder, with {{environment}} for the environment'),
     valuesFile: zImpl
       .string()
@@ -66,7 +76,7 @@ export const promoteInputSchema = (zImpl: typeof z) =>
       ),
     valuesKey: zImpl
       .string()
-      .default('image.tag')
+      .default(PROMOTE_DEFAULTS.valuesKey)
       .describe('Dotted path of the tag in the values file'),
   });
 
@@ -178,11 +188,17 @@ export function createPromoteAction(options: {
       },
     },
     async handler(ctx) {
-      const input = await parseAuthorizedInput({
+      // validated once, by the scaffolder against the schema above; what a
+      // JSON schema cannot say (the file stays inside repoPath) is below
+      const input = {
+        ...PROMOTE_DEFAULTS,
+        ...(ctx.input as z.input<ReturnType<typeof promoteInputSchema>>),
+      };
+      await authorizeInitiator({
         permissions: options.permissions,
         ctx,
-        schema: promoteInputSchema(z),
         permission: gitopsPromotePermission,
+        entityRef: input.entityRef,
         actionId: PROMOTE_ACTION_ID,
       });
       const fill = (p: string) =>

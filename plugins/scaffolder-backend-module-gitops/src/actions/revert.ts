@@ -4,7 +4,7 @@ import { InputError } from '@backstage/errors';
 import { createTemplateAction } from '@backstage/plugin-scaffolder-node';
 import { gitopsApplicationRollbackPermission } from '@gitops-suite/plugin-gitops-common';
 import { examples } from './revert.examples';
-import { parseAuthorizedInput } from './authorizeInitiator';
+import { authorizeInitiator } from './authorizeInitiator';
 import { GitOpsBackendClient } from './gitopsApi/GitOpsBackendClient';
 import { actionSchema, ENTITY_REF } from './validation';
 
@@ -79,11 +79,13 @@ export function createRevertAction(options: {
       },
     },
     async handler(ctx) {
-      const input = await parseAuthorizedInput({
+      // validated once, by the scaffolder against the schema above
+      const input = ctx.input as z.infer<ReturnType<typeof revertInputSchema>>;
+      await authorizeInitiator({
         permissions,
         ctx,
-        schema: revertInputSchema(z),
         permission: gitopsApplicationRollbackPermission,
+        entityRef: input.entityRef,
         actionId: REVERT_ACTION_ID,
       });
       const credentials = await ctx.getInitiatorCredentials();
