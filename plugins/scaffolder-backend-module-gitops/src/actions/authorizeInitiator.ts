@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import {
   BackstageCredentials,
   PermissionsService,
@@ -8,7 +7,6 @@ import {
   AuthorizeResult,
   ResourcePermission,
 } from '@backstage/plugin-permission-common';
-import { parseInput } from './validation';
 
 type EntityPermission = ResourcePermission<'catalog-entity'>;
 
@@ -38,38 +36,4 @@ export async function authorizeInitiator(options: {
       `${actionId}: not allowed: ${permission.name} on ${entityRef} for the user who started this task`,
     );
   }
-}
-
-/**
- * The input of an action that acts on the catalog entity its `entityRef`
- * names, parsed (see `parseInput`), once the user who started the task holds
- * `permission` on that entity (see `authorizeInitiator`): the first thing
- * such an action's handler does.
- */
-export async function parseAuthorizedInput<
-  TSchema extends z.ZodType<{ entityRef: string }, z.ZodTypeDef, unknown>,
->(options: {
-  permissions: PermissionsService;
-  ctx: {
-    input: unknown;
-    getInitiatorCredentials(): Promise<BackstageCredentials>;
-  };
-  schema: TSchema;
-  /** The permission, or how the input names it. */
-  permission:
-    | EntityPermission
-    | ((input: z.output<TSchema>) => EntityPermission);
-  actionId: string;
-}): Promise<z.output<TSchema>> {
-  const { permissions, ctx, schema, permission, actionId } = options;
-  const input = parseInput(schema, ctx.input, actionId);
-  await authorizeInitiator({
-    permissions,
-    ctx,
-    permission:
-      typeof permission === 'function' ? permission(input) : permission,
-    entityRef: input.entityRef,
-    actionId,
-  });
-  return input;
 }

@@ -9,49 +9,50 @@ import { authorizeInitiator } from './authorizeInitiator';
 import { InputError } from '@backstage/errors';
 import { ApplicationSetSchemaValidator } from './applicationSet/ApplicationSetSchemaValidator';
 import { GitOpsBackendClient } from './gitopsApi/GitOpsBackendClient';
-import { actionSchema, parseInput } from './validation';
+import { actionSchema } from './validation';
 import { resolveWorkspacePath } from './workspacePath';
 
 export const CREATE_APPLICATIONSET_ACTION_ID = 'gitops:applicationset:create';
 
+/**
+ * The optional inputs' defaults: published in the schema and applied by the
+ * handler, since the scaffolder validates input but applies no default.
+ */
+const CREATE_DEFAULTS = { upsert: true, validateOnly: false };
+
 export const createInputSchema = (zImpl: typeof z) =>
-  zImpl
-    .object({
-      agentId: zImpl
-        .string()
-        .min(1)
-        .describe('The configured GitOps agent (gitops.agents[].id)'),
-      applicationSet: zImpl
-        .string()
-        .min(1)
-        .optional()
-        .describe(
-          'The ApplicationSet as YAML (for example the output of gitops:applicationset:render)',
-        ),
-      manifestPath: zImpl
-        .string()
-        .min(1)
-        .optional()
-        .describe('Or a workspace file holding the ApplicationSet'),
-      upsert: zImpl
-        .boolean()
-        .default(true)
-        .describe('Update the ApplicationSet when it exists'),
-      validateOnly: zImpl
-        .boolean()
-        .default(false)
-        .describe('Ask the agent to validate only (a server-side dry run)'),
-      entityRef: zImpl
-        .string()
-        .optional()
-        .describe(
-          'The catalog entity the ApplicationSet is for (for a service not in the catalog yet, the group that will own it); the user who started the task needs gitops.applicationset.create on it, and the set may deploy only where its owners may',
-        ),
-    })
-    .refine(i => Boolean(i.applicationSet) !== Boolean(i.manifestPath), {
-      message: 'give exactly one of applicationSet and manifestPath',
-      path: ['applicationSet'],
-    });
+  zImpl.object({
+    agentId: zImpl
+      .string()
+      .min(1)
+      .describe('The configured GitOps agent (gitops.agents[].id)'),
+    applicationSet: zImpl
+      .string()
+      .min(1)
+      .optional()
+      .describe(
+        'The ApplicationSet as YAML (for example the output of gitops:applicationset:render)',
+      ),
+    manifestPath: zImpl
+      .string()
+      .min(1)
+      .optional()
+      .describe('Or a workspace file holding the ApplicationSet'),
+    upsert: zImpl
+      .boolean()
+      .default(CREATE_DEFAULTS.upsert)
+      .describe('Update the ApplicationSet when it exists'),
+    validateOnly: zImpl
+      .boolean()
+      .default(CREATE_DEFAULTS.validateOnly)
+      .describe('Ask the agent to validate only (a server-side dry run)'),
+    entityRef: zImpl
+      .string()
+      .optional()
+      .describe(
+        'The catalog entity the ApplicationSet is for (for a service not in the catalog yet, the group that will own it); the user who started the task needs gitops.applicationset.create on it, and the set may deploy only where its owners may',
+      ),
+  });
 
 /** The fleet page of the portal's GitOps plugin (its default path). */
 const FLEET_PAGE = '/gitops';
@@ -117,11 +118,17 @@ export function createCreateApplicationSetAction(options: {
       },
     },
     async handler(ctx) {
-      const input = parseInput(
-        createInputSchema(z),
-        ctx.input,
-        CREATE_APPLICATIONSET_ACTION_ID,
-      );
+      // validated once, by the scaffolder against the schema above; what a
+      // JSON schema of it cannot say is checked here
+      const input = {
+        ...CREATE_DEFAULTS,
+        ...(ctx.input as z.input<ReturnType<typeof createInputSchema>>),
+      };
+      if (Boolean(input.applicationSet) === Boolean(input.manifestPath)) {
+        throw new InputError(
+          'applicationSet: give exactly one of applicationSet and manifestPath',
+        );
+      }
       if (input.entityRef) {
         // before anything is read or sent; the backend checks the set too
         await authorizeInitiator({
