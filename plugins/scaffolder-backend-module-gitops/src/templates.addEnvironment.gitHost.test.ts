@@ -1,5 +1,3 @@
-import scaffolderPlugin from '@backstage/plugin-scaffolder-backend';
-import scaffolderGithubModule from '@backstage/plugin-scaffolder-backend-module-github';
 import { parse } from 'yaml';
 // eslint-disable-next-line @backstage/no-mixed-plugin-imports
 import {
@@ -7,12 +5,8 @@ import {
   shopScenario,
   shopService,
 } from '@gitops-suite/plugin-gitops-backend/testUtils';
-import { scaffolderModuleGitops } from './module';
-import {
-  gitopsEntity,
-  startGitOpsTestBackend,
-  useGitOpsTestBackend,
-} from './__testUtils__/startGitOpsTestBackend';
+import { gitopsEntity } from './__testUtils__/startGitOpsTestBackend';
+import { useGitHostTemplateBackend } from './__testUtils__/gitHostTemplateBackend';
 import { runTemplate, templateEntity } from './__testUtils__/runTemplate';
 
 jest.setTimeout(180_000);
@@ -41,28 +35,17 @@ const scenario = shopScenario('add-environment-git-host', {
 });
 
 describe('add-environment on the sandbox git host', () => {
-  const gitops = useGitOpsTestBackend(() =>
-    startGitOpsTestBackend({
-      scenario,
-      gitHost: true,
-      entities: [gitopsEntity('payments'), templateEntity('add-environment')],
-      features: [
-        scaffolderPlugin,
-        scaffolderGithubModule,
-        scaffolderModuleGitops,
-      ],
-      agentTimeoutMs: 30_000,
-      config: { backend: { baseUrl: 'http://localhost' } },
-    }),
-  );
-  const gitHost = () => gitops.sandbox.gitHost!;
+  const { gitops, gitHost, repoUrl, hostApi } = useGitHostTemplateBackend({
+    scenario,
+    entities: [gitopsEntity('payments'), templateEntity('add-environment')],
+  });
   /** The form as its defaults and a member of team-a fill it. */
   const values = (overrides: Record<string, unknown> = {}) => ({
     environment: 'staging',
     entity: 'component:default/payments',
     environments: ['dev', 'prod', 'staging'],
     removeEnvironments: false,
-    repoUrl: `${gitHost().host}?owner=acme&repo=payments-deploy`,
+    repoUrl: repoUrl('payments-deploy'),
     branch: 'main',
     image: 'ghcr.io/acme/payments',
     cluster: 'https://kubernetes.default.svc',
@@ -72,11 +55,8 @@ describe('add-environment on the sandbox git host', () => {
     ...overrides,
   });
   const branches = async () => {
-    const res = await fetch(
-      `${
-        gitHost().apiBaseUrl
-      }/repos/acme/payments-deploy/git/matching-refs/heads`,
-      { headers: { Authorization: `token ${gitHost().token}` } },
+    const res = await hostApi(
+      '/repos/acme/payments-deploy/git/matching-refs/heads',
     );
     expect(res.status).toBe(200);
     return ((await res.json()) as Array<{ ref: string }>).map(r => r.ref);

@@ -1,17 +1,11 @@
-import scaffolderPlugin from '@backstage/plugin-scaffolder-backend';
-import scaffolderGithubModule from '@backstage/plugin-scaffolder-backend-module-github';
 // eslint-disable-next-line @backstage/no-mixed-plugin-imports
 import {
   shopArgoCdAgent,
   shopScenario,
   shopService,
 } from '@gitops-suite/plugin-gitops-backend/testUtils';
-import { scaffolderModuleGitops } from './module';
-import {
-  gitopsEntity,
-  startGitOpsTestBackend,
-  useGitOpsTestBackend,
-} from './__testUtils__/startGitOpsTestBackend';
+import { gitopsEntity } from './__testUtils__/startGitOpsTestBackend';
+import { useGitHostTemplateBackend } from './__testUtils__/gitHostTemplateBackend';
 import { runTemplate, templateEntity } from './__testUtils__/runTemplate';
 
 jest.setTimeout(180_000);
@@ -59,30 +53,19 @@ const scenario = shopScenario('promote-release-git-host', {
 });
 
 describe('promote-release on the sandbox git host', () => {
-  const gitops = useGitOpsTestBackend(() =>
-    startGitOpsTestBackend({
-      scenario,
-      gitHost: true,
-      entities: [gitopsEntity('payments'), templateEntity('promote-release')],
-      gitops: {
-        projects: [
-          { name: 'shop', owners: ['group:default/team-a'] },
-          { name: 'checkout', owners: ['group:default/team-b'] },
-        ],
-      },
-      features: [
-        scaffolderPlugin,
-        scaffolderGithubModule,
-        scaffolderModuleGitops,
+  const { gitops, gitHost, repoUrl, hostApi } = useGitHostTemplateBackend({
+    scenario,
+    entities: [gitopsEntity('payments'), templateEntity('promote-release')],
+    gitops: {
+      projects: [
+        { name: 'shop', owners: ['group:default/team-a'] },
+        { name: 'checkout', owners: ['group:default/team-b'] },
       ],
-      agentTimeoutMs: 30_000,
-      config: { backend: { baseUrl: 'http://localhost' } },
-    }),
-  );
-  const gitHost = () => gitops.sandbox.gitHost!;
+    },
+  });
   const values = (repo: string) => ({
     entity: 'component:default/payments',
-    repoUrl: `${gitHost().host}?owner=acme&repo=${repo}`,
+    repoUrl: repoUrl(repo),
     branch: 'main',
     environment: 'prod',
     tag: '2.4.7',
@@ -91,10 +74,7 @@ describe('promote-release on the sandbox git host', () => {
   /** A repository's branches and pull requests, as the host has them. */
   const hostState = async (repo: string) => {
     const get = async (route: string) => {
-      const res = await fetch(
-        `${gitHost().apiBaseUrl}/repos/acme/${repo}${route}`,
-        { headers: { Authorization: `token ${gitHost().token}` } },
-      );
+      const res = await hostApi(`/repos/acme/${repo}${route}`);
       expect(res.status).toBe(200);
       return res.json();
     };

@@ -4,17 +4,13 @@ import { ConfigReader } from '@backstage/config';
 import { ScmIntegrations } from '@backstage/integration';
 import { catalogServiceRef } from '@backstage/plugin-catalog-node';
 import { catalogServiceMock } from '@backstage/plugin-catalog-node/testUtils';
-import scaffolderPlugin from '@backstage/plugin-scaffolder-backend';
-import scaffolderGithubModule from '@backstage/plugin-scaffolder-backend-module-github';
 // eslint-disable-next-line @backstage/no-mixed-plugin-imports
 import { waitFor } from '@gitops-suite/plugin-gitops-backend/testUtils';
-import { scaffolderModuleGitops } from './module';
 import {
   agentApplicationsOf,
   gitopsEntity,
-  startGitOpsTestBackend,
-  useGitOpsTestBackend,
 } from './__testUtils__/startGitOpsTestBackend';
+import { useGitHostTemplateBackend } from './__testUtils__/gitHostTemplateBackend';
 import { runTemplate, templateEntity } from './__testUtils__/runTemplate';
 import {
   groupEntity,
@@ -62,38 +58,25 @@ catalog.addLocation = async location => {
 };
 
 describe('gitops-service on the sandbox git host', () => {
-  const gitops = useGitOpsTestBackend(() =>
-    startGitOpsTestBackend({
-      scenario,
-      gitHost: true,
-      features: [
-        createServiceFactory({
-          service: catalogServiceRef,
-          deps: {},
-          factory: () => catalog,
-        }),
-        scaffolderPlugin,
-        scaffolderGithubModule,
-        scaffolderModuleGitops,
-      ],
-      agentTimeoutMs: 30_000,
-      config: { backend: { baseUrl: 'http://localhost' } },
-    }),
-  );
-
-  const gitHost = () => gitops.sandbox.gitHost!;
+  const { gitops, gitHost, repoUrl, hostApi } = useGitHostTemplateBackend({
+    scenario,
+    features: [
+      createServiceFactory({
+        service: catalogServiceRef,
+        deps: {},
+        factory: () => catalog,
+      }),
+    ],
+  });
   const values = (overrides: Record<string, unknown> = {}) =>
     serviceValues({
-      repoUrl: `${gitHost().host}?owner=acme&repo=orders`,
+      repoUrl: repoUrl('orders'),
       ...overrides,
     });
 
   /** The head of the host repository's main branch. */
   const hostHead = async (): Promise<string> => {
-    const res = await fetch(
-      `${gitHost().apiBaseUrl}/repos/acme/orders/branches/main`,
-      { headers: { Authorization: `token ${gitHost().token}` } },
-    );
+    const res = await hostApi('/repos/acme/orders/branches/main');
     expect(res.status).toBe(200);
     return (await res.json()).commit.sha;
   };
