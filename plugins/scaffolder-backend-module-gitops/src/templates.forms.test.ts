@@ -1,25 +1,9 @@
-import fs from 'fs';
-import path from 'path';
-import { parse } from 'yaml';
-
-/** The golden-path templates of the suite, shipped in the catalog module. */
-const TEMPLATES = path.resolve(
-  __dirname,
-  '../../catalog-backend-module-gitops/templates',
-);
+import { shippedTemplates } from './__testUtils__/runTemplate';
 
 type Property = Record<string, any>;
 type Step = { title: string; properties: Record<string, Property> };
 
-const templates = fs
-  .readdirSync(TEMPLATES, { withFileTypes: true })
-  .filter(d => d.isDirectory())
-  .map(d => path.join(TEMPLATES, d.name, 'template.yaml'))
-  .filter(f => fs.existsSync(f))
-  .map(file => ({
-    name: path.basename(path.dirname(file)),
-    doc: parse(fs.readFileSync(file, 'utf8')),
-  }));
+const templates = shippedTemplates();
 
 const forms = templates.map(({ name, doc }) => ({
   name,

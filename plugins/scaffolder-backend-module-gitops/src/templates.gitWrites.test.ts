@@ -1,7 +1,4 @@
-import fs from 'fs';
-import path from 'path';
-import { parse } from 'yaml';
-import { TEMPLATES } from './__testUtils__/runTemplate';
+import { shippedTemplates } from './__testUtils__/runTemplate';
 
 /*
  * Git writes are deploy writes (issue 37): derived from the shipped
@@ -75,15 +72,10 @@ interface ShippedTemplate {
   steps: Step[];
 }
 
-const shipped: ShippedTemplate[] = fs
-  .readdirSync(TEMPLATES, { withFileTypes: true })
-  .filter(d => d.isDirectory())
-  .map(d => path.join(TEMPLATES, d.name, 'template.yaml'))
-  .filter(f => fs.existsSync(f))
-  .map(file => ({
-    name: path.basename(path.dirname(file)),
-    steps: parse(fs.readFileSync(file, 'utf8')).spec.steps as Step[],
-  }));
+const shipped: ShippedTemplate[] = shippedTemplates().map(({ name, doc }) => ({
+  name,
+  steps: doc.spec.steps as Step[],
+}));
 
 /** The template parameters an expression names (`parameters.repoUrl` -> repoUrl). */
 const parametersOf = (value: unknown): string[] => [

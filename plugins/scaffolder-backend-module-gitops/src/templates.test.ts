@@ -14,7 +14,7 @@ import {
   catalogPolicy,
   expectAcceptedComponent,
 } from './__testUtils__/catalogAcceptance';
-import { TEMPLATES } from './__testUtils__/runTemplate';
+import { shippedTemplates, TEMPLATES } from './__testUtils__/runTemplate';
 import { kubectl } from './__testUtils__/kubectl';
 
 // compiling the ApplicationSet CRD schema takes a few seconds (tens on a loaded machine)
@@ -32,11 +32,7 @@ const isBuiltIn = (action: string) =>
   /^(fetch|publish):/.test(action) ||
   ['catalog:register', 'catalog:fetch', 'debug:log'].includes(action);
 
-const templateFiles = fs
-  .readdirSync(TEMPLATES, { withFileTypes: true })
-  .filter(d => d.isDirectory())
-  .map(d => path.join(TEMPLATES, d.name, 'template.yaml'))
-  .filter(f => fs.existsSync(f));
+const templateFiles = shippedTemplates().map(({ file }) => file);
 
 const sampleValues: Record<string, string> = {
   name: 'orders',

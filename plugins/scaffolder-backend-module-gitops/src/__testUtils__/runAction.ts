@@ -52,6 +52,20 @@ export async function runAction(
   return ctx;
 }
 
+/**
+ * A NotAllowedError whose message contains `message` (or matches it), as
+ * `rejects.toMatchObject` takes it.
+ */
+export function notAllowed(message: string | RegExp) {
+  return {
+    name: 'NotAllowedError',
+    message:
+      typeof message === 'string'
+        ? expect.stringContaining(message)
+        : expect.stringMatching(message),
+  };
+}
+
 /** One step of an action's documented example, as a template holds it. */
 export interface ExampleStep {
   id: string;

@@ -12,6 +12,24 @@ export const TEMPLATES = path.resolve(
   '../../../catalog-backend-module-gitops/templates',
 );
 
+/** The shipped templates: each one's folder name, template.yaml and its parsed document. */
+export function shippedTemplates(): Array<{
+  name: string;
+  file: string;
+  doc: any;
+}> {
+  return fs
+    .readdirSync(TEMPLATES, { withFileTypes: true })
+    .filter(d => d.isDirectory())
+    .map(d => path.join(TEMPLATES, d.name, 'template.yaml'))
+    .filter(f => fs.existsSync(f))
+    .map(file => ({
+      name: path.basename(path.dirname(file)),
+      file,
+      doc: parse(fs.readFileSync(file, 'utf8')),
+    }));
+}
+
 /**
  * A template of the suite as the catalog holds it: located on disk, so that
  * its `fetch:template` steps read its skeleton from there.

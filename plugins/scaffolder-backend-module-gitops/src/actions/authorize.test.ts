@@ -2,7 +2,7 @@ import { InputError } from '@backstage/errors';
 // eslint-disable-next-line @backstage/no-mixed-plugin-imports
 import { shopService } from '@gitops-suite/plugin-gitops-backend/testUtils';
 import { createAuthorizeAction } from './authorize';
-import { runAction } from '../__testUtils__/runAction';
+import { runAction, notAllowed } from '../__testUtils__/runAction';
 import {
   gitopsEntity,
   startGitOpsTestBackend,
@@ -69,10 +69,11 @@ describe('gitops:authorize', () => {
       permission: 'gitops.promote',
       repoUrl: 'https://github.com/acme/checkout-deploy.git',
     });
-    await expect(denied).rejects.toMatchObject({ name: 'NotAllowedError' });
     // no paths: the whole repository, so both of checkout's applications
-    await expect(denied).rejects.toThrow(
-      /^gitops:authorize: not allowed to write https:\/\/github\.com\/acme\/checkout-deploy\.git for component:default\/payments \(owners: group:default\/team-a\): application checkout-dev on agent hub, .*: project checkout belongs to group:default\/team-b, not to group:default\/team-a; application checkout-prod on agent hub, /,
+    await expect(denied).rejects.toMatchObject(
+      notAllowed(
+        /^gitops:authorize: not allowed to write https:\/\/github\.com\/acme\/checkout-deploy\.git for component:default\/payments \(owners: group:default\/team-a\): application checkout-dev on agent hub, .*: project checkout belongs to group:default\/team-b, not to group:default\/team-a; application checkout-prod on agent hub, /,
+      ),
     );
   });
 

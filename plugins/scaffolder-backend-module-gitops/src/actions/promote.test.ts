@@ -12,7 +12,7 @@ import {
   useGitOpsTestBackend,
 } from '../__testUtils__/startGitOpsTestBackend';
 import { hubScenario } from '../__testUtils__/hubScenario';
-import { runAction } from '../__testUtils__/runAction';
+import { runAction, notAllowed } from '../__testUtils__/runAction';
 import { kubectl } from '../__testUtils__/kubectl';
 
 jest.setTimeout(30_000);
@@ -122,10 +122,11 @@ describe('gitops:promote', () => {
       environment: 'prod',
       tag: '1.0.0',
     });
-    await expect(denied).rejects.toThrow(
-      'gitops:promote: not allowed: gitops.promote on component:default/checkout-web for the user who started this task',
+    await expect(denied).rejects.toMatchObject(
+      notAllowed(
+        'gitops:promote: not allowed: gitops.promote on component:default/checkout-web for the user who started this task',
+      ),
     );
-    await expect(denied).rejects.toMatchObject({ name: 'NotAllowedError' });
     expect(read('deploy/overlays/prod/kustomization.yaml')).toBe(before);
     expect(gitops.permissions.authorize).toHaveBeenCalledWith(
       [
@@ -146,9 +147,10 @@ describe('gitops:promote', () => {
       environment: 'prod',
       tag: '6.6.6',
     });
-    await expect(denied).rejects.toMatchObject({ name: 'NotAllowedError' });
-    await expect(denied).rejects.toThrow(
-      /^gitops:promote: not allowed to write github\.com\?owner=acme&repo=checkout-deploy for component:default\/payments \(owners: group:default\/team-a\): application checkout-prod on agent hub, which deploys the changed files of github\.com\?owner=acme&repo=checkout-deploy: project checkout belongs to group:default\/team-b, not to group:default\/team-a$/,
+    await expect(denied).rejects.toMatchObject(
+      notAllowed(
+        /^gitops:promote: not allowed to write github\.com\?owner=acme&repo=checkout-deploy for component:default\/payments \(owners: group:default\/team-a\): application checkout-prod on agent hub, which deploys the changed files of github\.com\?owner=acme&repo=checkout-deploy: project checkout belongs to group:default\/team-b, not to group:default\/team-a$/,
+      ),
     );
     // only the prod overlay's application is what the change deploys
     await expect(denied).rejects.not.toThrow(/checkout-dev/);
@@ -162,9 +164,10 @@ describe('gitops:promote', () => {
       environment: 'prod',
       tag: '1.0.0',
     });
-    await expect(denied).rejects.toMatchObject({ name: 'NotAllowedError' });
-    await expect(denied).rejects.toThrow(
-      'repository https://github.com/acme/nowhere-deploy.git: no application deploys from it, so it is no deployment of group:default/team-a',
+    await expect(denied).rejects.toMatchObject(
+      notAllowed(
+        'repository https://github.com/acme/nowhere-deploy.git: no application deploys from it, so it is no deployment of group:default/team-a',
+      ),
     );
     expect(read('deploy/overlays/prod/kustomization.yaml')).toBe(before);
   });

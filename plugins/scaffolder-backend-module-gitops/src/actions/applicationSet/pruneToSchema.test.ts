@@ -1,15 +1,17 @@
 import { parse as parseYaml } from 'yaml';
 import { ApplicationSetSchemaValidator } from './ApplicationSetSchemaValidator';
 
+/** An ApplicationSet named x with this YAML (indented two spaces) as its spec. */
+const applicationSet = (specYaml: string) =>
+  parseYaml(
+    `apiVersion: argoproj.io/v1alpha1\nkind: ApplicationSet\nmetadata: { name: x }\nspec:${specYaml}`,
+  );
+
 describe('ApplicationSetSchemaValidator with API-server pruning', () => {
   const validator = ApplicationSetSchemaValidator.get();
 
   it('drops nulls of non-nullable fields and undeclared fields before validating', () => {
-    const manifest = parseYaml(`
-apiVersion: argoproj.io/v1alpha1
-kind: ApplicationSet
-metadata: { name: x }
-spec:
+    const manifest = applicationSet(`
   generators:
     - git:
         repoURL: https://example.com/r.git
@@ -45,11 +47,7 @@ spec:
   });
 
   it('keeps a null item of a list, which fails as its type', () => {
-    const manifest = parseYaml(`
-apiVersion: argoproj.io/v1alpha1
-kind: ApplicationSet
-metadata: { name: x }
-spec:
+    const manifest = applicationSet(`
   generators: [{ list: { elements: [{ env: dev }] } }]
   template:
     metadata: { name: '{{env}}' }
