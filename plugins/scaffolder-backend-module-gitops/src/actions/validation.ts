@@ -4,7 +4,8 @@ import { jsonBoundsProblem } from '@gitops-suite/plugin-gitops-common';
 
 /**
  * Parses action input with zod; failures become an InputError naming each
- * field. Input beyond the suite's JSON bounds (depth, size) is refused
+ * field. Only gitops:applicationset:render still needs it (its builder
+ * inputs are required only without applicationSet, and carry refinements). Input beyond the suite's JSON bounds (depth, size) is refused
  * first, naming the limit.
  */
 export function parseInput<T extends z.ZodTypeAny>(
@@ -40,8 +41,9 @@ export const DNS_SUBDOMAIN =
  * this package's schemas are written against its own zod. Passing the
  * scaffolder's instance in at runtime is fine (same v3 API), but the two
  * type declarations are distinct, so the bridge erases the type here. The
- * handlers re-parse their input with `parseInput`, which is where the typed
- * value comes from.
+ * scaffolder validates a step's input against this schema (as JSON schema:
+ * patterns, enums, bounds; no refinement, transform or default), so the
+ * handlers type `ctx.input` from it and apply their defaults themselves.
  */
 export function actionSchema(
   build: (zImpl: typeof z) => z.ZodTypeAny,
